@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+// SITE is the public origin used for canonical URLs, Open Graph, the sitemap and feeds.
+const site = process.env.SITE ?? 'https://gracechapel.example.org';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password)/.test(page) })],
+  // The API authenticates with bearer tokens, not cookies; its own CORS allow-list decides (see DESIGN.md).
+  security: { checkOrigin: false },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

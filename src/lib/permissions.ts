@@ -1,0 +1,123 @@
+// Roles and the "who may do what to whom" rules of SPEC.md section 6. The users screen asks this module
+// which actions to show and the API asks it which calls to allow: this is the only place they are written.
+
+export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  MEMBER: 'Member',
+  PASTOR: 'Pastor',
+  ADMIN: 'Administrator',
+  SUPERADMIN: 'Super Administrator',
+};
+
+/** Roles allowed into the admin portal (with the other conditions of canAccessWeb). */
+export const STAFF_ROLES: readonly Role[] = ['PASTOR', 'ADMIN', 'SUPERADMIN'];
+
+export type UserAction =
+  | 'view'
+  | 'edit'
+  | 'promote'
+  | 'demote'
+  | 'suspend'
+  | 'reactivate'
+  | 'delete'
+  | 'grant_web_access'
+  | 'revoke_web_access';
+
+export interface Actor {
+  id: number | string;
+  role: Role;
+}
+
+export interface Target {
+  id: number | string;
+  role: Role;
+  is_suspended?: boolean;
+  can_access_web?: boolean;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
+}
+
+/** A role check passes with the requested role, or for a SUPERADMIN. */
+export function hasRole(user: { role: Role }, required: Role): boolean {
+  return user.role === required || user.role === 'SUPERADMIN';
+}
+
+/** SPEC.md section 5: who may enter the admin portal. */
+export function canAccessWeb(user: {
+  role: Role;
+  can_access_web: boolean;
+  is_active: boolean;
+  is_suspended: boolean;
+}): boolean {
+  return user.can_access_web && user.is_active && !user.is_suspended && STAFF_ROLES.includes(user.role);
+}
+
+/** One user may manage another only with a strictly higher rank (so nobody manages themselves). */
+export function canManage(actor: Actor, target: Target): boolean {
+  return String(actor.id) !== String(target.id) && roleRank(actor.role) > roleRank(target.role);
+}
+
+/** What the rules allow the actor to do to the target, whatever the target's current state. */
+export function permittedActions(actor: Actor, target: Target): Set<UserAction> {
+  const actions = new Set<UserAction>(['view']);
+  if (!canManage(actor, target)) return actions;
+  actions.add('edit');
+  const grant = (...more: UserAction[]) => more.forEach((a) => actions.add(a));
+  switch (actor.role) {
+    case 'SUPERADMIN':
+      grant('promote', 'demote', 'suspend', 'reactivate', 'delete', 'grant_web_access', 'revoke_web_access');
+      break;
+    case 'ADMIN':
+      if (target.role !== 'SUPERADMIN') {
+        grant('promote', 'demote', 'suspend', 'reactivate', 'grant_web_access', 'revoke_web_access');
+        if (target.role === 'MEMBER' || target.role === 'PASTOR') grant('delete');
+      }
+      break;
+    case 'PASTOR':
+      if (target.role === 'MEMBER') grant('suspend', 'reactivate');
+      break;
+  }
+  return actions;
+}
+
+/** The permitted actions that also apply to the target's current state (SPEC.md section 4). */
+export function availableActions(actor: Actor, target: Target): Set<UserAction> {
+  const actions = permittedActions(actor, target);
+  if (target.is_suspended) actions.delete('suspend');
+  else actions.delete('reactivate');
+  if (target.can_access_web) actions.delete('grant_web_access');
+  else actions.delete('revoke_web_access');
+  return actions;
+}
+
+export function can(actor: Actor, action: UserAction, target: Target): boolean {
+  return permittedActions(actor, target).has(action);
+}
+
+/**
+ * Roles the actor may give the target through promote_role: a higher one needs 'promote', a lower one
+ * 'demote'. Below SUPERADMIN nobody may raise anyone to their own rank or above.
+ */
+export function assignableRoles(actor: Actor, target: Target): Role[] {
+  const permitted = permittedActions(actor, target);
+  return ROLES.filter((role) => {
+    if (role === target.role) return false;
+    if (actor.role !== 'SUPERADMIN' && roleRank(role) >= roleRank(actor.role)) return false;
+    return roleRank(role) > roleRank(target.role) ? permitted.has('promote') : permitted.has('demote');
+  });
+}
+
+/** Roles the actor may give a new account (POST /auth/users/); empty means they may not create users. */
+export function creatableRoles(actor: Actor): Role[] {
+  if (actor.role === 'SUPERADMIN') return [...ROLES];
+  if (actor.role === 'ADMIN') return ROLES.filter((role) => roleRank(role) < roleRank('ADMIN'));
+  return [];
+}

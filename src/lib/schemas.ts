@@ -1,0 +1,175 @@
+// Validation rules of SPEC.md section 5 as zod schemas: the forms and the API routes use these same
+// schemas, so a rule and its message are written once. Messages are the spec's texts.
+import { z } from 'zod';
+import { ROLES } from './permissions';
+import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
+
+export const messages = {
+  required: (label: string) => `${label} is required`,
+  minLength: (n: number) => `Minimum ${n} characters required`,
+  maxLength: (n: number) => `Maximum ${n} characters allowed`,
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  pattern: 'Invalid format',
+} as const;
+
+/** Text, an @, then a domain with a dot, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Profile phone: optional leading +, first digit 1-9, then up to 15 more digits. */
+export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses. */
+export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
+/** Calendar date as the API stores it. */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A required, trimmed text field with the spec's messages. */
+export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {
+  let schema = z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label));
+  if (opts.min) schema = schema.min(opts.min, messages.minLength(opts.min));
+  if (opts.max) schema = schema.max(opts.max, messages.maxLength(opts.max));
+  return schema;
+}
+
+export const emailField = (label = 'Email') => requiredText(label, { max: 254 }).regex(EMAIL_PATTERN, messages.email);
+
+/** An optional text where an empty string means "not set" (stored as null). */
+const optionalText = (inner: z.ZodType<string>) =>
+  z
+    .union([z.literal(''), z.null(), inner])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+const isoDate = z
+  .string()
+  .regex(ISO_DATE_PATTERN, 'Please enter a valid date')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+
+export const roleSchema = z.enum(ROLES, { error: 'Role must be one of MEMBER, PASTOR, ADMIN, SUPERADMIN' });
+
+// ---- Sign-in and password reset ----
+
+export const loginSchema = z.strictObject({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(150),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Field-level rules of the login form (shown as the person types). */
+export const loginFieldRules = {
+  username: { required: true, minLength: 3 },
+  password: { required: true, minLength: 6 },
+} as const;
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailField() });
+export const passwordResetConfirmSchema = z.strictObject({
+  token: z.string().min(1, messages.required('Token')).max(512),
+  password: z
+    .string({ error: messages.required('Password') })
+    .min(MIN_INITIAL_PASSWORD_LENGTH, messages.minLength(MIN_INITIAL_PASSWORD_LENGTH))
+    .max(256, messages.maxLength(256)),
+});
+
+export const refreshSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
+export const logoutSchema = z.strictObject({ refresh_token: z.string().max(4096).optional() });
+
+// ---- Profiles and users ----
+
+export const notificationFlagsSchema = z.strictObject({
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  push_notifications: z.boolean(),
+  event_reminders: z.boolean(),
+  prayer_request_notifications: z.boolean(),
+});
+
+const personFields = {
+  first_name: requiredText('First Name', { min: 2, max: 50 }),
+  last_name: requiredText('Last Name', { min: 2, max: 50 }),
+  email: emailField(),
+  phone_number: optionalText(z.string().trim().regex(PROFILE_PHONE_PATTERN, messages.phone)),
+  address: optionalText(z.string().trim().max(200, messages.maxLength(200))),
+  date_of_birth: optionalText(isoDate),
+};
+
+/** PATCH /auth/profile/: the own-profile fields plus the five notification flags. */
+export const profileUpdateSchema = z
+  .strictObject({ ...personFields })
+  .extend(notificationFlagsSchema.shape)
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The Edit Profile dialog's fields (all shown, first and last name and email required). */
+export const profileFormSchema = z.strictObject({
+  first_name: personFields.first_name,
+  last_name: personFields.last_name,
+  email: personFields.email,
+  phone_number: personFields.phone_number,
+  address: personFields.address,
+});
+
+/** PATCH /auth/users/{id}/: fields staff may edit on another account (role and status have their own actions). */
+export const userUpdateSchema = z
+  .strictObject({
+    ...personFields,
+    member_since: optionalText(isoDate),
+    baptism_date: optionalText(isoDate),
+  })
+  .partial();
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const usernameSchema = requiredText('Username', { min: 3, max: 150 }).regex(
+  /^[A-Za-z0-9_.@+-]+$/,
+  'Letters, digits and @ . + - _ only',
+);
+
+/** POST /auth/users/: a new account with its initial password. */
+export const userCreateSchema = z.strictObject({
+  username: usernameSchema,
+  password: z
+    .string({ error: messages.required('Password') })
+    .min(MIN_INITIAL_PASSWORD_LENGTH, messages.minLength(MIN_INITIAL_PASSWORD_LENGTH))
+    .max(256, messages.maxLength(256)),
+  role: roleSchema,
+  ...personFields,
+  member_since: optionalText(isoDate),
+  baptism_date: optionalText(isoDate),
+  can_access_web: z.boolean().optional(),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const promoteRoleSchema = z.strictObject({ role: roleSchema });
+export const suspendSchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
+export const DEFAULT_SUSPEND_REASON = 'No reason provided';
+export const LIST_SUSPEND_REASON = 'Manual suspension';
+
+// ---- Public contact form ----
+
+export const PREFERRED_CONTACT = ['email', 'phone', 'either'] as const;
+export const INQUIRY_TYPES = ['general', 'services', 'prayer', 'support', 'volunteer', 'other'] as const;
+export const SERVICE_INTERESTS = ['worship', 'bible-study', 'youth', 'children', 'community', 'music'] as const;
+
+export const contactSchema = z.object({
+  name: requiredText('Name', { min: 2 }),
+  email: emailField(),
+  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
+  preferredContact: z.enum(PREFERRED_CONTACT, { error: messages.required('Preferred Contact Method') }),
+  subject: requiredText('Subject', { min: 5 }),
+  inquiryType: z.enum(INQUIRY_TYPES, { error: messages.required('Inquiry Type') }),
+  message: requiredText('Message', { min: 20, max: 1000 }),
+  services: z.array(z.enum(SERVICE_INTERESTS)).default([]),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Field errors as the API answers them: {"field": ["message"]}. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    const message = issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+    (out[key] ??= []).push(message);
+  }
+  return out;
+}
