@@ -1,0 +1,22 @@
+// The church content the admin screens show (the same entries as the public pages), handed to the
+// client-only admin app as props by src/pages/admin/[...path].astro and shared through this context.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ChurchEvent, Sermon, SiteInfo } from '../../lib/content-types';
+
+export interface AdminContent {
+  site: SiteInfo;
+  sermons: Sermon[];
+  events: ChurchEvent[];
+}
+
+const AdminContentContext = createContext<AdminContent | null>(null);
+
+export function AdminContentProvider({ value, children }: { value: AdminContent; children: ReactNode }) {
+  return <AdminContentContext.Provider value={value}>{children}</AdminContentContext.Provider>;
+}
+
+export function useAdminContent(): AdminContent {
+  const content = useContext(AdminContentContext);
+  if (!content) throw new Error('useAdminContent must be used inside AdminContentProvider');
+  return content;
+}
