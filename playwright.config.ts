@@ -33,7 +33,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/api/v1/health/`,
+    url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

@@ -1,0 +1,92 @@
+// Display formatting shared by the public pages and the portal (SPEC.md section 9): dates en-US,
+// times 12-hour, counts from 1000 as one-decimal k, names and initials.
+
+/** Parses an ISO date (YYYY-MM-DD) as a calendar date, not a UTC instant, so it never shifts a day. */
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
+}
+
+export function formatDate(value: string | Date | null | undefined, style: 'long' | 'short' = 'long'): string {
+  if (!value) return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: style === 'long' ? 'long' : 'short',
+    day: 'numeric',
+  });
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** "19:30" -> "7:30 PM"; anything unparseable is returned as given. */
+export function formatTime12(time: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!m) return time;
+  const hours = Number(m[1]);
+  if (hours > 23) return time;
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${m[2]} ${suffix}`;
+}
+
+/** 999 -> "999", 1000 -> "1.0k", 15234 -> "15.2k". */
+export function formatCount(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+}
+
+/** Registered over capacity as a rounded percent; the bar width is capped at 100. */
+export function percentFull(registered: number, capacity: number): number {
+  return capacity > 0 ? Math.round((registered / capacity) * 100) : 0;
+}
+export function barWidth(percent: number): number {
+  return Math.max(0, Math.min(100, percent));
+}
+
+/** Whole years between a date and today (age, years as member); null when no date. */
+export function yearsSince(value: string | null | undefined, today = new Date()): number | null {
+  if (!value) return null;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return null;
+  let years = today.getFullYear() - date.getFullYear();
+  const beforeAnniversary =
+    today.getMonth() < date.getMonth() || (today.getMonth() === date.getMonth() && today.getDate() < date.getDate());
+  if (beforeAnniversary) years -= 1;
+  return Math.max(0, years);
+}
+
+interface Named {
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+}
+
+/** First and last name joined, falling back to the username. */
+export function fullName(user: Named): string {
+  const name = [user.first_name, user.last_name]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
+  return name || user.username || '';
+}
+
+/** First letters of first and last name, else the username's first letter, else 'U'. */
+export function initials(user: Named): string {
+  const first = user.first_name?.trim()?.[0] ?? '';
+  const last = user.last_name?.trim()?.[0] ?? '';
+  const fromName = `${first}${last}`.toUpperCase();
+  if (fromName) return fromName;
+  return user.username?.trim()?.[0]?.toUpperCase() || 'U';
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  barWidth,
+  formatCount,
+  formatDate,
+  formatTime12,
+  fullName,
+  initials,
+  percentFull,
+  yearsSince,
+} from '../../src/lib/format';
+
+describe('format', () => {
+  it('formats times in 12-hour form', () => {
+    expect(formatTime12('09:00')).toBe('9:00 AM');
+    expect(formatTime12('00:15')).toBe('12:15 AM');
+    expect(formatTime12('12:00')).toBe('12:00 PM');
+    expect(formatTime12('19:30')).toBe('7:30 PM');
+  });
+  it('abbreviates counts from 1000', () => {
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1.0k');
+    expect(formatCount(15234)).toBe('15.2k');
+  });
+  it('computes percent full and caps the bar', () => {
+    expect(percentFull(45, 60)).toBe(75);
+    expect(percentFull(130, 100)).toBe(130);
+    expect(barWidth(130)).toBe(100);
+    expect(percentFull(5, 0)).toBe(0);
+  });
+  it('formats ISO dates en-US without shifting the day', () => {
+    expect(formatDate('2026-01-05')).toBe('January 5, 2026');
+  });
+  it('counts whole years', () => {
+    expect(yearsSince('2000-06-15', new Date(2026, 5, 14))).toBe(25);
+    expect(yearsSince('2000-06-15', new Date(2026, 5, 15))).toBe(26);
+    expect(yearsSince(null)).toBeNull();
+  });
+  it('names and initials fall back as the spec says', () => {
+    expect(fullName({ first_name: 'Ama', last_name: 'Mensah', username: 'ama' })).toBe('Ama Mensah');
+    expect(fullName({ first_name: '', last_name: '', username: 'kofi' })).toBe('kofi');
+    expect(initials({ first_name: 'Ama', last_name: 'Mensah' })).toBe('AM');
+    expect(initials({ username: 'kofi' })).toBe('K');
+    expect(initials({})).toBe('U');
+  });
+});
