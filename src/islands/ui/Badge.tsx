@@ -1,0 +1,35 @@
+// Small status chips (roles, statuses, Private, categories). Tinted backgrounds with the theme's strong text
+// colours keep AA contrast in both themes.
+import type { HTMLAttributes } from 'react';
+import { cx } from './cx';
+
+export const BADGE_VARIANTS = ['neutral', 'primary', 'success', 'warning', 'error', 'info'] as const;
+export type BadgeVariant = (typeof BADGE_VARIANTS)[number];
+
+const variantClasses: Record<BadgeVariant, string> = {
+  neutral: 'bg-hover text-text border-border',
+  primary: 'bg-tabs text-text border-primary/40',
+  success: 'bg-success/10 text-success border-success/30',
+  warning: 'bg-warning/10 text-warning border-warning/30',
+  error: 'bg-error/10 text-error border-error/30',
+  info: 'bg-primary/10 text-primary-strong border-primary/30',
+};
+
+export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  variant?: BadgeVariant;
+  size?: 'sm' | 'md';
+}
+
+export function Badge({ variant = 'neutral', size = 'sm', className, ...rest }: BadgeProps) {
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1 rounded-full border font-medium whitespace-nowrap',
+        size === 'sm' ? 'px-2 py-0.5 text-xs' : 'px-2.5 py-1 text-sm',
+        variantClasses[variant],
+        className,
+      )}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+// Cards of SPEC.md section 5: default, elevated, outlined, filled, glass.
+import type { HTMLAttributes } from 'react';
+import { cx } from './cx';
+
+export const CARD_VARIANTS = ['default', 'elevated', 'outlined', 'filled', 'glass'] as const;
+export type CardVariant = (typeof CARD_VARIANTS)[number];
+
+const variantClasses: Record<CardVariant, string> = {
+  default: 'bg-card border border-border shadow-sm',
+  elevated: 'bg-card shadow-lg shadow-black/5 dark:shadow-black/40',
+  outlined: 'bg-transparent border-2 border-border',
+  filled: 'bg-surface border border-transparent',
+  glass: 'bg-glass border border-white/20 backdrop-blur-md shadow-sm',
+};
+
+const paddingClasses = { none: '', sm: 'p-3', md: 'p-5', lg: 'p-7' } as const;
+
+export interface CardProps extends HTMLAttributes<HTMLElement> {
+  variant?: CardVariant;
+  padding?: keyof typeof paddingClasses;
+  as?: 'div' | 'section' | 'article' | 'li';
+}
+
+export function Card({ variant = 'default', padding = 'md', as: Tag = 'div', className, ...rest }: CardProps) {
+  return (
+    <Tag
+      className={cx('rounded-xl text-text', variantClasses[variant], paddingClasses[padding], className)}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+// The shared UI kit: the public contact form and every portal screen build from these.
+export { Avatar, type AvatarPerson, type AvatarProps } from './Avatar';
+export { Badge, BADGE_VARIANTS, type BadgeProps, type BadgeVariant } from './Badge';
+export {
+  Button,
+  LinkButton,
+  buttonClasses,
+  BUTTON_SIZES,
+  BUTTON_VARIANTS,
+  COMING_SOON,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  type LinkButtonProps,
+} from './Button';
+export { Card, CARD_VARIANTS, type CardProps, type CardVariant } from './Card';
+export { CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
+export {
+  Field,
+  FIELD_TYPES,
+  FIELD_VARIANTS,
+  type FieldProps,
+  type FieldState,
+  type FieldType,
+  type FieldVariant,
+  type FormOption,
+} from './Field';
+export { Modal, MODAL_SIZES, MODAL_VARIANTS, type ModalProps, type ModalSize, type ModalVariant } from './Modal';
+export { PhoneInput, NO_COUNTRIES_FOUND, type PhoneInputProps } from './PhoneInput';
+export { Select, type SelectProps } from './Select';
+export { Toaster } from './Toaster';
+export { toast, dismissToast, $toasts, TOAST_DURATION_MS, type ToastItem, type ToastVariant } from './toast';
+export { cx } from './cx';

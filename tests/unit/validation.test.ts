@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { validateField } from '../../src/lib/validation';
+import { EMAIL_PATTERN, CONTACT_PHONE_PATTERN } from '../../src/lib/schemas';
+
+describe('validateField', () => {
+  it('passes anything when there are no rules', () => {
+    expect(validateField('', undefined)).toBeNull();
+    expect(validateField('x', {})).toBeNull();
+  });
+
+  it('required: label, else field name, for empty or whitespace', () => {
+    expect(validateField('', { required: true }, { label: 'Full Name', name: 'name' })).toBe('Full Name is required');
+    expect(validateField('   \t', { required: true }, { name: 'subject' })).toBe('subject is required');
+    expect(validateField(null, { required: true }, { label: 'Email' })).toBe('Email is required');
+    expect(validateField(undefined, { required: true }, {})).toBe('This field is required');
+    expect(validateField('a', { required: true }, { label: 'X' })).toBeNull();
+  });
+
+  it('minLength and maxLength with the spec texts', () => {
+    expect(validateField('a', { minLength: 2 })).toBe('Minimum 2 characters required');
+    expect(validateField('ab', { minLength: 2 })).toBeNull();
+    expect(validateField('x'.repeat(1001), { maxLength: 1000 })).toBe('Maximum 1000 characters allowed');
+    expect(validateField('x'.repeat(1000), { maxLength: 1000 })).toBeNull();
+  });
+
+  it('pattern mismatch wording depends on the field type', () => {
+    expect(validateField('nope', { pattern: EMAIL_PATTERN }, { type: 'email' })).toBe(
+      'Please enter a valid email address',
+    );
+    expect(validateField('abc', { pattern: CONTACT_PHONE_PATTERN }, { type: 'tel' })).toBe(
+      'Please enter a valid phone number',
+    );
+    expect(validateField('abc', { pattern: CONTACT_PHONE_PATTERN }, { type: 'phone' })).toBe(
+      'Please enter a valid phone number',
+    );
+    expect(validateField('abc', { pattern: /^\d+$/ }, { type: 'text' })).toBe('Invalid format');
+    expect(validateField('a@b.co', { pattern: EMAIL_PATTERN }, { type: 'email' })).toBeNull();
+  });
+
+  it('custom rule returns its message', () => {
+    const custom = (v: string) => (v === 'admin' ? 'That name is taken' : null);
+    expect(validateField('admin', { custom })).toBe('That name is taken');
+    expect(validateField('ama', { custom })).toBeNull();
+  });
+
+  it('only the first failing message, in order required, min, max, pattern, custom', () => {
+    const rules = { required: true, minLength: 5, pattern: /^\d+$/, custom: () => 'custom' };
+    expect(validateField('', rules, { label: 'Code' })).toBe('Code is required');
+    expect(validateField('ab', rules, { label: 'Code' })).toBe('Minimum 5 characters required');
+    expect(validateField('abcdef', rules, { label: 'Code' })).toBe('Invalid format');
+    expect(validateField('123456', rules, { label: 'Code' })).toBe('custom');
+  });
+
+  it('an empty optional value skips the other rules', () => {
+    expect(validateField('', { minLength: 7, pattern: CONTACT_PHONE_PATTERN }, { type: 'tel' })).toBeNull();
+  });
+
+  it('a global regex gives the same answer every time', () => {
+    const rules = { pattern: /^\d+$/g };
+    expect(validateField('123', rules)).toBeNull();
+    expect(validateField('123', rules)).toBeNull();
+  });
+
+  it('never throws on odd input', () => {
+    expect(() => validateField(42 as unknown as string, { required: true, pattern: /x/ })).not.toThrow();
+    expect(validateField('x'.repeat(100_000), { maxLength: 1000 })).toBe('Maximum 1000 characters allowed');
+  });
+});
