@@ -2,7 +2,7 @@
 // kit's Field, spec messages); on submit the shared contactSchema decides, loaded only when first
 // needed so the page does not download zod up front. Nothing is sent: the form is logged, a thank-you
 // shows and the form clears.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CheckboxGroup, Field } from './ui';
 import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN } from '../lib/messages';
 import {
@@ -54,6 +54,9 @@ export default function ContactForm() {
 
   useEffect(() => {
     const prefill = prefillFromQuery(window.location.search);
+    // The query string is only known in the browser; applying it after hydration keeps the server
+    // HTML and the first client render identical.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (prefill.inquiryType || prefill.subject) setValues((v) => ({ ...v, ...prefill }));
   }, []);
 
@@ -63,7 +66,7 @@ export default function ContactForm() {
     setSent(false);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     try {

@@ -14,6 +14,7 @@ import {
   type SermonFilters,
 } from '../lib/sermon-filter';
 import { SHARE_MESSAGES, shareLink } from '../lib/share';
+import { useHydrated } from './useHydrated';
 
 interface Props {
   sermons: Sermon[];
@@ -27,12 +28,10 @@ const smallButton =
 export default function SermonLibrary({ sermons }: Props) {
   const [filters, setFilters] = useState<SermonFilters>(EMPTY_FILTERS);
   // Controls stay disabled in the server HTML: without JavaScript they could not filter anything.
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [playing, setPlaying] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ id: string; text: string } | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
-
-  useEffect(() => setReady(true), []);
 
   const categories = useMemo(() => optionsOf(sermons, 'category'), [sermons]);
   const speakers = useMemo(() => optionsOf(sermons, 'speaker'), [sermons]);
