@@ -116,7 +116,7 @@ export default function ContactForm() {
       )}
       <Field
         name="name"
-        label="Full Name"
+        label="Name"
         value={values.name}
         onChange={set('name')}
         rules={{ required: true, minLength: 2 }}
