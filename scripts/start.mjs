@@ -64,6 +64,8 @@ server.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
   console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${host}:${port}/`, startup_ms: ms }));
   console.log(`Serving on http://${host}:${port}/`);
+  // Load the API module now (the built server loads routes lazily) so the first visitor does not wait.
+  fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/v1/health/`).catch(() => undefined);
 });
 
 let stopping = false;
