@@ -19,7 +19,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
     });
     for (const path of pages) {
-      test(`${path} has no serious or critical violations`, async ({ page }) => {
+      test(`${path} has no serious or critical violations and no console errors`, async ({ page }) => {
+        // Console errors include Content-Security-Policy refusals of scripts and styles.
+        const errors: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'error' && !msg.text().includes('404 (Not Found)')) errors.push(msg.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(path);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
         // Let islands hydrate so the scan sees the enhanced page too.
@@ -31,6 +37,7 @@ for (const theme of ['light', 'dark'] as const) {
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(serious).toEqual([]);
+        expect(errors).toEqual([]);
       });
     }
   });
