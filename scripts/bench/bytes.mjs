@@ -5,7 +5,7 @@
 // dynamic import() (e.g. the contact form's schema on submit) are counted apart as "lazy JS".
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 
 const root = new URL('../../dist/client/', import.meta.url).pathname;
 const pages = {
