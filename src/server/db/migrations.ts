@@ -128,7 +128,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const all = migrations(dialect);
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // PostgreSQL: name the migration tables' schema explicitly, or Kysely may see another schema's
+  // tables (several apps or test runs can share one database with different search paths).
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
