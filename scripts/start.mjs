@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const started = performance.now();
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);

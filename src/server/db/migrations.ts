@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely (the schema is what they create) */
 // Schema migrations, applied in order at start-up by Kysely's Migrator (which takes a lock, so two
 // app instances starting together against one PostgreSQL do not race). Never edit a shipped migration:
 // add a new one.
