@@ -41,20 +41,17 @@ describe('passwords and configuration', () => {
 
   it('npm start exits non-zero with a clear message when production lacks JWT_SECRET', () => {
     const dir = mkdtempSync(join(tmpdir(), 'church-prod-'));
-    const run = spawnSync(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', '-e', "import('./src/server/setup.ts').then((m) => m.prepare())"],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          JWT_SECRET: '',
-          DATA_DIR: dir,
-          DATABASE_URL: `file:${join(dir, 'x.db')}`,
-        },
-        encoding: 'utf8',
+    const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: '',
+        PORT: '4429',
+        DATA_DIR: dir,
+        DATABASE_URL: `file:${join(dir, 'x.db')}`,
       },
-    );
+      encoding: 'utf8',
+    });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('JWT_SECRET is required');
     rmSync(dir, { recursive: true, force: true });
