@@ -1,0 +1,32 @@
+// A figure with its label (the screens' stat cards). Rendered as a <div> of <dt>/<dd> inside the grid's <dl>
+// (see StatGrid), so assistive technology reads label and value as a pair.
+import type { ReactNode } from 'react';
+import { cx } from './cx';
+
+export interface StatItem {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon?: ReactNode;
+}
+
+export function StatGrid({ items, className, label }: { items: StatItem[]; className?: string; label?: string }) {
+  return (
+    <dl aria-label={label} className={cx('grid grid-cols-2 gap-3 lg:grid-cols-4', className)}>
+      {items.map((item) => (
+        <div key={item.label} className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+          {item.icon && (
+            <span className="rounded-lg bg-tabs p-2 text-xl text-primary-strong" aria-hidden="true">
+              {item.icon}
+            </span>
+          )}
+          <div className="min-w-0">
+            <dt className="text-sm text-muted">{item.label}</dt>
+            <dd className="text-2xl font-bold text-text tabular-nums">{item.value}</dd>
+            {item.hint && <dd className="text-xs text-muted">{item.hint}</dd>}
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}
