@@ -64,7 +64,7 @@ export function statCards(stats: UserStats | null, users: User[]): StatCard[] {
   const active = stats?.active_users ?? users.filter((u) => u.is_active && !u.is_suspended).length;
   const newThisMonth = stats?.current_month_users ?? NEW_THIS_MONTH_FALLBACK;
   const growth = stats?.growth_percentage ?? Math.round(total * NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO);
-  const suspended = users.filter((u) => u.is_suspended).length;
+  const suspended = stats?.suspended_users ?? users.filter((u) => u.is_suspended).length;
   return [
     { label: 'Total Users', value: total, hint: 'All accounts' },
     { label: 'Active Users', value: active, hint: total ? `${Math.round((active / total) * 100)}% of all users` : '' },
