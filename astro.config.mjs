@@ -14,7 +14,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password)/.test(page) })],
   // The API authenticates with bearer tokens, not cookies; its own CORS allow-list decides (see DESIGN.md).
-  security: { checkOrigin: false },
+  security: { checkOrigin: false, csp: true },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -1,0 +1,36 @@
+// Bearer authentication for protected routes: a valid HS256 access token of a user who still
+// exists, still has the token's version, and still passes the admin web-access rule.
+import type { MiddlewareHandler } from 'hono';
+import { canAccessWeb } from '../../lib/permissions';
+import type { AppDeps, AppEnv } from '../context';
+import { ApiError, DETAIL } from '../lib/errors';
+import { iso } from '../lib/time';
+import { findUserById } from '../users/repo';
+import { asTarget } from '../users/serialize';
+import { verifyToken } from './tokens';
+
+/** last_seen is written at most this often per user, so reads stay reads under load. */
+const SEEN_THROTTLE_MS = 60_000;
+
+export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new ApiError(401, DETAIL.unauthenticated);
+    const now = deps.now();
+    const claims = await verifyToken(deps.config.jwtSecret, match[1], 'access', now);
+    if (!claims) throw new ApiError(401, DETAIL.invalidToken);
+    const { db } = deps.database;
+    const user = await findUserById(db, claims.userId);
+    if (!user || Number(user.token_version) !== claims.version) throw new ApiError(401, DETAIL.invalidToken);
+    if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+    const stale = !user.last_seen || now - Date.parse(user.last_seen) > SEEN_THROTTLE_MS;
+    const loggedOut = user.logged_out_at && (!user.last_seen || user.logged_out_at >= user.last_seen);
+    if (stale || loggedOut) {
+      user.last_seen = iso(now);
+      await db.updateTable('users').set({ last_seen: user.last_seen }).where('id', '=', user.id).execute();
+    }
+    c.set('user', user);
+    await next();
+  };
+}

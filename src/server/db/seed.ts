@@ -1,0 +1,258 @@
+// Demo accounts of CONTRACT.md and sample members. Idempotent: demo accounts are (re)set to their
+// documented state; sample members are added up to the requested count. Every seeded account
+// shares one password hash computed once, so 1,000 members take seconds, not minutes.
+import type { Kysely } from 'kysely';
+import type { Role } from '../../lib/permissions';
+import { DEFAULT_NOTIFICATIONS } from '../../lib/constants';
+import type { ServerConfig } from '../config';
+import { hashPassword } from '../auth/passwords';
+import { iso } from '../lib/time';
+import type { DB } from './schema';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+interface Demo {
+  username: string;
+  role: Role;
+  can_access_web: boolean;
+  is_suspended: boolean;
+  first_name: string;
+  last_name: string;
+}
+
+export const DEMO_ACCOUNTS: Demo[] = [
+  {
+    username: 'superadmin',
+    role: 'SUPERADMIN',
+    can_access_web: true,
+    is_suspended: false,
+    first_name: 'Kwame',
+    last_name: 'Mensah',
+  },
+  {
+    username: 'admin',
+    role: 'ADMIN',
+    can_access_web: true,
+    is_suspended: false,
+    first_name: 'Ama',
+    last_name: 'Owusu',
+  },
+  {
+    username: 'pastor',
+    role: 'PASTOR',
+    can_access_web: true,
+    is_suspended: false,
+    first_name: 'Samuel',
+    last_name: 'Boateng',
+  },
+  {
+    username: 'member',
+    role: 'MEMBER',
+    can_access_web: false,
+    is_suspended: false,
+    first_name: 'Akosua',
+    last_name: 'Addo',
+  },
+  {
+    username: 'staffnoweb',
+    role: 'ADMIN',
+    can_access_web: false,
+    is_suspended: false,
+    first_name: 'Kofi',
+    last_name: 'Darko',
+  },
+  {
+    username: 'suspended',
+    role: 'MEMBER',
+    can_access_web: false,
+    is_suspended: true,
+    first_name: 'Yaw',
+    last_name: 'Appiah',
+  },
+];
+
+const MINISTRIES = ['Choir', 'Youth Ministry', 'Ushering', "Children's Ministry", 'Prayer Team', 'Media Team'];
+const FIRST = [
+  'Abena',
+  'Kojo',
+  'Efua',
+  'Kwesi',
+  'Adwoa',
+  'Yaa',
+  'Kweku',
+  'Esi',
+  'Fiifi',
+  'Akua',
+  'Nana',
+  'Afia',
+  'Kwabena',
+  'Ekow',
+  'Maame',
+  'Selasi',
+  'Dela',
+  'Elikem',
+  'Naa',
+  'Nii',
+];
+const LAST = [
+  'Asante',
+  'Osei',
+  'Agyeman',
+  'Ofori',
+  'Quaye',
+  'Tetteh',
+  'Annan',
+  'Bonsu',
+  'Amoah',
+  'Frimpong',
+  'Acheampong',
+  'Sarpong',
+  'Nkrumah',
+  'Lamptey',
+  'Adjei',
+  'Kuffour',
+  'Badu',
+  'Danquah',
+  'Gyamfi',
+  'Ansah',
+];
+const RELATIONS = ['Spouse', 'Son', 'Daughter', 'Mother', 'Father', 'Sibling'];
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+async function ensureMinistries(db: Kysely<DB>): Promise<number[]> {
+  for (const name of MINISTRIES) {
+    await db
+      .insertInto('ministries')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+  const rows = await db.selectFrom('ministries').select(['id', 'name']).where('name', 'in', MINISTRIES).execute();
+  return MINISTRIES.map((n) => Number(rows.find((r) => r.name === n)!.id));
+}
+
+export interface SeedResult {
+  demo: number;
+  members: number;
+}
+
+export async function seed(db: Kysely<DB>, config: ServerConfig, opts: { members?: number } = {}): Promise<SeedResult> {
+  const wanted = Math.max(0, Math.min(100_000, Math.floor(opts.members ?? 20)));
+  const hash = await hashPassword(DEMO_PASSWORD, config.scrypt);
+  const now = Date.now();
+  const ministryIds = await ensureMinistries(db);
+
+  for (const [i, d] of DEMO_ACCOUNTS.entries()) {
+    const fields = {
+      email: `${d.username}@gracechapel.example.org`,
+      password_hash: hash,
+      first_name: d.first_name,
+      last_name: d.last_name,
+      role: d.role,
+      is_active: true,
+      is_suspended: d.is_suspended,
+      suspension_reason: d.is_suspended ? 'Demo suspended account' : null,
+      can_access_web: d.can_access_web,
+    };
+    const existing = await db.selectFrom('users').select('id').where('username', '=', d.username).executeTakeFirst();
+    if (existing) {
+      await db.updateTable('users').set(fields).where('id', '=', existing.id).execute();
+      continue;
+    }
+    await db
+      .insertInto('users')
+      .values({
+        username: d.username,
+        ...fields,
+        phone_number: `+23324${pad(i, 7)}`,
+        address: 'Accra, Ghana',
+        date_of_birth: `19${70 + i * 3}-0${(i % 9) + 1}-15`,
+        member_since: `20${17 + (i % 6)}-03-01`,
+        baptism_date: null,
+        avatar: null,
+        date_joined: iso(now),
+        last_login: null,
+        last_seen: null,
+        logged_out_at: null,
+        token_version: 0,
+        ...DEFAULT_NOTIFICATIONS,
+      })
+      .execute();
+  }
+
+  const have = await db.selectFrom('users').select('username').where('username', 'like', 'member____').execute();
+  const existing = new Set(have.map((r) => r.username));
+  let added = 0;
+  // Batched inserts inside one transaction: a thousand members in well under a second.
+  await db.transaction().execute(async (trx) => {
+    for (let n = 1; n <= wanted; n++) {
+      const username = `member${pad(n, 4)}`;
+      if (existing.has(username)) continue;
+      const first = FIRST[n % FIRST.length];
+      const last = LAST[Math.floor(n / FIRST.length) % LAST.length];
+      // Spread join dates over the last 18 months so the stats have a history.
+      const joined = now - ((n * 7919) % 540) * 86_400_000;
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username,
+          email: `${username}@gracechapel.example.org`,
+          password_hash: hash,
+          first_name: first,
+          last_name: last,
+          phone_number: `+2332${pad(n, 8)}`,
+          address: `${(n % 90) + 1} Independence Avenue, Accra`,
+          date_of_birth: `19${pad(60 + (n % 40))}-${pad((n % 12) + 1)}-${pad((n % 27) + 1)}`,
+          member_since: `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-01`,
+          baptism_date: n % 3 === 0 ? `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-20` : null,
+          avatar: null,
+          role: 'MEMBER',
+          is_active: n % 17 !== 0,
+          is_suspended: n % 23 === 0,
+          suspension_reason: n % 23 === 0 ? 'Sample suspension' : null,
+          can_access_web: false,
+          date_joined: iso(joined),
+          last_login: null,
+          last_seen: null,
+          logged_out_at: null,
+          token_version: 0,
+          ...DEFAULT_NOTIFICATIONS,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(user.id);
+      if (n % 2 === 0) {
+        await trx
+          .insertInto('ministry_memberships')
+          .values({
+            user_id: id,
+            ministry_id: ministryIds[n % ministryIds.length],
+            role: n % 10 === 0 ? 'Leader' : 'Member',
+            joined_date: iso(joined).slice(0, 10),
+          })
+          .execute();
+      }
+      if (n % 3 === 0) {
+        await trx
+          .insertInto('family_members')
+          .values({
+            user_id: id,
+            name: `${FIRST[(n + 5) % FIRST.length]} ${last}`,
+            relationship: RELATIONS[n % RELATIONS.length],
+          })
+          .execute();
+      }
+      added++;
+    }
+  });
+  return { demo: DEMO_ACCOUNTS.length, members: added };
+}
+
+/** npm start on an empty database (outside production) creates the demo accounts and sample members. */
+export async function seedIfEmpty(db: Kysely<DB>, config: ServerConfig): Promise<boolean> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await seed(db, config);
+  return true;
+}

@@ -1,0 +1,41 @@
+// Kysely has no node:sqlite dialect: this adapter makes node's built-in DatabaseSync look like the
+// better-sqlite3 shape that Kysely's SqliteDialect drives (no native build step needed).
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+/** node:sqlite refuses booleans and undefined as parameters: store booleans as 0/1, undefined as NULL. */
+function bindable(params: ReadonlyArray<unknown>): SQLInputValue[] {
+  return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p === undefined ? null : (p as SQLInputValue)));
+}
+
+export function openSqlite(file: string): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  // WAL: readers never block the writer and a committed transaction survives a crash of the process.
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
+export function sqliteDialect(db: DatabaseSync): SqliteDialect {
+  const database: SqliteDatabase = {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = db.prepare(sql);
+      return {
+        reader: stmt.columns().length > 0,
+        all: (params) => stmt.all(...bindable(params)),
+        run: (params) => {
+          const r = stmt.run(...bindable(params));
+          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+        },
+        iterate: (params) => stmt.iterate(...bindable(params)) as IterableIterator<unknown>,
+      };
+    },
+  };
+  return new SqliteDialect({ database });
+}

@@ -1,0 +1,55 @@
+// One app per process: configuration, database (migrated, and seeded with the demo accounts on an
+// empty database outside production), then the Hono app. The first request waits for all of it.
+import { loadConfig, type ServerConfig } from './config';
+import { openDatabase, type Database } from './db/connection';
+import { migrateToLatest } from './db/migrations';
+import { seedIfEmpty } from './db/seed';
+import { createApp } from './app';
+import { logMailer } from './mailer';
+
+export async function prepareDatabase(config: ServerConfig): Promise<Database> {
+  const database = await openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    if (!config.production) await seedIfEmpty(database.db, config);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+type Runtime = { app: ReturnType<typeof createApp>; database: Database };
+let runtime: Promise<Runtime> | null = null;
+
+export function getRuntime(): Promise<Runtime> {
+  runtime ??= (async () => {
+    const config = loadConfig();
+    const database = await prepareDatabase(config);
+    return { database, app: createApp({ database, config, now: Date.now, mailer: logMailer }) };
+  })();
+  runtime.catch(() => (runtime = null));
+  return runtime;
+}
+
+export async function closeRuntime(): Promise<void> {
+  if (!runtime) return;
+  const r = await runtime.catch(() => null);
+  runtime = null;
+  await r?.database.close();
+}
+
+// scripts/start.mjs closes the database through this hook on SIGTERM, after in-flight requests finish.
+(globalThis as Record<symbol, unknown>)[Symbol.for('church.api.close')] = closeRuntime;
+
+/** What the Astro endpoint calls: every request waits for the migrated database. */
+export const app = {
+  async fetch(request: Request): Promise<Response> {
+    try {
+      return (await getRuntime()).app.fetch(request);
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'api start failed', error: String(err) }));
+      return Response.json({ detail: 'The service is starting or unavailable.' }, { status: 503 });
+    }
+  },
+};

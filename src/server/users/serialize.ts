@@ -1,0 +1,117 @@
+// A user as the API answers it: every field of SPEC.md section 3's User entity (age and
+// years_as_member computed, memberships and family included) and never the password hash.
+import type { Selectable } from 'kysely';
+import type { Role } from '../../lib/permissions';
+import type { UsersTable } from '../db/schema';
+import { yearsSince } from '../lib/time';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface MinistryMembership {
+  id: number;
+  ministry_name: string;
+  role: string;
+  joined_date: string;
+}
+
+export interface FamilyMember {
+  id: number;
+  name: string;
+  relationship: string;
+}
+
+export interface ApiUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone_number: string | null;
+  avatar: string | null;
+  role: Role;
+  is_active: boolean;
+  is_suspended: boolean;
+  suspension_reason: string | null;
+  can_access_web: boolean;
+  date_joined: string;
+  last_login: string | null;
+  last_seen: string | null;
+  is_online: boolean;
+  date_of_birth: string | null;
+  age: number | null;
+  address: string | null;
+  member_since: string | null;
+  years_as_member: number | null;
+  baptism_date: string | null;
+  ministry_memberships: MinistryMembership[];
+  family_members: FamilyMember[];
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  push_notifications: boolean;
+  event_reminders: boolean;
+  prayer_request_notifications: boolean;
+}
+
+export const MEDIA_PATH = '/api/v1/media/';
+
+export function fullName(u: { first_name: string; last_name: string; username: string }): string {
+  return [u.first_name, u.last_name].filter((s) => s && s.trim()).join(' ') || u.username;
+}
+
+export function isOnline(row: Pick<UserRow, 'last_seen' | 'logged_out_at'>, nowMs: number, windowMs: number) {
+  if (!row.last_seen) return false;
+  if (row.logged_out_at && row.logged_out_at >= row.last_seen) return false;
+  return nowMs - Date.parse(row.last_seen) <= windowMs;
+}
+
+/** The fields permissions.ts needs, with booleans normalised (SQLite answers 0/1). */
+export function asTarget(row: UserRow) {
+  return {
+    id: row.id,
+    role: row.role,
+    is_suspended: Boolean(row.is_suspended),
+    can_access_web: Boolean(row.can_access_web),
+    is_active: Boolean(row.is_active),
+  };
+}
+
+export function serializeUser(
+  row: UserRow,
+  extras: { memberships: MinistryMembership[]; family: FamilyMember[] },
+  nowMs: number,
+  onlineWindowMs: number,
+): ApiUser {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: fullName(row),
+    phone_number: row.phone_number,
+    avatar: row.avatar ? MEDIA_PATH + row.avatar : null,
+    role: row.role,
+    is_active: Boolean(row.is_active),
+    is_suspended: Boolean(row.is_suspended),
+    suspension_reason: row.suspension_reason,
+    can_access_web: Boolean(row.can_access_web),
+    date_joined: row.date_joined,
+    last_login: row.last_login,
+    last_seen: row.last_seen,
+    is_online: isOnline(row, nowMs, onlineWindowMs),
+    date_of_birth: row.date_of_birth,
+    age: yearsSince(row.date_of_birth, nowMs),
+    address: row.address,
+    member_since: row.member_since,
+    years_as_member: yearsSince(row.member_since, nowMs),
+    baptism_date: row.baptism_date,
+    ministry_memberships: extras.memberships,
+    family_members: extras.family,
+    email_notifications: Boolean(row.email_notifications),
+    sms_notifications: Boolean(row.sms_notifications),
+    push_notifications: Boolean(row.push_notifications),
+    event_reminders: Boolean(row.event_reminders),
+    prayer_request_notifications: Boolean(row.prayer_request_notifications),
+  };
+}
