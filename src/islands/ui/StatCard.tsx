@@ -7,24 +7,17 @@ export interface StatItem {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
-  icon?: ReactNode;
 }
 
 export function StatGrid({ items, className, label }: { items: StatItem[]; className?: string; label?: string }) {
   return (
     <dl aria-label={label} className={cx('grid grid-cols-2 gap-3 lg:grid-cols-4', className)}>
       {items.map((item) => (
-        <div key={item.label} className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
-          {item.icon && (
-            <span className="rounded-lg bg-tabs p-2 text-xl text-primary-strong" aria-hidden="true">
-              {item.icon}
-            </span>
-          )}
-          <div className="min-w-0">
-            <dt className="text-sm text-muted">{item.label}</dt>
-            <dd className="text-2xl font-bold text-text tabular-nums">{item.value}</dd>
-            {item.hint && <dd className="text-xs text-muted">{item.hint}</dd>}
-          </div>
+        // dt and dd sit directly in this one wrapper <div>, the only nesting a <dl> allows.
+        <div key={item.label} className="flex flex-col rounded-xl border border-border bg-card p-4 shadow-sm">
+          <dt className="text-sm text-muted">{item.label}</dt>
+          <dd className="text-2xl font-bold text-text tabular-nums">{item.value}</dd>
+          {item.hint && <dd className="text-xs text-muted">{item.hint}</dd>}
         </div>
       ))}
     </dl>

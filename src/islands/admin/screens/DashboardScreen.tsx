@@ -83,14 +83,14 @@ export default function DashboardScreen() {
         <div className="flex flex-wrap gap-2">
           <Link
             href="/prayers"
-            aria-label={`Notifications: ${stats.pendingRequests} pending requests`}
             className="relative inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
           >
             <BellIcon />
             Notifications
             {stats.pendingRequests > 0 && (
-              <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900" aria-hidden="true">
+              <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900">
                 {stats.pendingRequests}
+                <span className="sr-only"> pending requests</span>
               </span>
             )}
           </Link>
