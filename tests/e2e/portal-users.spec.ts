@@ -126,7 +126,7 @@ test.describe('users screen', () => {
     await expect(form.getByText('Username is required')).toBeVisible();
     const tag = Date.now().toString(36);
     await form.getByLabel('Username').fill(`new_${tag}`);
-    await form.getByLabel('Password', { exact: true }).fill('Welcome123!');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Welcome123!');
     await form.getByLabel('First Name').fill('Abena');
     await form.getByLabel('Last Name').fill('Owusu');
     await form.getByLabel('Email').fill(`new_${tag}@example.org`);
