@@ -1,11 +1,89 @@
-// TEMPORARY PLACEHOLDER (portal branch) until the public helper's NotFound is merged; the merge takes theirs.
-export default function NotFound() {
-  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+// The whole 404 page content (SPEC.md section 2 "404 page"). Rendered to static HTML by
+// src/pages/404.astro (no hydration: a tiny script there wires the two buttons through their
+// data-action) and reused by the admin portal for unknown /admin paths, which passes handlers.
+interface Props {
+  path: string;
+  churchName: string;
+  onBack?: () => void;
+  onRefresh?: () => void;
+  year?: number;
+}
+
+const POPULAR = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About Us' },
+  { href: '/sermons', label: 'Sermons' },
+  { href: '/contact', label: 'Contact' },
+] as const;
+
+const button =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors';
+
+export default function NotFound({ path, churchName, onBack, onRefresh, year = new Date().getFullYear() }: Props) {
   return (
-    <div className="p-6">
-      <h1 className="text-2xl font-bold">Oops! Page Not Found</h1>
-      <p className="mt-2 text-muted">We can&apos;t seem to find the page you&apos;re looking for.</p>
-      <p className="mt-2 font-mono text-sm">{path}</p>
+    <div className="flex min-h-screen flex-col bg-background text-text">
+      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+        <p aria-hidden="true" className="bg-gradient-primary bg-clip-text text-7xl font-extrabold text-transparent">
+          404
+        </p>
+        <h1 className="mt-4 text-3xl font-bold">Oops! Page Not Found</h1>
+        <p className="mt-3 text-muted">We can't seem to find the page you're looking for.</p>
+        <p className="mt-4 max-w-full rounded-lg border border-border bg-card px-4 py-2 text-sm">
+          <span className="text-muted">Requested path: </span>
+          <code className="break-all font-mono text-text" data-testid="not-found-path">
+            {path}
+          </code>
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <a href="/" className={`${button} bg-button text-button-text hover:opacity-90`}>
+            Go to Homepage
+          </a>
+          <button
+            type="button"
+            data-action="back"
+            onClick={onBack}
+            className={`${button} border border-border bg-card text-text hover:bg-hover`}
+          >
+            Go Back
+          </button>
+        </div>
+        <nav aria-labelledby="popular-pages" className="mt-10 w-full rounded-xl border border-border bg-card p-6">
+          <h2 id="popular-pages" className="text-lg font-semibold">
+            Popular Pages
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {POPULAR.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  className="block rounded-lg border border-border px-3 py-2 text-primary-strong hover:bg-hover"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <a href="/contact" className={`${button} text-primary-strong underline-offset-4 hover:underline`}>
+            Contact Support
+          </a>
+          <button
+            type="button"
+            data-action="refresh"
+            onClick={onRefresh}
+            className={`${button} border border-border bg-card text-text hover:bg-hover`}
+          >
+            Refresh Page
+          </button>
+        </div>
+        <p className="mt-6 text-sm text-muted">
+          If you think this is a mistake, please contact our support team and we'll help you find what you need.
+        </p>
+      </main>
+      <footer className="border-t border-border py-6 text-center text-sm text-muted">
+        © {year} {churchName}. All rights reserved.
+      </footer>
     </div>
   );
 }

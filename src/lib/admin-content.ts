@@ -1,7 +1,9 @@
-// The content handed to the admin app. Until the public helper's src/lib/content.ts is merged this gives
-// the site's name and empty lists; after the merge it reads the collections (see report).
+// The content handed to the admin app: the same collections as the public pages, with every sermon status
+// (staff see drafts and scheduled sermons too). Only what the islands need crosses to the browser.
 import type { AdminContent } from '../islands/admin/content';
+import { getEvents, getSermons, getSite } from './content';
 
 export async function loadAdminContent(): Promise<AdminContent> {
-  return { site: { name: 'Grace Chapel', shortName: 'Grace Chapel' }, sermons: [], events: [] };
+  const [site, sermons, events] = await Promise.all([getSite(), getSermons({ includeUnpublished: true }), getEvents()]);
+  return { site: { name: site.name, shortName: site.shortName }, sermons, events };
 }

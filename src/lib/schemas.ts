@@ -4,23 +4,9 @@ import { z } from 'zod';
 import { ROLES } from './permissions';
 import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 
-export const messages = {
-  required: (label: string) => `${label} is required`,
-  minLength: (n: number) => `Minimum ${n} characters required`,
-  maxLength: (n: number) => `Maximum ${n} characters allowed`,
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  pattern: 'Invalid format',
-} as const;
-
-/** Text, an @, then a domain with a dot, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Profile phone: optional leading +, first digit 1-9, then up to 15 more digits. */
-export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses. */
-export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
-/** Calendar date as the API stores it. */
-export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+// Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
+import { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
+export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN };
 
 /** A required, trimmed text field with the spec's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {

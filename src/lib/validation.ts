@@ -1,6 +1,6 @@
 // The generic field validation of SPEC.md section 5 as one pure function: the kit's Field runs it as the
-// person types, and a form can run it on submit. Messages come from schemas.ts so each text is written once.
-import { messages } from './schemas';
+// person types, and a form can run it on submit. Messages come from messages.ts (re-exported by schemas.ts) so each text is written once.
+import { messages } from './messages';
 
 export interface ValidationRules {
   required?: boolean;

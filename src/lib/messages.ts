@@ -1,0 +1,21 @@
+// The spec's validation messages and patterns (SPEC.md section 5) without zod: the kit's Field and the
+// public contact form import these from here, so a browser bundle does not pay ~100 KB for the zod
+// runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
+
+export const messages = {
+  required: (label: string) => `${label} is required`,
+  minLength: (n: number) => `Minimum ${n} characters required`,
+  maxLength: (n: number) => `Maximum ${n} characters allowed`,
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  pattern: 'Invalid format',
+} as const;
+
+/** Text, an @, then a domain with a dot, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Profile phone: optional leading +, first digit 1-9, then up to 15 more digits. */
+export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses. */
+export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
+/** Calendar date as the API stores it. */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

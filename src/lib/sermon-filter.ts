@@ -1,0 +1,44 @@
+// The public sermon library's search and filters (SPEC.md section 2 and 5): case-insensitive substring
+// search, category and speaker filters combined with AND, where "all" means no filter.
+import type { Sermon } from './content-types';
+
+export const ALL = 'all';
+
+export interface SermonFilters {
+  search: string;
+  category: string;
+  speaker: string;
+}
+
+export const EMPTY_FILTERS: SermonFilters = { search: '', category: ALL, speaker: ALL };
+
+/** Fields a search looks in: what a visitor sees on a card, plus series and tags. */
+function haystack(sermon: Sermon): string {
+  return [sermon.title, sermon.speaker, sermon.description, sermon.category, sermon.series ?? '', ...sermon.tags]
+    .join('\n')
+    .toLowerCase();
+}
+
+export function filterSermons(sermons: readonly Sermon[], filters: SermonFilters): Sermon[] {
+  const needle = filters.search.trim().toLowerCase();
+  return sermons.filter(
+    (sermon) =>
+      (filters.category === ALL || sermon.category === filters.category) &&
+      (filters.speaker === ALL || sermon.speaker === filters.speaker) &&
+      (needle === '' || haystack(sermon).includes(needle)),
+  );
+}
+
+export function isFiltered(filters: SermonFilters): boolean {
+  return filters.search.trim() !== '' || filters.category !== ALL || filters.speaker !== ALL;
+}
+
+/** Distinct, sorted values of one field, for a filter's options. */
+export function optionsOf(sermons: readonly Sermon[], key: 'category' | 'speaker'): string[] {
+  return [...new Set(sermons.map((s) => s[key]))].sort((a, b) => a.localeCompare(b));
+}
+
+/** The newest sermon by date (ties: first listed), or undefined for an empty list. */
+export function latestSermon(sermons: readonly Sermon[]): Sermon | undefined {
+  return sermons.reduce<Sermon | undefined>((latest, s) => (!latest || s.date > latest.date ? s : latest), undefined);
+}
