@@ -18,6 +18,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Starts PostgreSQL (when installed) so every API suite also runs against it.
+          globalSetup: ['tests/api/global-setup.ts'],
         },
       },
     ],

@@ -1,0 +1,67 @@
+// Starts Debian's PostgreSQL for the API suite when it is installed (`.ci/run` installs it), creates a
+// throw-away role and database on 127.0.0.1, and hands the URL to the tests. Without PostgreSQL the
+// PostgreSQL runs are skipped with a loud notice; they are never silently green.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+const loud = (msg: string) => console.warn(`\n${'!'.repeat(78)}\n!!! ${msg}\n${'!'.repeat(78)}\n`);
+
+function psql(sql: string) {
+  return spawnSync('su', ['postgres', '-c', `psql -v ON_ERROR_STOP=1 -qAtc "${sql.replace(/"/g, '\\"')}"`], {
+    encoding: 'utf8',
+  });
+}
+
+function startPostgres(): string | null {
+  if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
+  if (process.env.SKIP_PG === '1') return null;
+  const hasCluster = spawnSync('sh', ['-c', 'command -v pg_ctlcluster']).status === 0;
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  if (!hasCluster || !versions.length) return null;
+  const version = versions.sort((a, b) => Number(b) - Number(a))[0];
+  const status = spawnSync('pg_ctlcluster', [version, 'main', 'status']);
+  if (status.status !== 0) {
+    const started = spawnSync('pg_ctlcluster', [version, 'main', 'start'], { encoding: 'utf8' });
+    if (started.status !== 0 && !/already running/i.test(started.stderr)) {
+      loud(`PostgreSQL ${version} did not start: ${started.stderr.trim()}`);
+      return null;
+    }
+  }
+  for (let i = 0; i < 50; i++) {
+    if (spawnSync('pg_isready', ['-h', '127.0.0.1', '-q']).status === 0) break;
+    execFileSync('sleep', ['0.2']);
+  }
+  const db = `church_api_test_${process.pid}`;
+  const role = 'church_api_test';
+  const password = 'church_api_test_pw';
+  const exists = psql(`SELECT 1 FROM pg_roles WHERE rolname='${role}'`);
+  if (exists.status !== 0) {
+    loud(`Could not reach PostgreSQL as the postgres user: ${exists.stderr.trim()}`);
+    return null;
+  }
+  if (exists.stdout.trim() !== '1') psql(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+  psql(`DROP DATABASE IF EXISTS ${db}`);
+  const created = psql(`CREATE DATABASE ${db} OWNER ${role}`);
+  if (created.status !== 0) {
+    loud(`Could not create the test database: ${created.stderr.trim()}`);
+    return null;
+  }
+  return `postgres://${role}:${password}@127.0.0.1:5432/${db}`;
+}
+
+export default function setup(project: TestProject) {
+  const url = startPostgres();
+  if (!url)
+    loud('PostgreSQL is not installed here: the PostgreSQL API runs are SKIPPED (install postgresql to run them).');
+  project.provide('pgUrl', url ?? '');
+  return () => {
+    if (url && !process.env.TEST_PG_URL) psql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  };
+}

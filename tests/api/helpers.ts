@@ -1,0 +1,217 @@
+// Test harness: the real Hono app over real HTTP (node:http on 127.0.0.1, random port) against a
+// real database: a fresh SQLite file, or a fresh schema in the test PostgreSQL. The clock and the
+// mailer are injected so lockouts, expiries and reset links can be tested without waiting.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/connection';
+import { migrateToLatest } from '../../src/server/db/migrations';
+import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { createApp } from '../../src/server/app';
+import { createNodeServer } from '../../src/server/node-server';
+import type { MailMessage } from '../../src/server/mailer';
+import type { Role } from '../../src/lib/permissions';
+
+export { DEMO_PASSWORD };
+export type Backend = 'sqlite' | 'postgres';
+
+/** The backends this run covers: SQLite always, PostgreSQL when the global setup started one. */
+export function backends(): Backend[] {
+  return inject('pgUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export const TEST_ENV = {
+  SCRYPT_TEST_LOG2N: '10', // cheap hashing for tests only; tests/api/passwords.test.ts checks production
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  LOG_REQUESTS: '0',
+};
+
+export interface TestApi {
+  url: string;
+  config: ServerConfig;
+  database: Database;
+  clock: { now: number; advance(ms: number): void };
+  mails: MailMessage[];
+  request(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  login(username: string, password?: string): Promise<{ access: string; refresh: string; user: any }>;
+  tokenFor(username: string): Promise<string>;
+  createUser(fields: {
+    username: string;
+    role: Role;
+    can_access_web?: boolean;
+    is_suspended?: boolean;
+    email?: string;
+  }): Promise<number>;
+  userRow(id: number): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL URL whose search_path is a brand-new schema, so every test app starts empty. */
+async function freshPgUrl(base: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase(base);
+  await sql.raw(`CREATE SCHEMA ${schema}`).execute(admin.db);
+  await admin.close();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export async function startApi(
+  backend: Backend = 'sqlite',
+  opts: { members?: number; env?: Record<string, string>; databaseUrl?: string; dataDir?: string } = {},
+): Promise<TestApi> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'church-api-'));
+  const databaseUrl =
+    opts.databaseUrl ??
+    (backend === 'postgres' ? await freshPgUrl(inject('pgUrl')) : `file:${join(dataDir, 'church.db')}`);
+  const config = loadConfig({
+    ...TEST_ENV,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ...opts.env,
+  });
+  const database = await openDatabase(databaseUrl);
+  await migrateToLatest(database.db, database.dialect);
+  if (!opts.databaseUrl) await seed(database.db, config, { members: opts.members ?? 3 });
+  const clock = {
+    now: Date.now(),
+    advance(ms: number) {
+      this.now += ms;
+    },
+  };
+  const mails: MailMessage[] = [];
+  const app = createApp({ database, config, now: () => clock.now, mailer: { send: async (m) => void mails.push(m) } });
+  const server = createNodeServer((r) => app.fetch(r));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const api: TestApi = {
+    url,
+    config,
+    database,
+    clock,
+    mails,
+    async request(method, path, { token, body, raw, headers = {} } = {}) {
+      const h: Record<string, string> = { 'X-Platform': 'web', ...headers };
+      if (token) h.Authorization = `Bearer ${token}`;
+      let payload: BodyInit | undefined = raw;
+      if (body !== undefined) {
+        payload = JSON.stringify(body);
+        h['Content-Type'] ??= 'application/json';
+      }
+      const res = await fetch(url + '/api/v1' + path, { method, headers: h, body: payload });
+      const text = await res.text();
+      let parsed: any = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await api.request('POST', '/auth/login/', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    async tokenFor(username) {
+      return (await api.login(username)).access;
+    },
+    async createUser({ username, role, can_access_web, is_suspended, email }) {
+      const demo = await database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const row = await database.db
+        .insertInto('users')
+        .values({
+          username,
+          email: email ?? `${username}@test.example.org`,
+          password_hash: demo.password_hash,
+          first_name: 'Test',
+          last_name: username,
+          phone_number: null,
+          avatar: null,
+          role,
+          is_active: true,
+          is_suspended: is_suspended ?? false,
+          suspension_reason: null,
+          can_access_web: can_access_web ?? role !== 'MEMBER',
+          date_joined: new Date(clock.now).toISOString(),
+          last_login: null,
+          last_seen: null,
+          logged_out_at: null,
+          date_of_birth: null,
+          address: null,
+          member_since: null,
+          baptism_date: null,
+          token_version: 0,
+          email_notifications: true,
+          sms_notifications: false,
+          push_notifications: true,
+          event_reminders: true,
+          prayer_request_notifications: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    async userRow(id) {
+      return database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return api;
+}
+
+/** Everything a user-management call could change, to prove a refused call changed nothing. */
+export async function snapshot(api: TestApi) {
+  const db = api.database.db;
+  const [users, audit, tokens, resets] = await Promise.all([
+    db.selectFrom('users').selectAll().orderBy('id').execute(),
+    db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('refresh_tokens').select(['id', 'used_at', 'revoked_at']).orderBy('id').execute(),
+    db
+      .selectFrom('password_reset_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const normal = users.map((u) => ({
+    ...u,
+    last_seen: null,
+    is_active: Boolean(u.is_active),
+    is_suspended: Boolean(u.is_suspended),
+    can_access_web: Boolean(u.can_access_web),
+  }));
+  return JSON.stringify({ normal, audit: Number(audit.n), tokens, resets: Number(resets.n) });
+}
+
+// Tiny valid images (headers are what the server checks).
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+export const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
