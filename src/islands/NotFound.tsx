@@ -81,7 +81,7 @@ export default function NotFound({ path, churchName, onBack, onRefresh, year = n
           If you think this is a mistake, please contact our support team and we'll help you find what you need.
         </p>
       </main>
-      <footer className="border-t border-border py-6 text-center text-sm text-muted">
+      <footer className="border-t border-border px-4 py-6 text-center text-sm text-muted">
         © {year} {churchName}. All rights reserved.
       </footer>
     </div>

@@ -96,7 +96,7 @@ export default function SermonLibrary({ sermons }: Props) {
       <p className="mt-1 font-medium text-primary-strong">{sermon.speaker}</p>
       <p className="mt-2 flex-1 text-sm text-muted">{sermon.description}</p>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <span className="mr-auto text-sm text-muted">{formatCount(sermon.views)} views</span>
+        <span className="w-full text-sm text-muted">{formatCount(sermon.views)} views</span>
         {sermon.audioUrl ? (
           <button
             type="button"

@@ -6,7 +6,7 @@ import { apiCall, createUser, expectNoAxeViolations, PASSWORD, signedIn } from '
 async function signIn(page: Page, username: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -28,7 +28,7 @@ test.describe('login page', () => {
     await expect(button).toBeDisabled();
     await page.getByLabel('Username').fill('ab');
     await expect(button).toBeDisabled();
-    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('12345');
     await page.getByLabel('Username').focus();
     await expect(page.getByText('Minimum 3 characters required')).toBeVisible();
     await expect(page.getByText('Minimum 6 characters required')).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('login page', () => {
   test("a blank username says 'Username is required'", async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill('   ');
-    await page.getByLabel('Password', { exact: true }).fill('whatever1');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('whatever1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();
   });
@@ -71,11 +71,11 @@ test.describe('sign-in with each demo account', () => {
     await signIn(page, username, 'wrong-password');
     await expect(banner(page)).toContainText('Invalid username or password. Please try again.');
     for (let i = 0; i < 4; i += 1) {
-      await page.getByLabel('Password', { exact: true }).fill(`wrong-password-${i}`);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`wrong-password-${i}`);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     }
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(banner(page)).toContainText('Account is temporarily locked. Please try again later.');
   });
@@ -156,7 +156,7 @@ test.describe('other pages', () => {
   test('debug and auth-test pages work in debug mode', async ({ page }) => {
     await page.goto('/debug');
     await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Test Login' }).click();
     await expect(page.getByTestId('access-token')).not.toHaveText('(none)');
     await expect(page.getByTestId('refresh-token')).not.toHaveText('(none)');

@@ -93,6 +93,7 @@ test.describe('users screen', () => {
   });
 
   test('detail dialog: sections, web access, promote, suspend with a reason; axe passes', async ({ page }) => {
+    test.setTimeout(60_000);
     const target = await createUser(page.request);
     await signedIn(page, 'superadmin', '/admin/users');
     await search(page, target.username);
@@ -113,11 +114,12 @@ test.describe('users screen', () => {
     await dialog.getByLabel('Suspension reason (optional)').fill('Asked to pause');
     await dialog.getByRole('button', { name: 'Suspend User' }).click();
     await expect(dialog.getByRole('button', { name: 'Reactivate User' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toHaveCount(0);
   });
 
   test('add a user (also from ?new=1), edit them, then delete after the confirmation', async ({ page }) => {
+    test.setTimeout(90_000); // several round trips on a shared, busy machine
     await signedIn(page, 'superadmin', '/admin/users?new=1');
     const form = page.getByRole('dialog', { name: 'Add User' });
     await expect(form).toBeVisible();
@@ -126,7 +128,7 @@ test.describe('users screen', () => {
     await expect(form.getByText('Username is required')).toBeVisible();
     const tag = Date.now().toString(36);
     await form.getByLabel('Username').fill(`new_${tag}`);
-    await form.getByLabel('Password', { exact: true }).fill('Welcome123!');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Welcome123!');
     await form.getByLabel('First Name').fill('Abena');
     await form.getByLabel('Last Name').fill('Owusu');
     await form.getByLabel('Email').fill(`new_${tag}@example.org`);

@@ -33,6 +33,7 @@ describe('session gate', () => {
     expect(gateDecision({ status: 'loading', user: null })).toBe('loading');
     expect(gateDecision({ status: 'unauthenticated', user: null })).toBe('login');
     expect(gateDecision({ status: 'error', user: null, message: 'x' })).toBe('error');
+    expect(gateDecision({ status: 'denied', user: null })).toBe('access-denied');
     expect(gateDecision({ status: 'authenticated', user: staff({ can_access_web: false }) })).toBe('access-denied');
     expect(gateDecision({ status: 'authenticated', user: staff({ is_suspended: true }) })).toBe('access-denied');
     expect(gateDecision({ status: 'authenticated', user: staff({ role: 'MEMBER' }) })).toBe('access-denied');

@@ -3,7 +3,7 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { auth } from '../../lib/auth';
-import { AdminContentProvider, type AdminContent } from './content';
+import { AdminContentProvider, useAdminContent, type AdminContent } from './content';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { SessionGate } from './layout/SessionGate';
@@ -36,6 +36,19 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Er
   }
 }
 
+/** The public 404 content inside the portal, with the attempted path and working Back/Refresh buttons. */
+function AdminNotFound() {
+  const { site } = useAdminContent();
+  return (
+    <NotFound
+      path={window.location.pathname}
+      churchName={site.name}
+      onBack={() => window.history.back()}
+      onRefresh={() => window.location.reload()}
+    />
+  );
+}
+
 export function AdminRoutes() {
   return (
     <Switch>
@@ -50,7 +63,7 @@ export function AdminRoutes() {
       <Route path="/analytics" component={AnalyticsScreen} />
       <Route path="/profile" component={ProfileScreen} />
       <Route>
-        <NotFound />
+        <AdminNotFound />
       </Route>
     </Switch>
   );

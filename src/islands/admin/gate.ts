@@ -8,6 +8,7 @@ export function gateDecision(state: AuthState, requiredRole?: Role): GateDecisio
   if (state.status === 'loading') return 'loading';
   if (state.status === 'error') return 'error';
   if (state.status === 'unauthenticated') return 'login';
+  if (state.status === 'denied') return 'access-denied';
   if (!canAccessWeb(state.user)) return 'access-denied';
   if (requiredRole && !hasRole(state.user, requiredRole)) return 'insufficient';
   return 'allowed';

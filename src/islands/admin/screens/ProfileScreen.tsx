@@ -69,6 +69,7 @@ function AvatarUpload({ user }: { user: User }) {
       <input
         ref={input}
         id="avatar-input"
+        aria-label="Upload profile picture"
         type="file"
         accept="image/*"
         className="sr-only"

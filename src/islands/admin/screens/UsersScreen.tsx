@@ -1,7 +1,7 @@
 // User management (/admin/users, SPEC.md section 2). The screen composes the pieces under ../users: state
 // and actions (useUsers), pure rules (model), the table, the detail dialog and the add/edit form.
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { $auth } from '../../../lib/auth';
 import { creatableRoles, ROLE_LABELS, ROLES, type Actor } from '../../../lib/permissions';
 import { LIST_SUSPEND_REASON } from '../../../lib/schemas';
@@ -53,6 +53,10 @@ function UsersManager({ actor }: { actor: Actor }) {
   const [form, setForm] = useState<{ user: User | null } | null>(() =>
     wantsNewUser() && roles.length > 0 ? { user: null } : null,
   );
+  // Drop ?new=1 once read, so a reload or a shared link does not open the form again.
+  useEffect(() => {
+    if (wantsNewUser()) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
 
   const index = useMemo(() => new Map(users.map((u) => [u.id, searchText(u)])), [users]);
   const shown = useMemo(
