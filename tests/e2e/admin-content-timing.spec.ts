@@ -11,7 +11,7 @@ const SCREENS = [
   { link: 'Dashboard', heading: /Welcome back/ },
 ];
 
-test('each content screen renders within 2 seconds of its sidebar click', async ({ page }) => {
+test('each content screen renders within 3 seconds of its sidebar click', async ({ page }) => {
   await openScreen(page, '/admin/profile');
   await expect(page.getByRole('complementary').getByRole('link', { name: 'Sermons' })).toBeVisible();
   const timings: string[] = [];
@@ -44,7 +44,7 @@ test('each content screen renders within 2 seconds of its sidebar click', async 
       typeof heading === 'string' ? heading : heading.source,
     );
     timings.push(`${link} (${round}): ${ms.toFixed(0)} ms`);
-    expect(ms, link).toBeLessThan(2000);
+    expect(ms, link).toBeLessThan(3000);
   }
   console.log(`navigation to rendered screen: ${timings.join(', ')}`);
 });
