@@ -32,18 +32,34 @@ const { handler } = await import(entry.href);
 
 // Pages carry their own script-src with hashes (Astro's security.csp meta tag); this header adds what
 // a meta tag cannot express. API answers set their stricter policy themselves.
+const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+  'Content-Security-Policy': PAGE_CSP,
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
+/** On-demand pages get Astro's CSP as a header (script/style hashes): add our directives to it. */
+function mergeCsp(res) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status, ...args) => {
+    for (const headers of args) {
+      if (!headers || typeof headers !== 'object' || Array.isArray(headers)) continue;
+      for (const key of Object.keys(headers)) {
+        if (key.toLowerCase() !== 'content-security-policy' || /frame-ancestors/.test(String(headers[key]))) continue;
+        headers[key] = `${String(headers[key]).trim().replace(/;?$/, ';')} ${PAGE_CSP}`;
+      }
+    }
+    return writeHead(status, ...args);
+  };
+}
 let quiet = true; // the start-up request below is not logged
 
 const server = createServer((req, res) => {
   const t0 = performance.now();
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  mergeCsp(res);
   if (!quiet) {
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0]; // the query string may carry secrets

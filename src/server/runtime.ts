@@ -5,6 +5,7 @@ import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
 import { logMailer } from './mailer';
+import { smtpMailer } from './smtp';
 
 type Runtime = { app: ReturnType<typeof createApp>; database: Database };
 let runtime: Promise<Runtime> | null = null;
@@ -13,7 +14,15 @@ export function getRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
     const config = loadConfig();
     const database = await prepareDatabase(config);
-    return { database, app: createApp({ database, config, now: Date.now, mailer: logMailer }) };
+    return {
+      database,
+      app: createApp({
+        database,
+        config,
+        now: Date.now,
+        mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : logMailer,
+      }),
+    };
   })();
   runtime.catch(() => (runtime = null));
   return runtime;

@@ -50,6 +50,12 @@ describe.each(backends())('users on %s', (backend) => {
     expect(typeof member.years_as_member).toBe('number');
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt\$/);
     expect((await api.request('GET', '/auth/users/')).status).toBe(401);
+    // The list is sent gzipped to clients that accept it.
+    const gz = await fetch(api.url + '/api/v1/auth/users/', {
+      headers: { Authorization: `Bearer ${pastor}`, 'Accept-Encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.json()).toHaveLength(26);
   });
 
   it('answers the stats', async () => {
