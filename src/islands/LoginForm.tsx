@@ -1,6 +1,6 @@
 // The admin sign-in form (SPEC.md sections 2, 4, 5, 8): idle, authenticating, then off to /admin/dashboard.
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/auth';
 import { loginFieldRules } from '../lib/schemas';
 import { Button } from './ui/Button';
@@ -15,6 +15,16 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitErrors, setSubmitErrors] = useState<{ username?: string; password?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  // The form is server-rendered: what the browser autofilled or the person typed before this script
+  // arrived is in the inputs but not yet in state. Take it over once, on hydration.
+  useEffect(() => {
+    const read = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    const [typedUser, typedPassword] = [read('username'), read('password')];
+    if (typedUser) setUsername(typedUser);
+    if (typedPassword) setPassword(typedPassword);
+  }, []);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,7 +47,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy || undefined}>
+    <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy || undefined}>
       {error && (
         <div role="alert" className="flex gap-3 rounded-lg border border-error bg-error/10 p-3 text-sm text-text">
           <AlertIcon className="mt-0.5 shrink-0 text-error" />

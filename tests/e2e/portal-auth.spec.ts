@@ -3,8 +3,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/constants';
 import { apiCall, createUser, expectNoAxeViolations, PASSWORD, signedIn } from './portal-helpers';
 
-async function signIn(page: Page, username: string, password = PASSWORD) {
+// Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
+test.describe.configure({ timeout: 60_000 });
+
+/** Opens /login and waits until the form's island has hydrated (Astro drops the ssr attribute). */
+async function gotoLogin(page: Page) {
   await page.goto('/login');
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
+async function signIn(page: Page, username: string, password = PASSWORD) {
+  await gotoLogin(page);
   await page.getByLabel('Username').fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -19,7 +28,7 @@ const storedTokens = (page: Page) =>
 
 test.describe('login page', () => {
   test('shows the spec texts, links, debug line and passes axe', async ({ page }) => {
-    await page.goto('/login');
+    await gotoLogin(page);
     await expect(page.getByText('contact your system administrator to get access')).toBeVisible();
     await expect(page.getByRole('link', { name: /forgot your password/i })).toHaveAttribute('href', '/forgot-password');
     await expect(page.getByRole('link', { name: /church website/i })).toHaveAttribute('href', '/');
@@ -37,7 +46,7 @@ test.describe('login page', () => {
   });
 
   test("a blank username says 'Username is required'", async ({ page }) => {
-    await page.goto('/login');
+    await gotoLogin(page);
     await page.getByLabel('Username').fill('   ');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('whatever1');
     await page.getByRole('button', { name: 'Sign In' }).click();

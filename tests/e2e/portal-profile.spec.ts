@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
 
+// Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
+test.describe.configure({ timeout: 60_000 });
+
 /** A real 1x1 PNG (the server checks uploads by content). */
 function tinyPng(): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {

@@ -2,6 +2,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
 
+// Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
+test.describe.configure({ timeout: 60_000 });
+
 const row = (page: Page, username: string) => page.locator(`[data-testid="user-row"][data-username="${username}"]`);
 const rowButtons = async (page: Page, username: string) =>
   (await row(page, username).getByRole('button').allTextContents()).map((t) => t.trim());
