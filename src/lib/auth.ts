@@ -9,6 +9,8 @@ export type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: User }
   | { status: 'unauthenticated'; user: null }
+  /** Signed in, but the server refuses this account the admin panel (403 on the profile). */
+  | { status: 'denied'; user: null }
   | { status: 'error'; user: null; message: string };
 
 export const LOGIN_MESSAGES = {
@@ -62,6 +64,8 @@ export function createAuthStore(client: ApiClient): AuthStore {
       if (status === 401) {
         client.storage.clear();
         $auth.set({ status: 'unauthenticated', user: null });
+      } else if (status === 403) {
+        $auth.set({ status: 'denied', user: null });
       } else if ($auth.get().status === 'loading' || $auth.get().status === 'error') {
         // Nothing to keep yet: say what happened rather than spin forever.
         $auth.set({ status: 'error', user: null, message: detail ?? message });

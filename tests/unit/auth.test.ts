@@ -85,6 +85,13 @@ describe('auth store', () => {
     expect(storage.getAccess()).toBe('A1');
   });
 
+  it('marks the session denied when the server refuses the profile with 403', async () => {
+    profileStatus = 403;
+    const { auth } = setup('A1', 'R1');
+    await auth.init();
+    expect(auth.$auth.get()).toEqual({ status: 'denied', user: null });
+  });
+
   it('keeps the signed-in user when a later profile check fails with a non-401', async () => {
     const { auth } = setup('A1', 'R1');
     await auth.init();

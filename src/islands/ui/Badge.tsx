@@ -10,7 +10,8 @@ const variantClasses: Record<BadgeVariant, string> = {
   neutral: 'bg-hover text-text border-border',
   primary: 'bg-tabs text-text border-primary/40',
   success: 'bg-success/10 text-success border-success/30',
-  warning: 'bg-warning/10 text-warning border-warning/30',
+  // amber-800 in light: the theme's warning shade is too light for small text on a tinted chip.
+  warning: 'bg-warning/10 text-amber-800 dark:text-warning border-warning/30',
   error: 'bg-error/10 text-error border-error/30',
   info: 'bg-primary/10 text-primary-strong border-primary/30',
 };

@@ -1,0 +1,88 @@
+// /debug (SPEC.md section 2): test login and test profile buttons, the stored tokens on screen, and the
+// server's answer or error body. Only served when debug mode is on.
+import { useState } from 'react';
+import { api, apiErrorInfo, tokens } from '../lib/api-client';
+import { auth } from '../lib/auth';
+import { Button } from './ui/Button';
+import { Field } from './ui/Field';
+
+function describe(error: unknown): string {
+  const info = apiErrorInfo(error);
+  const body = info.body !== undefined ? JSON.stringify(info.body, null, 2) : info.message;
+  return info.status ? `Error ${info.status}\n${body}` : body;
+}
+
+export default function DebugPanel() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [output, setOutput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [stored, setStored] = useState(() => ({ access: tokens.getAccess(), refresh: tokens.getRefresh() }));
+
+  async function run(task: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      setOutput(JSON.stringify(await task(), null, 2));
+    } catch (error) {
+      setOutput(describe(error));
+    } finally {
+      setStored({ access: tokens.getAccess(), refresh: tokens.getRefresh() });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className="grid gap-3 sm:grid-cols-2">
+        <Field name="username" label="Username" value={username} onChange={setUsername} autoComplete="off" />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="off"
+        />
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={busy || !username || !password} onClick={() => run(() => auth.login(username, password))}>
+          Test Login
+        </Button>
+        <Button variant="outline" disabled={busy} onClick={() => run(() => api('/auth/profile/'))}>
+          Test Profile
+        </Button>
+      </div>
+      <section aria-labelledby="tokens-heading" className="flex flex-col gap-2">
+        <h2 id="tokens-heading" className="text-lg font-semibold">
+          Stored tokens
+        </h2>
+        <p className="text-sm font-medium">Access token</p>
+        <pre
+          data-testid="access-token"
+          className="overflow-x-auto rounded-lg bg-surface p-3 text-xs break-all whitespace-pre-wrap"
+        >
+          {stored.access ?? '(none)'}
+        </pre>
+        <p className="text-sm font-medium">Refresh token</p>
+        <pre
+          data-testid="refresh-token"
+          className="overflow-x-auto rounded-lg bg-surface p-3 text-xs break-all whitespace-pre-wrap"
+        >
+          {stored.refresh ?? '(none)'}
+        </pre>
+      </section>
+      <section aria-labelledby="result-heading" className="flex flex-col gap-2">
+        <h2 id="result-heading" className="text-lg font-semibold">
+          Result
+        </h2>
+        <pre
+          data-testid="debug-output"
+          aria-live="polite"
+          className="max-h-96 overflow-auto rounded-lg bg-surface p-3 text-xs whitespace-pre-wrap"
+        >
+          {output || 'Nothing run yet.'}
+        </pre>
+      </section>
+    </div>
+  );
+}

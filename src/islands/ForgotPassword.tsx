@@ -1,0 +1,89 @@
+// Password-reset request (SPEC.md sections 2, 4, 5): email entry, then a success view. It calls
+// POST /auth/password-reset/, which always answers 200 (so nobody learns which addresses exist).
+import { useState, type SubmitEvent } from 'react';
+import { api } from '../lib/api-client';
+import { EMAIL_PATTERN } from '../lib/schemas';
+import { validateField } from '../lib/validation';
+import { Button } from './ui/Button';
+import { Field } from './ui/Field';
+import { CheckIcon } from './ui/icons';
+
+const RESET_FAILED = 'Failed to send reset email. Please try again or contact support.';
+const emailRules = { required: true, pattern: EMAIL_PATTERN };
+
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (status === 'sending') return;
+    const invalid = validateField(email, emailRules, { label: 'Email', name: 'email', type: 'email' });
+    setSubmitError(invalid);
+    if (invalid) return;
+    setStatus('sending');
+    setError(null);
+    try {
+      await api('/auth/password-reset/', { method: 'POST', body: { email: email.trim() } });
+      setStatus('sent');
+    } catch {
+      setError(RESET_FAILED);
+      setStatus('idle');
+    }
+  }
+
+  if (status === 'sent') {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center" role="status">
+        <span className="flex size-12 items-center justify-center rounded-full bg-success/10 text-2xl text-success">
+          <CheckIcon />
+        </span>
+        <h2 className="text-lg font-semibold text-text">Check your email</h2>
+        <p className="text-sm text-muted">
+          If an account exists for <strong className="text-text">{email.trim()}</strong>, we have sent a link to reset
+          your password.
+        </p>
+        <a href="/login" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+          Back to Login
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {error && (
+        <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error">
+          {error}
+        </p>
+      )}
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(v) => {
+          setEmail(v);
+          setSubmitError(null);
+        }}
+        rules={emailRules}
+        realTime
+        externalError={submitError}
+        autoComplete="email"
+        placeholder="you@example.com"
+        disabled={status === 'sending'}
+      />
+      <Button type="submit" size="lg" fullWidth loading={status === 'sending'}>
+        {status === 'sending' ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <a
+        href="/login"
+        className="text-center text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
+      >
+        Back to Login
+      </a>
+    </form>
+  );
+}

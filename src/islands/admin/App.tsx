@@ -1,0 +1,91 @@
+// The client-only admin app (DESIGN.md): its own router under /admin, the session gate, the admin layout
+// and one lazily loaded chunk per screen, so the first screen downloads only its own code.
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { auth } from '../../lib/auth';
+import { AdminContentProvider, useAdminContent, type AdminContent } from './content';
+import { AdminLayout } from './layout/AdminLayout';
+import { LoadingScreen } from './layout/LoadingScreen';
+import { SessionGate } from './layout/SessionGate';
+
+const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
+const UsersScreen = lazy(() => import('./screens/UsersScreen'));
+const SermonsScreen = lazy(() => import('./screens/SermonsScreen'));
+const PrayersScreen = lazy(() => import('./screens/PrayersScreen'));
+const EventsScreen = lazy(() => import('./screens/EventsScreen'));
+const AnalyticsScreen = lazy(() => import('./screens/AnalyticsScreen'));
+const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
+const NotFound = lazy(() => import('../NotFound'));
+
+export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+
+/** The router's fallback (SPEC.md section 2): a screen that throws shows this instead of a blank page. */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="rounded-xl border border-error bg-card p-6">
+        <h1 className="text-xl font-bold text-error">{UNEXPECTED_ERROR}</h1>
+        <p className="mt-2 font-mono text-sm text-muted">{this.state.error.message}</p>
+      </div>
+    );
+  }
+}
+
+/** The public 404 content inside the portal, with the attempted path and working Back/Refresh buttons. */
+function AdminNotFound() {
+  const { site } = useAdminContent();
+  return (
+    <NotFound
+      path={window.location.pathname}
+      churchName={site.name}
+      onBack={() => window.history.back()}
+      onRefresh={() => window.location.reload()}
+    />
+  );
+}
+
+export function AdminRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/dashboard" replace />
+      </Route>
+      <Route path="/dashboard" component={DashboardScreen} />
+      <Route path="/users" component={UsersScreen} />
+      <Route path="/sermons" component={SermonsScreen} />
+      <Route path="/prayers" component={PrayersScreen} />
+      <Route path="/events" component={EventsScreen} />
+      <Route path="/analytics" component={AnalyticsScreen} />
+      <Route path="/profile" component={ProfileScreen} />
+      <Route>
+        <AdminNotFound />
+      </Route>
+    </Switch>
+  );
+}
+
+export default function App({ content }: { content: AdminContent }) {
+  useEffect(() => {
+    void auth.init();
+  }, []);
+  return (
+    <AdminContentProvider value={content}>
+      <Router base="/admin">
+        <SessionGate>
+          <AdminLayout>
+            <ScreenErrorBoundary>
+              <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+                <AdminRoutes />
+              </Suspense>
+            </ScreenErrorBoundary>
+          </AdminLayout>
+        </SessionGate>
+      </Router>
+    </AdminContentProvider>
+  );
+}

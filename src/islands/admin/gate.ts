@@ -1,0 +1,24 @@
+// The admin session gate of SPEC.md section 4 as a pure decision, so every branch is testable.
+import type { AuthState } from '../../lib/auth';
+import { canAccessWeb, hasRole, ROLE_LABELS, type Role } from '../../lib/permissions';
+
+export type GateDecision = 'loading' | 'error' | 'login' | 'access-denied' | 'insufficient' | 'allowed';
+
+export function gateDecision(state: AuthState, requiredRole?: Role): GateDecision {
+  if (state.status === 'loading') return 'loading';
+  if (state.status === 'error') return 'error';
+  if (state.status === 'unauthenticated') return 'login';
+  if (state.status === 'denied') return 'access-denied';
+  if (!canAccessWeb(state.user)) return 'access-denied';
+  if (requiredRole && !hasRole(state.user, requiredRole)) return 'insufficient';
+  return 'allowed';
+}
+
+export const ACCESS_DENIED = {
+  title: 'Access Denied',
+  text: "You don't have permission to access the admin panel.",
+} as const;
+
+export function insufficientPermissions(role: Role) {
+  return { title: 'Insufficient Permissions', text: `You need ${ROLE_LABELS[role]} role to access this page.` };
+}

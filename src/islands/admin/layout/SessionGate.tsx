@@ -1,0 +1,54 @@
+// Renders the gate's decision (gate.ts): spinner, redirect to /login, 'Access Denied', 'Insufficient
+// Permissions', a start-up failure with Retry, or the protected content.
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
+import { $auth, auth } from '../../../lib/auth';
+import type { Role } from '../../../lib/permissions';
+import { Button } from '../../ui/Button';
+import { ACCESS_DENIED, gateDecision, insufficientPermissions } from '../gate';
+import { LoadingScreen } from './LoadingScreen';
+
+function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center p-6">
+      <div role="alert" className="max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-error">{title}</h1>
+        <p className="mt-2 text-muted">{text}</p>
+        <div className="mt-6 flex justify-center gap-2">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function SessionGate({ requiredRole, children }: { requiredRole?: Role; children: ReactNode }) {
+  const state = useStore($auth);
+  const decision = gateDecision(state, requiredRole);
+
+  useEffect(() => {
+    if (decision === 'login') window.location.replace('/login');
+  }, [decision]);
+
+  switch (decision) {
+    case 'loading':
+    case 'login':
+      return <LoadingScreen />;
+    case 'error':
+      return (
+        <Message title="Unable to reach the server" text={state.status === 'error' ? state.message : ''}>
+          <Button onClick={() => void auth.init()}>Retry</Button>
+        </Message>
+      );
+    case 'access-denied':
+      return (
+        <Message {...ACCESS_DENIED}>
+          <Button variant="outline" onClick={() => void auth.logout().then(() => window.location.assign('/login'))}>
+            Sign in as someone else
+          </Button>
+        </Message>
+      );
+    case 'insufficient':
+      return <Message {...insufficientPermissions(requiredRole!)} />;
+    default:
+      return <>{children}</>;
+  }
+}

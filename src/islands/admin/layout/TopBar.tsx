@@ -1,0 +1,71 @@
+// The admin top bar (SPEC.md section 2): sidebar toggle, the search box (no search behind it yet), the theme
+// control, two icon buttons the spec gives no action, and logout (clears the session, then /login).
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { auth } from '../../../lib/auth';
+import { $theme, toggleTheme } from '../../../lib/theme';
+import { Icon } from './icons';
+import { $sidebarOpen, toggleSidebar } from './sidebar-store';
+
+const iconButton = 'rounded-lg p-2 text-muted hover:bg-hover hover:text-text disabled:opacity-60';
+
+export function TopBar() {
+  const open = useStore($sidebarOpen);
+  const theme = useStore($theme);
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    if (leaving) return;
+    setLeaving(true);
+    await auth.logout();
+    window.location.assign('/login');
+  }
+
+  return (
+    <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-border bg-header px-4 py-3 backdrop-blur">
+      <button
+        type="button"
+        className={iconButton}
+        onClick={toggleSidebar}
+        aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
+        aria-expanded={open}
+      >
+        <Icon name="menu" />
+      </button>
+      <div className="relative hidden max-w-md flex-1 sm:block">
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+        <input
+          type="search"
+          placeholder="Search..."
+          aria-label="Search"
+          className="w-full rounded-lg border border-border bg-input py-2 pr-3 pl-10 text-sm text-text placeholder:text-muted"
+        />
+      </div>
+      <div className="ml-auto flex items-center gap-1">
+        <button
+          type="button"
+          className={iconButton}
+          onClick={toggleTheme}
+          aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+        >
+          <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+        </button>
+        <button type="button" className={iconButton} aria-label="Notifications">
+          <Icon name="bell" />
+        </button>
+        <button type="button" className={iconButton} aria-label="Messages">
+          <Icon name="mail" />
+        </button>
+        <button
+          type="button"
+          onClick={logout}
+          disabled={leaving}
+          className="ml-2 flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium text-text hover:bg-hover"
+        >
+          <Icon name="logout" />
+          <span>Logout</span>
+        </button>
+      </div>
+    </header>
+  );
+}

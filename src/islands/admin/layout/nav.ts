@@ -1,0 +1,24 @@
+// The sidebar's six items (SPEC.md section 2) and the active rule: Dashboard by exact match on /admin
+// (its index, which also answers as /admin/dashboard), the others by path prefix.
+export interface NavItem {
+  label: string;
+  /** Path inside the /admin router base. */
+  path: string;
+  icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'analytics';
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', path: '/', icon: 'dashboard' },
+  { label: 'Users', path: '/users', icon: 'users' },
+  { label: 'Sermons', path: '/sermons', icon: 'sermons' },
+  { label: 'Prayers', path: '/prayers', icon: 'prayers' },
+  { label: 'Events', path: '/events', icon: 'events' },
+  { label: 'Analytics', path: '/analytics', icon: 'analytics' },
+];
+
+/** `location` is the router's path inside /admin ("/", "/users/12", ...). */
+export function isNavActive(item: NavItem, location: string): boolean {
+  const path = location.replace(/\/+$/, '') || '/';
+  if (item.path === '/') return path === '/' || path === '/dashboard';
+  return path === item.path || path.startsWith(`${item.path}/`);
+}

@@ -1,0 +1,5 @@
+// Sidebar open/collapsed (SPEC.md section 4), shared by the top bar's toggle and the sidebar.
+import { atom } from 'nanostores';
+
+export const $sidebarOpen = atom(true);
+export const toggleSidebar = () => $sidebarOpen.set(!$sidebarOpen.get());

@@ -1,0 +1,70 @@
+// Dashboard sample data (SPEC.md section 3): the mock stats used when the live user stats cannot be read,
+// and the Recent Activity list shown when the activity call fails.
+
+export interface DashboardStats {
+  totalUsers: number;
+  activeUsers: number;
+  totalSermons: number;
+  totalPrayers: number;
+  upcomingEvents: number;
+  pendingRequests: number;
+}
+
+export type ActivityType = 'user' | 'sermon' | 'prayer' | 'event';
+
+export interface ActivityItem {
+  id: string;
+  type: ActivityType;
+  action: string;
+  user: string;
+  timestamp: string; // ISO date-time
+}
+
+export const SAMPLE_DASHBOARD_STATS: DashboardStats = {
+  totalUsers: 248,
+  activeUsers: 196,
+  totalSermons: 6,
+  totalPrayers: 12,
+  upcomingEvents: 4,
+  pendingRequests: 4,
+};
+
+export const SAMPLE_ACTIVITY: ActivityItem[] = [
+  {
+    id: 'a1',
+    type: 'user',
+    action: 'joined the church community',
+    user: 'Kwesi Appiah',
+    timestamp: '2026-11-23T08:15:00Z',
+  },
+  {
+    id: 'a2',
+    type: 'sermon',
+    action: 'published the sermon "Walking in Faith"',
+    user: 'Pastor Kwame Asante',
+    timestamp: '2026-11-22T18:40:00Z',
+  },
+  {
+    id: 'a3',
+    type: 'prayer',
+    action: 'submitted a prayer request',
+    user: 'Ama Mensah',
+    timestamp: '2026-11-22T10:05:00Z',
+  },
+  {
+    id: 'a4',
+    type: 'event',
+    action: 'registered for the Youth Conference',
+    user: 'Yaw Darko',
+    timestamp: '2026-11-21T16:30:00Z',
+  },
+  { id: 'a5', type: 'user', action: 'updated their profile', user: 'Abena Adjei', timestamp: '2026-11-21T09:12:00Z' },
+];
+
+/** The System Status row of SPEC.md section 9 (hard-coded by the spec). */
+export const SYSTEM_STATUS = [
+  { name: 'Database', status: 'operational' },
+  { name: 'API Services', status: 'operational' },
+  { name: 'File Storage', status: 'operational' },
+  { name: 'Email Service', status: 'degraded' },
+] as const;

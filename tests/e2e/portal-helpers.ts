@@ -1,0 +1,68 @@
+// Shared steps of the portal's end-to-end tests: API sign-in (fast set-up), browser sign-in with stored
+// tokens, creating throw-away users, and the axe scan.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/constants';
+
+export const PASSWORD = 'Demo1234!';
+const headers = { 'X-Platform': 'web' };
+
+export async function apiLogin(request: APIRequestContext, username: string, password = PASSWORD) {
+  const res = await request.post('/api/v1/auth/login/', { data: { username, password }, headers });
+  expect(res.status(), `login ${username}`).toBe(200);
+  return (await res.json()) as { access: string; refresh: string; user: { id: number } };
+}
+
+/** Opens `path` already signed in as `username` (tokens put where the app keeps them). */
+export async function signedIn(page: Page, username: string, path = '/admin/dashboard', password = PASSWORD) {
+  const { access, refresh } = await apiLogin(page.request, username, password);
+  await page.goto('/login');
+  await page.evaluate(
+    ([ak, rk, a, r]) => {
+      localStorage.setItem(ak, a);
+      localStorage.setItem(rk, r);
+    },
+    [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, access, refresh],
+  );
+  await page.goto(path);
+}
+
+let counter = 0;
+/** Creates a user through the API as `as` (default superadmin); answers the created user. */
+export async function createUser(
+  request: APIRequestContext,
+  over: Record<string, unknown> = {},
+  as = 'superadmin',
+): Promise<{ id: number; username: string; first_name: string; last_name: string; role: string }> {
+  const { access } = await apiLogin(request, as);
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  const res = await request.post('/api/v1/auth/users/', {
+    headers: { ...headers, Authorization: `Bearer ${access}` },
+    data: {
+      username: `e2e_${tag}`,
+      password: PASSWORD,
+      email: `e2e_${tag}@example.org`,
+      first_name: 'Esi',
+      last_name: `Tester${tag}`,
+      role: 'MEMBER',
+      ...over,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+export async function apiCall(request: APIRequestContext, as: string, method: string, path: string, data?: unknown) {
+  const { access } = await apiLogin(request, as);
+  return request.fetch(`/api/v1${path}`, { method, data, headers: { ...headers, Authorization: `Bearer ${access}` } });
+}
+
+/** WCAG 2.x A/AA violations on the page (or inside `selector`), reported by rule id and target. */
+export async function expectNoAxeViolations(page: Page, selector?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (selector) builder = builder.include(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}

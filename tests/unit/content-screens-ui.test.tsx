@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+// The content screens rendered with sample content: search, filters, Clear, empty states and dialogs.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
+import SermonsScreen from '../../src/islands/admin/screens/SermonsScreen';
+import PrayersScreen from '../../src/islands/admin/screens/PrayersScreen';
+import EventsScreen from '../../src/islands/admin/screens/EventsScreen';
+import AnalyticsScreen from '../../src/islands/admin/screens/AnalyticsScreen';
+import type { ChurchEvent, Sermon } from '../../src/lib/content-types';
+import { SAMPLE_PRAYERS } from '../../src/islands/admin/sample/prayers';
+
+afterEach(cleanup);
+
+const sermons: Sermon[] = [
+  {
+    id: 'walking-in-faith',
+    title: 'Walking in Faith',
+    speaker: 'Pastor Kwame Asante',
+    date: '2026-11-15',
+    category: 'Faith',
+    duration: '45 min',
+    description: 'Trusting God when the road is unclear.',
+    audioUrl: '/audio/walking-in-faith.mp3',
+    series: 'Faith Series',
+    views: 2847,
+    likes: 156,
+    comments: 23,
+    status: 'published',
+    tags: ['faith', 'trust', 'obedience', 'journey', 'hope'],
+  },
+  {
+    id: 'advent-hope',
+    title: 'Advent Hope',
+    speaker: 'Rev. Efua Owusu',
+    date: '2026-12-06',
+    category: 'Advent',
+    duration: '38 min',
+    description: 'Waiting well.',
+    views: 0,
+    likes: 0,
+    comments: 0,
+    status: 'scheduled',
+    tags: ['advent'],
+  },
+];
+
+const events: ChurchEvent[] = [
+  {
+    id: 'youth-conference',
+    title: 'Youth Conference',
+    description: 'Two days for young people.',
+    category: 'youth',
+    type: 'one-time',
+    status: 'upcoming',
+    startDate: '2026-12-05',
+    endDate: '2026-12-06',
+    startTime: '09:00',
+    endTime: '16:30',
+    location: 'Main Sanctuary',
+    capacity: 200,
+    registered: 150,
+    waitlist: 4,
+    organizer: 'Youth Ministry',
+    isPublic: false,
+    requiresRegistration: true,
+    tags: ['youth', 'worship', 'teaching', 'music'],
+  },
+];
+
+const content: AdminContent = { site: { name: 'Grace Chapel', shortName: 'Grace' }, sermons, events };
+const withContent = (node: ReactNode) => render(<AdminContentProvider value={content}>{node}</AdminContentProvider>);
+const list = (name: string) => screen.queryByRole('list', { name });
+/** The figure of the stat card with this label (its <dd> after the <dt>). */
+const stat = (label: string) =>
+  screen.getAllByText(label).find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
+
+describe('SermonsScreen', () => {
+  it('shows stat cards and every sermon, with status chips and at most 3 tags', () => {
+    withContent(<SermonsScreen />);
+    const stats = screen.getByRole('list', { name: 'Sermons' });
+    expect(within(stats).getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
+    expect(stat('Total Views')).toBe('2.8k');
+    expect(stat('Published')).toBe('1');
+    expect(screen.getByText('+2 more')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Sermons' })).getByText('Scheduled')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /New Sermon/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('search, status and series filters, empty state and Clear', () => {
+    withContent(<SermonsScreen />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search sermons' }), { target: { value: 'efua' } });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Advent Hope']);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } });
+    expect(screen.getByText('No sermons found')).toBeTruthy();
+    expect(list('Sermons')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect((screen.getByRole('searchbox', { name: 'Search sermons' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('all');
+    const series = screen.getByLabelText('Series') as HTMLSelectElement;
+    expect([...series.options].map((o) => o.value)).toEqual(['all', 'Faith Series']);
+    fireEvent.change(series, { target: { value: 'Faith Series' } });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Walking in Faith']);
+  });
+
+  it('detail dialog: Download links the audio, Share copies the public link, Edit is coming soon', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    withContent(<SermonsScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Walking in Faith' }));
+    const dialog = screen.getByRole('dialog', { name: 'Walking in Faith' });
+    expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+      '/audio/walking-in-faith.mp3',
+    );
+    expect((within(dialog).getByRole('button', { name: /Edit Sermon/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByText('Link copied to clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sermons/walking-in-faith`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A sermon without audio has an inert Download; an unpublished one has no public page to share.
+    fireEvent.click(screen.getByRole('button', { name: 'Advent Hope' }));
+    expect((screen.getByRole('button', { name: /Download/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Share' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Share becomes available once the sermon is published.')).toBeTruthy();
+  });
+});
+
+describe('PrayersScreen', () => {
+  it('lists the sample with Private badges and +N more, filters and empties', () => {
+    withContent(<PrayersScreen />);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(SAMPLE_PRAYERS.length);
+    expect(screen.getAllByText('Private').length).toBe(SAMPLE_PRAYERS.filter((p) => !p.isPublic).length);
+    expect(screen.getByText('+2 more')).toBeTruthy(); // p1 has 5 tags
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'health' } });
+    fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'urgent' } });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Healing after surgery']);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'closed' } });
+    expect(screen.getByText('No prayers found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(SAMPLE_PRAYERS.length);
+  });
+
+  it('detail dialog with its three inert buttons', () => {
+    withContent(<PrayersScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reconciliation in our family' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reconciliation in our family' });
+    for (const name of ['Support Prayer', 'Add Update', 'Manage Prayer']) {
+      const b = within(dialog).getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement;
+      expect(b.disabled).toBe(true);
+      expect(b.textContent).toContain('Coming soon');
+    }
+  });
+});
+
+describe('EventsScreen', () => {
+  it('card figures, list/calendar toggle and empty state', () => {
+    withContent(<EventsScreen />);
+    expect(screen.getByText('9:00 AM - 4:30 PM')).toBeTruthy();
+    expect(screen.getByText('75% full')).toBeTruthy();
+    expect(screen.getByText('4 on waitlist')).toBeTruthy();
+    expect(screen.getByText('Required')).toBeTruthy();
+    expect(screen.getByText('150/200')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('75');
+    expect(screen.getByText('Private')).toBeTruthy();
+    expect(screen.getByText('+1 more')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Calendar' }));
+    expect(screen.getByText('Calendar View Coming Soon')).toBeTruthy();
+    expect(screen.queryByRole('search')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to List View' }));
+    expect(screen.getByRole('button', { name: 'List View' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'recurring' } });
+    expect(screen.getByText('No events found')).toBeTruthy();
+  });
+
+  it('View Details opens the dialog with its inert actions', () => {
+    withContent(<EventsScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'View details of Youth Conference' }));
+    const dialog = screen.getByRole('dialog', { name: 'Youth Conference' });
+    expect(within(dialog).getByRole('button', { name: /Manage Registrations/ })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Duplicate Event/ })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Edit Event/ })).toBeTruthy();
+  });
+});
+
+describe('AnalyticsScreen', () => {
+  it('defaults to the last 30 days, switches range and trend metric', () => {
+    withContent(<AnalyticsScreen />);
+    const range = screen.getByLabelText('Time range') as HTMLSelectElement;
+    expect(range.value).toBe('30d');
+    expect([...range.options].map((o) => o.textContent)).toEqual([
+      'Last 7 Days',
+      'Last 30 Days',
+      'Last 90 Days',
+      'Last Year',
+    ]);
+    expect(screen.getByText('Interactive charts coming soon')).toBeTruthy();
+    fireEvent.change(range, { target: { value: '1y' } });
+    expect(stat('Prayer Requests')).toBe('1.2k');
+    fireEvent.click(screen.getByRole('button', { name: 'Engagement' }));
+    expect(screen.getByRole('button', { name: 'Engagement' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('15.2k (42%)')).toBeTruthy();
+    for (const name of [
+      'User Report',
+      'Event Report',
+      'Content Report',
+      'Full Analytics',
+      'Export Report',
+      'Refresh',
+    ]) {
+      expect((screen.getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+});

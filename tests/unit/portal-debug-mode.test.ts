@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { isDebugMode } from '../../src/lib/debug-mode';
+
+describe('debug mode', () => {
+  it("is on for 'true' and '1', off for anything else that is set", () => {
+    expect(isDebugMode({ PUBLIC_DEBUG: 'true' })).toBe(true);
+    expect(isDebugMode({ PUBLIC_DEBUG: '1' })).toBe(true);
+    expect(isDebugMode({ PUBLIC_DEBUG: 'TRUE ' })).toBe(true);
+    expect(isDebugMode({ PUBLIC_DEBUG: 'false' })).toBe(false);
+    expect(isDebugMode({ PUBLIC_DEBUG: '0' })).toBe(false);
+  });
+});
