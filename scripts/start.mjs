@@ -1,42 +1,65 @@
 // `npm start`: build once if there is no build yet; check the configuration, migrate the database and
-// seed the demo accounts (outside production) BEFORE listening; then serve the site, the admin portal
+// seed the demo accounts (outside production) BEFORE listening publicly; then serve the site, the admin portal
 // and the API from one process, with security headers on every response, JSON request logs, and a
 // graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, then the database closes).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const started = performance.now();
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+const host = process.env.HOST || 'localhost';
+const port = Number(process.env.PORT || 4321);
+const fatal = (msg) => {
+  console.error(JSON.stringify({ level: 'fatal', msg }));
+  process.exit(1);
+};
+// Checked here too so the message comes before anything else (src/server/config.ts enforces it).
+if (process.env.NODE_ENV === 'production' && !process.env.JWT_SECRET) {
+  fatal(
+    'JWT_SECRET is required when NODE_ENV=production: set it to a long random string (e.g. `openssl rand -base64 48`).',
+  );
+}
+
 if (!existsSync(entry) || process.env.FORCE_BUILD) {
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const host = process.env.HOST || 'localhost';
-const port = Number(process.env.PORT || 4321);
-
-// Migrations are TypeScript (src/server): run them through tsx before the built server loads.
-const { tsImport } = await import('tsx/esm/api');
-const setup = await tsImport('../src/server/setup.ts', import.meta.url);
-await setup.prepare();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry.href);
 
 // Pages carry their own script-src with hashes (Astro's security.csp meta tag); this header adds what
 // a meta tag cannot express. API answers set their stricter policy themselves.
+const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+  'Content-Security-Policy': PAGE_CSP,
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
-const quiet = process.env.LOG_REQUESTS === '0';
+/** On-demand pages get Astro's CSP as a header (script/style hashes): add our directives to it. */
+function mergeCsp(res) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status, ...args) => {
+    for (const headers of args) {
+      if (!headers || typeof headers !== 'object' || Array.isArray(headers)) continue;
+      for (const key of Object.keys(headers)) {
+        if (key.toLowerCase() !== 'content-security-policy' || /frame-ancestors/.test(String(headers[key]))) continue;
+        headers[key] = `${String(headers[key]).trim().replace(/;?$/, ';')} ${PAGE_CSP}`;
+      }
+    }
+    return writeHead(status, ...args);
+  };
+}
+let quiet = true; // the start-up request below is not logged
 
 const server = createServer((req, res) => {
   const t0 = performance.now();
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+  mergeCsp(res);
   if (!quiet) {
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0]; // the query string may carry secrets
@@ -56,6 +79,18 @@ const server = createServer((req, res) => {
   }
   handler(req, res);
 });
+// The API migrates the database (and seeds it outside production) on its first request: make that
+// request ourselves over loopback, before listening publicly, and stop if it fails.
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+try {
+  const res = await fetch(`http://127.0.0.1:${server.address().port}/api/v1/health/`);
+  if (!res.ok) fatal(`The API could not start (HTTP ${res.status}); see the error above.`);
+} catch (err) {
+  fatal(`The API could not start: ${err.message}`);
+}
+await new Promise((resolve) => server.close(resolve));
+quiet = process.env.LOG_REQUESTS === '0';
+
 server.on('error', (err) => {
   console.error(JSON.stringify({ level: 'fatal', msg: `Could not listen on ${host}:${port}: ${err.message}` }));
   process.exit(1);
@@ -64,8 +99,6 @@ server.listen(port, host, () => {
   const ms = Math.round(performance.now() - started);
   console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${host}:${port}/`, startup_ms: ms }));
   console.log(`Serving on http://${host}:${port}/`);
-  // Load the API module now (the built server loads routes lazily) so the first visitor does not wait.
-  fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/v1/health/`).catch(() => undefined);
 });
 
 let stopping = false;

@@ -1,23 +1,11 @@
 // One app per process: configuration, database (migrated, and seeded with the demo accounts on an
 // empty database outside production), then the Hono app. The first request waits for all of it.
-import { loadConfig, type ServerConfig } from './config';
-import { openDatabase, type Database } from './db/connection';
-import { migrateToLatest } from './db/migrations';
-import { seedIfEmpty } from './db/seed';
+import { loadConfig } from './config';
+import type { Database } from './db/connection';
+import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
 import { logMailer } from './mailer';
-
-export async function prepareDatabase(config: ServerConfig): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl);
-  try {
-    await migrateToLatest(database.db, database.dialect);
-    if (!config.production) await seedIfEmpty(database.db, config);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  return database;
-}
+import { smtpMailer } from './smtp';
 
 type Runtime = { app: ReturnType<typeof createApp>; database: Database };
 let runtime: Promise<Runtime> | null = null;
@@ -26,7 +14,15 @@ export function getRuntime(): Promise<Runtime> {
   runtime ??= (async () => {
     const config = loadConfig();
     const database = await prepareDatabase(config);
-    return { database, app: createApp({ database, config, now: Date.now, mailer: logMailer }) };
+    return {
+      database,
+      app: createApp({
+        database,
+        config,
+        now: Date.now,
+        mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : logMailer,
+      }),
+    };
   })();
   runtime.catch(() => (runtime = null));
   return runtime;

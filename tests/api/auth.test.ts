@@ -78,6 +78,32 @@ describe.each(backends())('auth on %s', (backend) => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
+  it('takes about the same time for an unknown user as for a wrong password', async () => {
+    // A costlier scrypt than the other tests (2^14) so hashing dominates the timing.
+    const slow = await startApi(backend, { members: 0, env: { SCRYPT_TEST_LOG2N: '14' } });
+    try {
+      const time = async (username: string) => {
+        const t = performance.now();
+        const r = await slow.request('POST', '/auth/login/', { body: { username, password: 'not-the-password' } });
+        expect(r.status).toBe(401);
+        return performance.now() - t;
+      };
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Alternate, different usernames each time so the lockout never kicks in.
+      for (let i = 0; i < 4; i++) {
+        known.push(await time(['admin', 'pastor', 'superadmin', 'member'][i]));
+        unknown.push(await time(`ghost${i}`));
+      }
+      const ratio = median(unknown) / median(known);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('answers 403 (only after a right password) for accounts without admin web access', async () => {
     for (const username of ['member', 'staffnoweb', 'suspended']) {
       const right = await api.request('POST', '/auth/login/', { body: { username, password: 'Demo1234!' } });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // Test harness: the real Hono app over real HTTP (node:http on 127.0.0.1, random port) against a
 // real database: a fresh SQLite file, or a fresh schema in the test PostgreSQL. The clock and the
 // mailer are injected so lockouts, expiries and reset links can be tested without waiting.

@@ -30,7 +30,7 @@ export async function lockedUntil(db: Kysely<DB>, username: string, nowMs: numbe
   let until: number | null = null;
   for (const a of attempts) {
     const t = Date.parse(a.attempted_at);
-    if (Boolean(a.succeeded)) {
+    if (a.succeeded) {
       failures = [];
       continue;
     }

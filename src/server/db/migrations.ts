@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely (the schema is what they create) */
 // Schema migrations, applied in order at start-up by Kysely's Migrator (which takes a lock, so two
 // app instances starting together against one PostgreSQL do not race). Never edit a shipped migration:
 // add a new one.
@@ -128,7 +129,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const all = migrations(dialect);
   const provider: MigrationProvider = { getMigrations: async () => all };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // PostgreSQL: name the migration tables' schema explicitly, or Kysely may see another schema's
+  // tables (several apps or test runs can share one database with different search paths).
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -87,7 +87,7 @@ export function authRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     const { email } = await parseBody(c, passwordResetRequestSchema);
     const now = deps.now();
     const user = await db().selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-    if (user && Boolean(user.is_active) && !Boolean(user.is_suspended)) {
+    if (user && user.is_active && !user.is_suspended) {
       const token = randomToken();
       await db()
         .insertInto('password_reset_tokens')
