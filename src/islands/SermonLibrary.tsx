@@ -2,7 +2,6 @@
 // feature and the All Sermons grid. Server-rendered with every sermon (works without JavaScript),
 // hydrated on idle to filter, play audio and share.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Sermon } from '../lib/content-types';
 import { formatCount, formatDate } from '../lib/format';
 import {
   ALL,
@@ -11,13 +10,14 @@ import {
   isFiltered,
   latestSermon,
   optionsOf,
+  type PublicSermon,
   type SermonFilters,
 } from '../lib/sermon-filter';
 import { SHARE_MESSAGES, shareLink } from '../lib/share';
 import { useHydrated } from './useHydrated';
 
 interface Props {
-  sermons: Sermon[];
+  sermons: PublicSermon[];
 }
 
 const control =
@@ -41,7 +41,7 @@ export default function SermonLibrary({ sermons }: Props) {
 
   const update = (patch: Partial<SermonFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
-  const togglePlay = (sermon: Sermon) => {
+  const togglePlay = (sermon: PublicSermon) => {
     const audio = audioRef.current;
     if (!audio || !sermon.audioUrl) return;
     if (playing === sermon.id) {
@@ -57,7 +57,7 @@ export default function SermonLibrary({ sermons }: Props) {
     });
   };
 
-  const share = async (sermon: Sermon) => {
+  const share = async (sermon: PublicSermon) => {
     const url = new URL(`/sermons/${sermon.id}`, window.location.origin).href;
     const outcome = await shareLink({ title: sermon.title, url });
     setNotice(outcome === 'cancelled' ? null : { id: sermon.id, text: SHARE_MESSAGES[outcome] });
@@ -69,7 +69,7 @@ export default function SermonLibrary({ sermons }: Props) {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  const card = (sermon: Sermon, featured = false) => (
+  const card = (sermon: PublicSermon, featured = false) => (
     <article
       className={`flex h-full flex-col rounded-xl border border-border bg-card p-6 ${featured ? 'md:p-8' : ''}`}
       data-testid="sermon-card"

@@ -4,6 +4,40 @@ import type { Sermon } from './content-types';
 
 export const ALL = 'all';
 
+/** What the public library needs of a sermon (admin-only fields stay out of the page's island props). */
+export type PublicSermon = Pick<
+  Sermon,
+  | 'id'
+  | 'title'
+  | 'speaker'
+  | 'date'
+  | 'category'
+  | 'duration'
+  | 'description'
+  | 'audioUrl'
+  | 'series'
+  | 'tags'
+  | 'views'
+>;
+
+export function toPublicSermon(s: Sermon): PublicSermon {
+  const { id, title, speaker, date, category, duration, description, audioUrl, series, tags, views } = s;
+  // Absent optional fields stay absent: each undefined key would still cost bytes in the island props.
+  return {
+    id,
+    title,
+    speaker,
+    date,
+    category,
+    duration,
+    description,
+    tags,
+    views,
+    ...(audioUrl && { audioUrl }),
+    ...(series && { series }),
+  };
+}
+
 export interface SermonFilters {
   search: string;
   category: string;
@@ -13,13 +47,13 @@ export interface SermonFilters {
 export const EMPTY_FILTERS: SermonFilters = { search: '', category: ALL, speaker: ALL };
 
 /** Fields a search looks in: what a visitor sees on a card, plus series and tags. */
-function haystack(sermon: Sermon): string {
+function haystack(sermon: PublicSermon): string {
   return [sermon.title, sermon.speaker, sermon.description, sermon.category, sermon.series ?? '', ...sermon.tags]
     .join('\n')
     .toLowerCase();
 }
 
-export function filterSermons(sermons: readonly Sermon[], filters: SermonFilters): Sermon[] {
+export function filterSermons<T extends PublicSermon>(sermons: readonly T[], filters: SermonFilters): T[] {
   const needle = filters.search.trim().toLowerCase();
   return sermons.filter(
     (sermon) =>
@@ -34,11 +68,11 @@ export function isFiltered(filters: SermonFilters): boolean {
 }
 
 /** Distinct, sorted values of one field, for a filter's options. */
-export function optionsOf(sermons: readonly Sermon[], key: 'category' | 'speaker'): string[] {
+export function optionsOf(sermons: readonly PublicSermon[], key: 'category' | 'speaker'): string[] {
   return [...new Set(sermons.map((s) => s[key]))].sort((a, b) => a.localeCompare(b));
 }
 
 /** The newest sermon by date (ties: first listed), or undefined for an empty list. */
-export function latestSermon(sermons: readonly Sermon[]): Sermon | undefined {
-  return sermons.reduce<Sermon | undefined>((latest, s) => (!latest || s.date > latest.date ? s : latest), undefined);
+export function latestSermon<T extends PublicSermon>(sermons: readonly T[]): T | undefined {
+  return sermons.reduce<T | undefined>((latest, s) => (!latest || s.date > latest.date ? s : latest), undefined);
 }

@@ -20,6 +20,8 @@ export async function openScreen(page: Page, path: string, theme: ThemeName = 'l
     [THEME_PREFERENCE_KEY, theme],
   );
   await signedIn(page, 'admin', path);
+  // The screen is a lazy chunk behind the session check: on a loaded machine that can take a while.
+  await page.locator('main h1').waitFor({ timeout: 20_000 });
 }
 
 /** Axe over the routed screen (the layout is the portal's own test's business). */

@@ -233,6 +233,22 @@ test('the 404 page shows the attempted path, its texts and links, and Go Back wo
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('unknown sermons and hostile paths get the 404 page, shown as text', async ({ page }) => {
+  const response = await page.goto('/sermons/no-such-sermon');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('not-found-path')).toHaveText('/sermons/no-such-sermon');
+  let dialog = false;
+  page.on('dialog', async (d) => {
+    dialog = true;
+    await d.dismiss();
+  });
+  await page.goto('/"><img src=x onerror=alert(1)>');
+  await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible();
+  await expect(page.getByTestId('not-found-path')).toContainText('%3Cimg');
+  expect(await page.locator('main img').count()).toBe(0);
+  expect(dialog).toBe(false);
+});
+
 test('feeds: robots.txt, sitemap, RSS with enclosures, iCalendar with CRLF', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin');

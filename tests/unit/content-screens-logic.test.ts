@@ -23,7 +23,7 @@ import {
   eventStats,
   filterEvents,
 } from '../../src/islands/admin/logic/events';
-import { answerRate, growthLabel, overviewCards } from '../../src/islands/admin/logic/analytics';
+import { answerRate, growthLabel, overviewCards, percentOf } from '../../src/islands/admin/logic/analytics';
 import {
   PRAYER_CATEGORIES,
   PRAYER_PRIORITIES,
@@ -297,6 +297,8 @@ describe('analytics', () => {
     expect(answerRate(312, 187)).toBe(60);
     expect(answerRate(0, 0)).toBe(0);
     expect(answerRate(10, 20)).toBe(100);
+    expect(percentOf(196, 248)).toBe(79);
+    expect(percentOf(5, 0)).toBe(0);
   });
 
   it('overview cards abbreviate counts from 1000 as k', () => {
@@ -308,5 +310,6 @@ describe('analytics', () => {
       hint: '+31.4% from last period',
     });
     expect(cards.find((c) => c.label === 'Engagement')?.value).toBe('69%');
+    expect(cards.find((c) => c.label === 'Active Users')?.hint).toBe('92% of all users');
   });
 });

@@ -119,9 +119,11 @@ describe('SermonsScreen', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/sermons/walking-in-faith`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    // A sermon without audio has an inert Download.
+    // A sermon without audio has an inert Download; an unpublished one has no public page to share.
     fireEvent.click(screen.getByRole('button', { name: 'Advent Hope' }));
     expect((screen.getByRole('button', { name: /Download/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Share' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Share becomes available once the sermon is published.')).toBeTruthy();
   });
 });
 

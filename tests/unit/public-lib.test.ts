@@ -10,7 +10,7 @@ import {
   prefillFromQuery,
 } from '../../src/lib/contact-options';
 import { INQUIRY_TYPES, PREFERRED_CONTACT, SERVICE_INTERESTS } from '../../src/lib/schemas';
-import { jsonLdScript } from '../../src/lib/seo';
+import { churchJsonLd, eventJsonLd, jsonLdScript } from '../../src/lib/seo';
 
 const sermon = (over: Partial<Sermon>): Sermon => ({
   id: 'x',
@@ -143,5 +143,42 @@ describe('contact form options', () => {
 describe('JSON-LD', () => {
   it('cannot close its script tag', () => {
     expect(jsonLdScript({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});
+
+describe('schema.org builders', () => {
+  const site = {
+    name: 'Grace Chapel International',
+    shortName: 'Grace Chapel',
+    description: 'A church',
+    foundedYear: 2017,
+    address: {
+      street: '12 Independence Ave',
+      locality: 'Accra',
+      region: 'Greater Accra',
+      country: 'Ghana',
+      countryCode: 'GH',
+    },
+    phones: ['+233 1', '+233 2'],
+    email: 'info@example.org',
+    officeHours: [{ days: 'Mon', hours: '9-5' }],
+    social: [],
+    mapUrl: 'https://maps.example.org',
+  };
+  it('describes the church with its Accra address', () => {
+    const ld = churchJsonLd(site, 'https://example.org');
+    expect(ld['@type']).toEqual(['Church', 'Organization']);
+    expect(ld.address).toMatchObject({ addressLocality: 'Accra', addressCountry: 'GH' });
+    expect(ld.url).toBe('https://example.org/');
+  });
+  it('describes an event, sold out when registrations reach capacity', () => {
+    const open = eventJsonLd(event({ requiresRegistration: true }), site, 'https://example.org');
+    expect(open).toMatchObject({ '@type': 'Event', startDate: '2026-12-20T18:00', endDate: '2026-12-20T20:00' });
+    expect((open.offers as { availability: string }).availability).toBe('https://schema.org/InStock');
+    const full = eventJsonLd(event({ requiresRegistration: true, registered: 12 }), site, 'https://example.org');
+    expect((full.offers as { availability: string }).availability).toBe('https://schema.org/SoldOut');
+    expect(eventJsonLd(event({ status: 'cancelled' }), site, 'https://example.org').eventStatus).toBe(
+      'https://schema.org/EventCancelled',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Modal, type ModalProps } from '../../src/islands/ui/Modal';
+import { PhoneInput } from '../../src/islands/ui/PhoneInput';
 
 afterEach(cleanup);
 
@@ -111,5 +112,21 @@ describe('Modal', () => {
     } finally {
       HTMLDialogElement.prototype.showModal = original;
     }
+  });
+
+  it('Escape inside the country picker closes the picker, not the dialog', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open onClose={onClose} title="Edit">
+        <PhoneInput value="" onChange={() => {}} />
+      </Modal>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Country code/ }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Search countries' }), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    // A second Escape, now on the dialog's content, closes the dialog.
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Country code/ }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 // The reusable modal of SPEC.md section 2 on the native <dialog> (showModal gives the backdrop, makes the
 // page behind inert and keeps Tab inside). It closes on Escape, a backdrop click and the close button, locks
 // page scroll while open, moves focus in and returns it to the element that opened it.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 
@@ -111,20 +111,6 @@ function OpenModal({
     };
   }, [closeOnEscape]);
 
-  // Escape handled on keydown as well: some engines never fire `cancel`. Preventing the default here
-  // stops the browser's own close, so onClose runs once.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      if (closeOnEscape) onCloseRef.current();
-    };
-    dialog.addEventListener('keydown', onKey);
-    return () => dialog.removeEventListener('keydown', onKey);
-  }, [closeOnEscape]);
-
   return (
     <dialog
       ref={dialogRef}
@@ -133,6 +119,14 @@ function OpenModal({
       aria-modal="true"
       data-variant={variant}
       data-size={size}
+      // Escape on keydown as well: some engines never fire `cancel`. A React handler (not a native one) so
+      // an inner control that handles Escape itself (the country picker) can stop it first; preventing the
+      // default stops the browser's own close, so onClose runs once.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        if (closeOnEscape) onClose();
+      }}
       className={cx(
         'm-auto max-h-[calc(100dvh-2rem)] overflow-hidden rounded-2xl border-t-4 bg-card p-0 text-text shadow-2xl backdrop:bg-black/60',
         sizeClasses[size],

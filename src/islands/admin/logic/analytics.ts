@@ -13,7 +13,11 @@ export function overviewCards(period: AnalyticsPeriod) {
   const vs = (n: number) => `${growthLabel(n)} from last period`;
   return [
     { label: 'Total Users', value: formatCount(o.totalUsers), hint: vs(g.users) },
-    { label: 'Active Users', value: formatCount(o.activeUsers), hint: `${formatCount(o.newUsers)} new` },
+    {
+      label: 'Active Users',
+      value: formatCount(o.activeUsers),
+      hint: `${percentOf(o.activeUsers, o.totalUsers)}% of all users`,
+    },
     { label: 'Total Events', value: formatCount(o.totalEvents), hint: vs(g.events) },
     { label: 'Prayer Requests', value: formatCount(o.totalPrayers), hint: vs(g.prayers) },
     { label: 'Sermons', value: formatCount(o.totalSermons) },
@@ -23,7 +27,12 @@ export function overviewCards(period: AnalyticsPeriod) {
   ];
 }
 
+/** `part` as a rounded percent of `whole`, at most 100; 0 when the whole is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((Math.min(part, whole) / whole) * 100) : 0;
+}
+
 /** Share of requests answered, rounded; 0 when there were none. */
 export function answerRate(requests: number, answered: number): number {
-  return requests > 0 ? Math.round((Math.min(answered, requests) / requests) * 100) : 0;
+  return percentOf(answered, requests);
 }

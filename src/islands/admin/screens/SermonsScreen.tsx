@@ -148,7 +148,13 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
               Download
             </Button>
           )}
-          <Button variant="secondary" onClick={share}>
+          {/* Only a published sermon has a public page to link to. */}
+          <Button
+            variant="secondary"
+            onClick={share}
+            disabled={sermon.status !== 'published'}
+            aria-describedby={sermon.status !== 'published' ? 'share-note' : undefined}
+          >
             Share
           </Button>
           <Button comingSoon>Edit Sermon</Button>
@@ -171,6 +177,11 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
         </dl>
         <p className="text-sm text-text">{sermon.description}</p>
         <TagList tags={sermon.tags} max={sermon.tags.length} />
+        {sermon.status !== 'published' && (
+          <p id="share-note" className="text-sm text-muted">
+            Share becomes available once the sermon is published.
+          </p>
+        )}
         {shareNote && (
           <p role="status" className="text-sm text-success">
             {shareNote.text}
