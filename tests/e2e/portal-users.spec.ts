@@ -173,3 +173,20 @@ test.describe('users screen', () => {
     await expect(page.getByText('No users found')).toBeVisible();
   });
 });
+
+test('dark theme: the users screen, its detail dialog and the login page pass axe (contrast in both themes)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('isDarkMode', 'true'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  await signedIn(page, 'superadmin', '/admin/users');
+  await expect(row(page, 'member')).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  await row(page, 'member').getByRole('button', { name: /^View/ }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog');
+});

@@ -1,0 +1,157 @@
+/* global document, performance, MutationObserver, requestAnimationFrame -- the evaluate() callbacks run in the page */
+// Staff portal figures, measured in Chromium against the built app (run `npx astro build` first):
+//   1. JavaScript downloaded (gzip) for /login, and for the first admin screen after sign-in;
+//   2. time to filter the users table on one keystroke with 1,000 sample members.
+// It starts its own server on a throw-away database (BENCH_PORT, default 4451), seeds it with
+// `db:seed --members 1000`, and stops the server at the end.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const port = Number(process.env.BENCH_PORT ?? 4451);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = `test-results/bench-portal-${port}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: `file:./${dataDir}/church.db`,
+  NODE_ENV: 'test',
+  PUBLIC_DEBUG: 'false',
+};
+
+if (!existsSync(new URL('../../dist/server/entry.mjs', import.meta.url))) {
+  console.error('No build found: run `npx astro build` first.');
+  process.exit(1);
+}
+rmSync(dataDir, { recursive: true, force: true });
+const seeded = spawnSync(
+  process.execPath,
+  ['node_modules/tsx/dist/cli.mjs', 'src/server/cli/seed.ts', '--members', '1000'],
+  {
+    env,
+    encoding: 'utf8',
+  },
+);
+if (seeded.status !== 0) {
+  console.error(seeded.stderr || seeded.stdout);
+  process.exit(1);
+}
+console.log(seeded.stdout.trim());
+
+const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const stop = () => server.exitCode === null && server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/v1/health/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** Records every JavaScript response of the page; gzip size computed from the body. */
+function recordJs(page) {
+  const files = new Map();
+  page.on('response', async (res) => {
+    const type = res.headers()['content-type'] ?? '';
+    if (!/javascript/.test(type) && !res.url().endsWith('.js')) return;
+    try {
+      const body = await res.body();
+      files.set(res.url(), { raw: body.length, gzip: gzipSync(body).length });
+    } catch {
+      // redirects and aborted loads have no body
+    }
+  });
+  return files;
+}
+const total = (files) =>
+  [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip }), { raw: 0, gzip: 0 });
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+
+  // 1a. /login from a cold cache.
+  let files = recordJs(page);
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  const login = total(files);
+  console.log(`/login JS: ${files.size} files, ${kb(login.raw)} raw, ${kb(login.gzip)} gzip`);
+
+  // 1b. Sign in; the dashboard loads (the first admin screen), on a fresh cache so it counts everything.
+  await page.getByLabel('Username').fill('superadmin');
+  await page.locator('input[name="password"]').fill('Demo1234!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  const fresh = await browser.newContext({ storageState: await context.storageState() });
+  const adminPage = await fresh.newPage();
+  files = recordJs(adminPage);
+  await adminPage.goto(`${base}/admin/users`, { waitUntil: 'networkidle' });
+  await adminPage.getByTestId('user-row').first().waitFor();
+  const admin = total(files);
+  const chunks = [...files.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
+  console.log(`/admin/users (cold) JS: ${files.size} files, ${kb(admin.raw)} raw, ${kb(admin.gzip)} gzip`);
+  for (const [url, f] of chunks.slice(0, 6)) console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(url).pathname}`);
+  const usersChunk = chunks.find(([url]) => /UsersScreen/.test(url));
+  if (usersChunk) console.log(`  UsersScreen lazy chunk: ${kb(usersChunk[1].gzip)} gzip`);
+
+  // 2. Filter 1,000+ users on one keystroke: from keydown to the table showing the filtered rows.
+  adminPage.on('crash', () => console.error('page crashed'));
+  adminPage.on('pageerror', (e) => console.error('page error', e.message));
+  const count = await adminPage.getByTestId('user-row').count();
+  const search = adminPage.getByPlaceholder('Search users by name, email, or phone...');
+  const timings = [];
+  // Typing "mensah" one key at a time, as a person would; each key narrows the list.
+  const word = process.env.BENCH_SEARCH ?? 'mensah';
+  await search.fill('');
+  await adminPage
+    .getByTestId('users-count')
+    .filter({ hasText: `Showing ${count} of` })
+    .waitFor();
+  for (const ch of word) {
+    const measure = adminPage.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const input = document.querySelector('#user-search');
+          const counter = () => document.querySelector('[data-testid="users-count"]')?.textContent ?? '';
+          const before = counter();
+          let start = 0;
+          input.addEventListener('keydown', () => (start = performance.now()), { once: true, capture: true });
+          const observer = new MutationObserver(() => {
+            if (start && counter() !== before) {
+              observer.disconnect();
+              // Include the paint: the next frame after the DOM change.
+              requestAnimationFrame(() => resolve({ ms: performance.now() - start, shown: counter() }));
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          // A key that does not change the match count leaves nothing to observe.
+          setTimeout(() => {
+            observer.disconnect();
+            resolve({ ms: NaN, shown: before });
+          }, 3000);
+        }),
+    );
+    await search.press(ch);
+    timings.push({ key: ch, ...(await measure) });
+  }
+  console.log(`Filter ${count} users, typing "${word}" (keydown to painted table):`);
+  for (const t of timings)
+    console.log(`  '${t.key}': ${Number.isNaN(t.ms) ? 'count unchanged' : `${t.ms.toFixed(0)} ms`}  (${t.shown})`);
+  await browser.close();
+} finally {
+  stop();
+}
