@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-const row = (name, raw, zipped) => console.log(`${name.padEnd(28)} ${String(raw).padStart(8)} B ${String(zipped).padStart(7)} B gzip`);
+const row = (name, raw, zipped) =>
+  console.log(`${name.padEnd(28)} ${String(raw).padStart(8)} B ${String(zipped).padStart(7)} B gzip`);
 
 const kit = await build({
   entryPoints: ['src/islands/ui/index.ts'],
@@ -25,8 +26,11 @@ const dir = 'dist/client/_astro';
 if (!existsSync(dir)) {
   console.log('(no dist/: run `npx astro build` for the per-screen chunk sizes)');
 } else {
-  const wanted = /^(DashboardScreen|SermonsScreen|PrayersScreen|EventsScreen|AnalyticsScreen|Button|Field|Modal|Select|ui|prayers|filters)\..*\.js$/;
-  for (const file of readdirSync(dir).filter((f) => wanted.test(f)).sort()) {
+  const wanted =
+    /^(DashboardScreen|SermonsScreen|PrayersScreen|EventsScreen|AnalyticsScreen|Button|Field|Modal|Select|ui|prayers|filters)\..*\.js$/;
+  for (const file of readdirSync(dir)
+    .filter((f) => wanted.test(f))
+    .sort()) {
     const buf = readFileSync(`${dir}/${file}`);
     row(file.replace(/\.[\w-]+\.js$/, ''), buf.length, gz(buf));
   }
