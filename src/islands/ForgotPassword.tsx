@@ -2,7 +2,7 @@
 // POST /auth/password-reset/, which always answers 200 (so nobody learns which addresses exist).
 import { useState, type SubmitEvent } from 'react';
 import { api } from '../lib/api-client';
-import { EMAIL_PATTERN } from '../lib/schemas';
+import { EMAIL_PATTERN } from '../lib/messages';
 import { validateField } from '../lib/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';

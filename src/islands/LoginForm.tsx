@@ -2,7 +2,7 @@
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/auth';
-import { loginFieldRules } from '../lib/schemas';
+import { loginFieldRules } from '../lib/messages';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { AlertIcon } from './ui/icons';

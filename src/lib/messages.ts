@@ -19,3 +19,13 @@ export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
 /** Calendar date as the API stores it. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Field-level rules of the login form (shown as the person types). */
+export const loginFieldRules = {
+  username: { required: true, minLength: 3 },
+  password: { required: true, minLength: 6 },
+} as const;
+
+/** Suspension reasons when staff give none: from the detail dialog, and from the table's row action. */
+export const DEFAULT_SUSPEND_REASON = 'No reason provided';
+export const LIST_SUSPEND_REASON = 'Manual suspension';

@@ -7,6 +7,7 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 // Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
 import { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
 export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN };
+export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
 
 /** A required, trimmed text field with the spec's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {
@@ -42,12 +43,6 @@ export const loginSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** Field-level rules of the login form (shown as the person types). */
-export const loginFieldRules = {
-  username: { required: true, minLength: 3 },
-  password: { required: true, minLength: 6 },
-} as const;
 
 export const passwordResetRequestSchema = z.strictObject({ email: emailField() });
 export const passwordResetConfirmSchema = z.strictObject({
@@ -128,8 +123,6 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const promoteRoleSchema = z.strictObject({ role: roleSchema });
 export const suspendSchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
-export const DEFAULT_SUSPEND_REASON = 'No reason provided';
-export const LIST_SUSPEND_REASON = 'Manual suspension';
 
 // ---- Public contact form ----
 

@@ -1,6 +1,6 @@
-// Starts Debian's PostgreSQL for the API suite when it is installed (`.ci/run` installs it), creates a
-// throw-away role and database on 127.0.0.1, and hands the URL to the tests. Without PostgreSQL the
-// PostgreSQL runs are skipped with a loud notice; they are never silently green.
+// Starts Debian's PostgreSQL for the API suite (installing it with apt first when it is missing and we are
+// root), creates a throw-away role and database on 127.0.0.1, and hands the URL to the tests. Where it
+// cannot be installed the PostgreSQL runs are skipped with a loud notice; they are never silently green.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
@@ -19,12 +19,23 @@ function psql(sql: string) {
   });
 }
 
+const installedVersions = () => (existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : []);
+const hasCluster = () => spawnSync('sh', ['-c', 'command -v pg_ctlcluster']).status === 0;
+
+function installPostgres() {
+  if (process.getuid?.() !== 0 || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return;
+  console.warn("PostgreSQL is missing: installing Debian's postgresql for the API suite...");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+}
+
 function startPostgres(): string | null {
   if (process.env.TEST_PG_URL) return process.env.TEST_PG_URL;
   if (process.env.SKIP_PG === '1') return null;
-  const hasCluster = spawnSync('sh', ['-c', 'command -v pg_ctlcluster']).status === 0;
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
-  if (!hasCluster || !versions.length) return null;
+  if (!hasCluster() || !installedVersions().length) installPostgres();
+  const versions = installedVersions();
+  if (!hasCluster() || !versions.length) return null;
   const version = versions.sort((a, b) => Number(b) - Number(a))[0];
   const status = spawnSync('pg_ctlcluster', [version, 'main', 'status']);
   if (status.status !== 0) {
@@ -59,7 +70,7 @@ function startPostgres(): string | null {
 export default function setup(project: TestProject) {
   const url = startPostgres();
   if (!url)
-    loud('PostgreSQL is not installed here: the PostgreSQL API runs are SKIPPED (install postgresql to run them).');
+    loud('PostgreSQL is not available here: the PostgreSQL API runs are SKIPPED (install postgresql to run them).');
   project.provide('pgUrl', url ?? '');
   return () => {
     if (url && !process.env.TEST_PG_URL) psql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);

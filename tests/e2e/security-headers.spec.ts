@@ -11,6 +11,7 @@ const PAGES = [
   '/prayers',
   '/login',
   '/forgot-password',
+  '/reset-password?token=x',
   '/admin/dashboard',
   '/no-such-page',
 ];

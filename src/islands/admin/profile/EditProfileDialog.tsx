@@ -2,7 +2,9 @@
 // PATCH /auth/profile/; the new profile reaches the sidebar card at once (profile-api.ts).
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../lib/api-client';
-import { EMAIL_PATTERN, PROFILE_PHONE_PATTERN, profileFormSchema } from '../../../lib/schemas';
+import { EMAIL_PATTERN, PROFILE_PHONE_PATTERN } from '../../../lib/messages';
+
+const loadSchemas = () => import('../../../lib/schemas');
 import type { User } from '../../../lib/user-types';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -40,16 +42,19 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (saving) return;
-    const parsed = profileFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
     setSaving(true);
     setBanner(null);
     try {
+      // zod loads with the first save (or focus), not with the profile screen.
+      const { profileFormSchema } = await loadSchemas();
+      const parsed = profileFormSchema.safeParse(values);
+      if (!parsed.success) {
+        const next: Record<string, string> = {};
+        for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+        setErrors(next);
+        setSaving(false);
+        return;
+      }
       await saveProfile(parsed.data);
       toast('Profile updated');
       onClose();
@@ -80,7 +85,13 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
         </>
       }
     >
-      <form id="profile-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form
+        id="profile-form"
+        onSubmit={onSubmit}
+        onFocus={() => void loadSchemas()}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         {banner && (
           <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error">
             {banner}

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { $auth } from '../../../lib/auth';
 import { creatableRoles, ROLE_LABELS, ROLES, type Actor } from '../../../lib/permissions';
-import { LIST_SUSPEND_REASON } from '../../../lib/schemas';
+import { LIST_SUSPEND_REASON } from '../../../lib/messages';
 import type { User } from '../../../lib/user-types';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';

@@ -4,14 +4,10 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../lib/api-client';
 import { ROLE_LABELS, type Role } from '../../../lib/permissions';
-import {
-  EMAIL_PATTERN,
-  PROFILE_PHONE_PATTERN,
-  userCreateSchema,
-  userUpdateSchema,
-  type UserCreate,
-  type UserUpdate,
-} from '../../../lib/schemas';
+import { EMAIL_PATTERN, PROFILE_PHONE_PATTERN } from '../../../lib/messages';
+import type { UserCreate, UserUpdate } from '../../../lib/schemas';
+
+const loadSchemas = () => import('../../../lib/schemas');
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../lib/constants';
 import type { User } from '../../../lib/user-types';
 import { Button } from '../../ui/Button';
@@ -97,17 +93,20 @@ export function UserFormDialog({
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (saving) return;
-    const { username, password, role, ...person } = values;
-    const parsed = editing
-      ? userUpdateSchema.safeParse(person)
-      : userCreateSchema.safeParse({ username, password, role, ...person, can_access_web: canAccessWeb });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
-      return;
-    }
     setSaving(true);
     setBanner(null);
     try {
+      // zod loads with the first save (or focus), not with the users screen.
+      const { userCreateSchema, userUpdateSchema } = await loadSchemas();
+      const { username, password, role, ...person } = values;
+      const parsed = editing
+        ? userUpdateSchema.safeParse(person)
+        : userCreateSchema.safeParse({ username, password, role, ...person, can_access_web: canAccessWeb });
+      if (!parsed.success) {
+        setErrors(firstErrors(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+        setSaving(false);
+        return;
+      }
       if (editing) await onUpdate(user, parsed.data as UserUpdate);
       else await onCreate(parsed.data as UserCreate);
       onClose();
@@ -161,7 +160,13 @@ export function UserFormDialog({
         </>
       }
     >
-      <form id="user-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form
+        id="user-form"
+        onSubmit={onSubmit}
+        onFocus={() => void loadSchemas()}
+        noValidate
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {banner && (
           <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error sm:col-span-2">
             {banner}

@@ -4,7 +4,7 @@ import { apiErrorInfo } from '../../../lib/api-client';
 import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../lib/constants';
 import { fullName } from '../../../lib/format';
 import { ROLE_LABELS, type Role } from '../../../lib/permissions';
-import { DEFAULT_SUSPEND_REASON } from '../../../lib/schemas';
+import { DEFAULT_SUSPEND_REASON } from '../../../lib/messages';
 import type { User, UserStats } from '../../../lib/user-types';
 
 export type AccountStatus = 'Active' | 'Inactive' | 'Suspended';

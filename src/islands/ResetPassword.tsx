@@ -1,0 +1,139 @@
+// The page a password-reset email links to (/reset-password?token=...): choose a new password, which
+// POST /auth/password-reset/confirm/ stores while it spends the single-use token. The token leaves the
+// address bar at once, so it is not kept in history or shown over a shoulder.
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { api, apiErrorInfo } from '../lib/api-client';
+import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/constants';
+import { validateField } from '../lib/validation';
+import { Button } from './ui/Button';
+import { Field } from './ui/Field';
+import { AlertIcon, CheckIcon } from './ui/icons';
+
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+const RESET_FAILED = 'Failed to reset password. Please try again.';
+const passwordRules = { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH, maxLength: 256 };
+
+type Status = 'reading' | 'no-token' | 'idle' | 'saving' | 'done';
+
+const linkClass = 'font-medium text-primary-strong underline-offset-4 hover:underline';
+
+export default function ResetPassword() {
+  const [token, setToken] = useState('');
+  const [status, setStatus] = useState<Status>('reading');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [banner, setBanner] = useState<string | null>(null);
+
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+    if (found) window.history.replaceState(null, '', window.location.pathname);
+    setToken(found);
+    setStatus(found ? 'idle' : 'no-token');
+  }, []);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (status !== 'idle') return;
+    const next = {
+      password: validateField(password, passwordRules, { label: 'New password' }) ?? undefined,
+      confirm: confirm !== password ? PASSWORDS_DIFFER : undefined,
+    };
+    setErrors(next);
+    if (next.password || next.confirm) return;
+    setStatus('saving');
+    setBanner(null);
+    try {
+      await api('/auth/password-reset/confirm/', { method: 'POST', body: { token, password } });
+      setStatus('done');
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      setErrors({ password: info.errors.password?.[0] });
+      setBanner(info.detail || info.message || RESET_FAILED);
+      setStatus('idle');
+    }
+  }
+
+  if (status === 'reading') return <p className="text-center text-sm text-muted">Loading...</p>;
+
+  if (status === 'no-token') {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm text-text">{RESET_LINK_INVALID}</p>
+        <a href="/forgot-password" className={linkClass}>
+          Request a new link
+        </a>
+      </div>
+    );
+  }
+
+  if (status === 'done') {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center" role="status">
+        <span className="flex size-12 items-center justify-center rounded-full bg-success/10 text-2xl text-success">
+          <CheckIcon />
+        </span>
+        <h2 className="text-lg font-semibold text-text">Password changed</h2>
+        <p className="text-sm text-muted">Your password has been reset. You can now sign in.</p>
+        <a href="/login" className={linkClass}>
+          Back to Login
+        </a>
+      </div>
+    );
+  }
+
+  const saving = status === 'saving';
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={saving || undefined}>
+      {banner && (
+        <div role="alert" className="flex gap-3 rounded-lg border border-error bg-error/10 p-3 text-sm text-text">
+          <AlertIcon className="mt-0.5 shrink-0 text-error" />
+          <div>
+            <p>{banner}</p>
+            {banner === RESET_LINK_INVALID && (
+              <a href="/forgot-password" className={linkClass}>
+                Request a new link
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+      <Field
+        name="password"
+        label="New password"
+        type="password"
+        value={password}
+        onChange={(v) => {
+          setPassword(v);
+          setErrors((e) => ({ ...e, password: undefined }));
+        }}
+        rules={passwordRules}
+        realTime
+        externalError={errors.password ?? null}
+        autoComplete="new-password"
+        helperText={`At least ${MIN_INITIAL_PASSWORD_LENGTH} characters.`}
+        disabled={saving}
+      />
+      <Field
+        name="confirm"
+        label="Confirm new password"
+        type="password"
+        value={confirm}
+        onChange={(v) => {
+          setConfirm(v);
+          setErrors((e) => ({ ...e, confirm: undefined }));
+        }}
+        externalError={errors.confirm ?? null}
+        autoComplete="new-password"
+        disabled={saving}
+      />
+      <Button type="submit" size="lg" fullWidth loading={saving}>
+        {saving ? 'Saving...' : 'Set New Password'}
+      </Button>
+      <a href="/login" className={`text-center text-sm ${linkClass}`}>
+        Back to Login
+      </a>
+    </form>
+  );
+}
