@@ -12,7 +12,10 @@ export default defineConfig({
   site,
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password|reset-password)/.test(page) })],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password|reset-password)/.test(page) }),
+  ],
   // The API authenticates with bearer tokens, not cookies; its own CORS allow-list decides (see DESIGN.md).
   security: { checkOrigin: false, csp: true },
   vite: {

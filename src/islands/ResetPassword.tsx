@@ -14,24 +14,22 @@ export const PASSWORDS_DIFFER = 'Passwords do not match';
 const RESET_FAILED = 'Failed to reset password. Please try again.';
 const passwordRules = { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH, maxLength: 256 };
 
-type Status = 'reading' | 'no-token' | 'idle' | 'saving' | 'done';
+type Status = 'no-token' | 'idle' | 'saving' | 'done';
 
 const linkClass = 'font-medium text-primary-strong underline-offset-4 hover:underline';
 
 export default function ResetPassword() {
-  const [token, setToken] = useState('');
-  const [status, setStatus] = useState<Status>('reading');
+  // A client-only island (see the page), so the address is there to read on the first render.
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() ?? '');
+  const [status, setStatus] = useState<Status>(token ? 'idle' : 'no-token');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [banner, setBanner] = useState<string | null>(null);
 
   useEffect(() => {
-    const found = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
-    if (found) window.history.replaceState(null, '', window.location.pathname);
-    setToken(found);
-    setStatus(found ? 'idle' : 'no-token');
-  }, []);
+    if (token) window.history.replaceState(null, '', window.location.pathname);
+  }, [token]);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -54,8 +52,6 @@ export default function ResetPassword() {
       setStatus('idle');
     }
   }
-
-  if (status === 'reading') return <p className="text-center text-sm text-muted">Loading...</p>;
 
   if (status === 'no-token') {
     return (
