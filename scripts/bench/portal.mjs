@@ -1,7 +1,8 @@
 /* global document, performance, MutationObserver, requestAnimationFrame -- the evaluate() callbacks run in the page */
 // Staff portal figures, measured in Chromium against the built app (run `npx astro build` first):
 //   1. JavaScript downloaded (gzip) for /login, and for the first admin screen after sign-in;
-//   2. time to filter the users table on one keystroke with 1,000 sample members.
+//   2. time to filter the users table on one keystroke with 1,000 sample members;
+//   3. time from a sidebar click to each content screen rendered (lazy chunk fetched, then cached).
 // It starts its own server on a throw-away database (BENCH_PORT, default 4451), seeds it with
 // `db:seed --members 1000`, and stops the server at the end.
 import { spawn, spawnSync } from 'node:child_process';
@@ -151,6 +152,40 @@ try {
   console.log(`Filter ${count} users, typing "${word}" (keydown to painted table):`);
   for (const t of timings)
     console.log(`  '${t.key}': ${Number.isNaN(t.ms) ? 'count unchanged' : `${t.ms.toFixed(0)} ms`}  (${t.shown})`);
+
+  // 3. Sidebar click to rendered screen, measured in the page (the driver's round trips not counted).
+  // Two rounds: the first fetches each lazy chunk, the second shows the render cost alone.
+  const screens = [
+    ['Sermons', 'Sermon Management'],
+    ['Prayers', 'Prayer Management'],
+    ['Events', 'Event Management'],
+    ['Analytics', 'Analytics'],
+    ['Dashboard', 'Welcome back'],
+    ['Users', 'User Management'],
+  ];
+  console.log('Sidebar click to rendered screen:');
+  for (const round of ['cold', 'warm']) {
+    const line = [];
+    for (const [link, heading] of screens) {
+      const measure = adminPage.evaluate(
+        (text) =>
+          new Promise((resolve) => {
+            let start = 0;
+            document.addEventListener('click', () => (start = performance.now()), { capture: true, once: true });
+            const poll = () => {
+              const h1 = document.querySelector('main h1');
+              if (start && h1?.textContent?.includes(text)) resolve(performance.now() - start);
+              else requestAnimationFrame(poll);
+            };
+            poll();
+          }),
+        heading,
+      );
+      await adminPage.getByRole('complementary').getByRole('link', { name: link, exact: true }).click();
+      line.push(`${link} ${(await measure).toFixed(0)} ms`);
+    }
+    console.log(`  ${round}: ${line.join(', ')}`);
+  }
   await browser.close();
 } finally {
   stop();

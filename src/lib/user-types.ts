@@ -1,10 +1,18 @@
-// The user as the API reads it (SPEC.md section 3), shared by the auth store, the users screen and the profile.
+// The user as the API answers it (SPEC.md section 3): the server's serializer builds exactly this type, and
+// the auth store, the users screen and the profile read it.
 import type { Role } from './permissions';
 
 export interface MinistryMembership {
+  id: number;
   ministry_name: string;
   role: string;
   joined_date: string | null;
+}
+
+export interface FamilyMember {
+  id: number;
+  name: string;
+  relationship: string;
 }
 
 export interface NotificationFlags {
@@ -15,17 +23,19 @@ export interface NotificationFlags {
   prayer_request_notifications: boolean;
 }
 
-export interface User extends Partial<NotificationFlags> {
+export interface User extends NotificationFlags {
   id: number;
   username: string;
   email: string;
   first_name: string;
   last_name: string;
+  full_name: string;
   phone_number: string | null;
   avatar: string | null;
   role: Role;
   is_active: boolean;
   is_suspended: boolean;
+  suspension_reason: string | null;
   can_access_web: boolean;
   date_joined: string;
   last_login: string | null;
@@ -38,7 +48,7 @@ export interface User extends Partial<NotificationFlags> {
   years_as_member: number | null;
   baptism_date: string | null;
   ministry_memberships: MinistryMembership[];
-  family_members?: unknown[];
+  family_members: FamilyMember[];
 }
 
 /** GET /auth/users/stats/ (only these fields are read). */

@@ -1,9 +1,10 @@
 // The few inline SVG icons the kit needs (no icon library: every byte counts on mobile data).
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** A 24-unit stroked outline icon, sized to the text (1em) unless told otherwise. */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -34,6 +34,6 @@ export { cx } from './cx';
 export { StatGrid, type StatItem } from './StatCard';
 export { TagList } from './TagList';
 export { FilterBar, type FilterBarProps } from './FilterBar';
-export { EmptyState } from './EmptyState';
+export { EmptyState, NoMatches } from './EmptyState';
 export { visibleTags } from './tags';
 export { ScreenHeader, Detail } from './ScreenHeader';

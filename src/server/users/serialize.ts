@@ -1,57 +1,15 @@
 // A user as the API answers it: every field of SPEC.md section 3's User entity (age and
 // years_as_member computed, memberships and family included) and never the password hash.
 import type { Selectable } from 'kysely';
-import type { Role } from '../../lib/permissions';
+import type { FamilyMember, MinistryMembership, User } from '../../lib/user-types';
 import type { UsersTable } from '../db/schema';
 import { yearsSince } from '../lib/time';
 
 export type UserRow = Selectable<UsersTable>;
 
-export interface MinistryMembership {
-  id: number;
-  ministry_name: string;
-  role: string;
-  joined_date: string;
-}
-
-export interface FamilyMember {
-  id: number;
-  name: string;
-  relationship: string;
-}
-
-export interface ApiUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone_number: string | null;
-  avatar: string | null;
-  role: Role;
-  is_active: boolean;
-  is_suspended: boolean;
-  suspension_reason: string | null;
-  can_access_web: boolean;
-  date_joined: string;
-  last_login: string | null;
-  last_seen: string | null;
-  is_online: boolean;
-  date_of_birth: string | null;
-  age: number | null;
-  address: string | null;
-  member_since: string | null;
-  years_as_member: number | null;
-  baptism_date: string | null;
-  ministry_memberships: MinistryMembership[];
-  family_members: FamilyMember[];
-  email_notifications: boolean;
-  sms_notifications: boolean;
-  push_notifications: boolean;
-  event_reminders: boolean;
-  prayer_request_notifications: boolean;
-}
+/** The answer's shape is the one the browser reads: written once, in src/lib/user-types.ts. */
+export type ApiUser = User;
+export type { FamilyMember, MinistryMembership };
 
 export const MEDIA_PATH = '/api/v1/media/';
 

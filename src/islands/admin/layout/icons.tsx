@@ -1,28 +1,9 @@
 // Inline icons of the admin layout (no icon library; each is a few paths).
-import type { SVGProps } from 'react';
+import { Svg as KitSvg, type IconProps } from '../../ui/icons';
 import type { NavItem } from './nav';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1.25em"
-      height="1.25em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// The layout's icons are a little larger than the text beside them.
+const Svg = (props: IconProps) => <KitSvg width="1.25em" height="1.25em" {...props} />;
 
 const paths: Record<NavItem['icon'] | 'menu' | 'bell' | 'mail' | 'logout' | 'sun' | 'moon' | 'search', string> = {
   dashboard: 'M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z',

@@ -9,7 +9,7 @@ import {
   Button,
   Card,
   Detail,
-  EmptyState,
+  NoMatches,
   FilterBar,
   Modal,
   ScreenHeader,
@@ -105,16 +105,7 @@ export default function EventsScreen() {
             {shown.length} of {events.length} events shown
           </p>
           {shown.length === 0 ? (
-            <EmptyState
-              title="No events found"
-              action={
-                <Button variant="outline" onClick={clear}>
-                  Clear Filters
-                </Button>
-              }
-            >
-              Try a different search or filter.
-            </EmptyState>
+            <NoMatches title="No events found" onClear={clear} />
           ) : (
             <ul className="grid gap-4 lg:grid-cols-2" aria-label="Events">
               {shown.map((e) => (

@@ -7,7 +7,7 @@ import {
   Button,
   Card,
   Detail,
-  EmptyState,
+  NoMatches,
   FilterBar,
   Modal,
   ScreenHeader,
@@ -75,16 +75,7 @@ export default function PrayersScreen() {
         {shown.length} of {prayers.length} prayers shown
       </p>
       {shown.length === 0 ? (
-        <EmptyState
-          title="No prayers found"
-          action={
-            <Button variant="outline" onClick={clear}>
-              Clear Filters
-            </Button>
-          }
-        >
-          Try a different search or filter.
-        </EmptyState>
+        <NoMatches title="No prayers found" onClear={clear} />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Prayer requests">
           {shown.map((p) => (

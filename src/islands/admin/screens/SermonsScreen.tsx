@@ -10,7 +10,7 @@ import {
   Button,
   Card,
   Detail,
-  EmptyState,
+  NoMatches,
   FilterBar,
   LinkButton,
   Modal,
@@ -66,16 +66,7 @@ export default function SermonsScreen() {
         {shown.length} of {sermons.length} sermons shown
       </p>
       {shown.length === 0 ? (
-        <EmptyState
-          title="No sermons found"
-          action={
-            <Button variant="outline" onClick={clear}>
-              Clear Filters
-            </Button>
-          }
-        >
-          Try a different search or filter.
-        </EmptyState>
+        <NoMatches title="No sermons found" onClear={clear} />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Sermons">
           {shown.map((s) => (
