@@ -47,7 +47,8 @@ test.describe('users screen', () => {
     expect(await rowButtons(page, 'member')).toEqual(['View', 'Edit', 'Suspend']);
     expect(await rowButtons(page, 'suspended')).toEqual(['View', 'Edit', 'Reactivate']);
     expect(await rowButtons(page, 'admin')).toEqual(['View']);
-    await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add User' })).toBeDisabled();
+    await expect(page.getByText('Only administrators can add users')).toBeVisible();
     await row(page, 'member').getByRole('button', { name: /^View/ }).click();
     const dialog = page.getByRole('dialog', { name: 'User Details' });
     await expect(dialog.getByRole('button', { name: 'Suspend User' })).toBeVisible();

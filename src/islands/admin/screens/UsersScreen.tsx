@@ -93,7 +93,19 @@ function UsersManager({ actor }: { actor: Actor }) {
           <h1 className="text-2xl font-bold text-text">User Management</h1>
           <p className="text-sm text-muted">Manage church members, staff accounts and portal access.</p>
         </div>
-        {roles.length > 0 && <Button onClick={() => setForm({ user: null })}>Add User</Button>}
+        {roles.length > 0 ? (
+          <Button onClick={() => setForm({ user: null })}>Add User</Button>
+        ) : (
+          // The spec's header always has the button; whoever may not create accounts sees why it is off.
+          <div className="flex items-center gap-2">
+            <Button disabled aria-describedby="add-user-hint">
+              Add User
+            </Button>
+            <span id="add-user-hint" className="text-xs text-muted">
+              Only administrators can add users
+            </span>
+          </div>
+        )}
       </header>
 
       {load.status === 'loading' && users.length === 0 ? (

@@ -95,7 +95,7 @@ export type ServerAction =
 const ACTION_WORDS: Record<ServerAction, string> = {
   suspend: 'suspend',
   reactivate: 'reactivate',
-  promote: 'change the role of',
+  promote: 'promote',
   delete: 'delete',
   grant_web_access: 'grant web access to',
   revoke_web_access: 'revoke web access from',
