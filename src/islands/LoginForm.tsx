@@ -29,6 +29,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
+    setError(null);
     const errors = {
       username: username.trim() ? undefined : 'Username is required',
       password: password ? undefined : 'Password is required',
@@ -36,7 +37,6 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     setSubmitErrors(errors);
     if (errors.username || errors.password) return;
     setBusy(true);
-    setError(null);
     try {
       await auth.login(username, password);
       window.location.assign(LOGIN_SUCCESS_PATH);

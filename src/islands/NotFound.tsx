@@ -7,6 +7,8 @@ interface Props {
   onBack?: () => void;
   onRefresh?: () => void;
   year?: number;
+  /** Inside the portal, whose layout already has the page's <main>. */
+  embedded?: boolean;
 }
 
 const POPULAR = [
@@ -19,10 +21,18 @@ const POPULAR = [
 const button =
   'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors';
 
-export default function NotFound({ path, churchName, onBack, onRefresh, year = new Date().getFullYear() }: Props) {
+export default function NotFound({
+  path,
+  churchName,
+  onBack,
+  onRefresh,
+  year = new Date().getFullYear(),
+  embedded = false,
+}: Props) {
+  const Main = embedded ? 'div' : 'main';
   return (
-    <div className="flex min-h-screen flex-col bg-background text-text">
-      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+    <div className={`flex flex-col bg-background text-text ${embedded ? '' : 'min-h-screen'}`}>
+      <Main className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
         <p aria-hidden="true" className="bg-gradient-primary bg-clip-text text-7xl font-extrabold text-transparent">
           404
         </p>
@@ -80,7 +90,7 @@ export default function NotFound({ path, churchName, onBack, onRefresh, year = n
         <p className="mt-6 text-sm text-muted">
           If you think this is a mistake, please contact our support team and we'll help you find what you need.
         </p>
-      </main>
+      </Main>
       <footer className="border-t border-border px-4 py-6 text-center text-sm text-muted">
         © {year} {churchName}. All rights reserved.
       </footer>

@@ -29,10 +29,22 @@ const optionalText = (inner: z.ZodType<string>) =>
     .optional()
     .transform((v) => (v === '' ? null : v));
 
+/**
+ * A real calendar day (no 30 February: Date.parse would roll it over) from 1900 to today. Birth,
+ * membership and baptism dates all lie in the past; a day of slack covers time zones ahead of UTC.
+ */
+export function isPlausiblePastDate(value: string, nowMs = Date.now()): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return real && y >= 1900 && date.getTime() <= nowMs + 24 * 60 * 60 * 1000;
+}
+
 const isoDate = z
   .string()
   .regex(ISO_DATE_PATTERN, 'Please enter a valid date')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Please enter a valid date');
+  .refine((v) => isPlausiblePastDate(v), 'Please enter a valid date');
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of MEMBER, PASTOR, ADMIN, SUPERADMIN' });
 
@@ -118,6 +130,11 @@ export const userCreateSchema = z.strictObject({
   member_since: optionalText(isoDate),
   baptism_date: optionalText(isoDate),
   can_access_web: z.boolean().optional(),
+  // The rest of the User entity's settable fields (CONTRACT.md: creation takes the fields of section 3).
+  is_active: z.boolean().optional(),
+  is_suspended: z.boolean().optional(),
+  suspension_reason: z.string().trim().max(500, messages.maxLength(500)).nullable().optional(),
+  ...notificationFlagsSchema.partial().shape,
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 

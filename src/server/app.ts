@@ -10,7 +10,7 @@ import { ApiError, DETAIL } from './lib/errors';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
 import { userRoutes } from './routes/users';
-import { readUpload } from './uploads';
+import { avatarTooLarge, readUpload } from './uploads';
 import { dummyHash } from './auth/passwords';
 import { sql } from 'kysely';
 
@@ -55,7 +55,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
     return bodyLimit({
       maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
-      onError: (ctx) => ctx.json({ detail: DETAIL.tooLarge }, 413),
+      // Multipart is only for avatars, whose contract answer to "too large" is a 400.
+      onError: (ctx) => {
+        if (!multipart) return ctx.json({ detail: DETAIL.tooLarge }, 413);
+        return ctx.json(avatarTooLarge().body(), 400);
+      },
     })(c, next);
   });
 

@@ -27,15 +27,18 @@ export function sniffImage(b: Uint8Array): ImageKind | null {
 
 export const MEDIA_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
+/** CONTRACT.md: an avatar over the limit answers 400 (also when the body limit stops the upload early). */
+export function avatarTooLarge(): ApiError {
+  const msg = `The file is too large (at most ${MAX_FILE_SIZE_BYTES} bytes).`;
+  return new ApiError(400, msg, { avatar: [msg] });
+}
+
 /** Validates the multipart field and stores it; answers the stored file name. */
 export async function storeAvatar(uploadsDir: string, value: unknown): Promise<string> {
   if (!(value instanceof File)) {
     throw new ApiError(400, 'Please choose an image file.', { avatar: ['Please choose an image file.'] });
   }
-  if (value.size > MAX_FILE_SIZE_BYTES) {
-    const msg = `The file is too large (at most ${MAX_FILE_SIZE_BYTES} bytes).`;
-    throw new ApiError(400, msg, { avatar: [msg] });
-  }
+  if (value.size > MAX_FILE_SIZE_BYTES) throw avatarTooLarge();
   const bytes = new Uint8Array(await value.arrayBuffer());
   const kind = sniffImage(bytes);
   if (!kind || bytes.length === 0) {

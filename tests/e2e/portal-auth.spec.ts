@@ -157,6 +157,8 @@ test.describe('other pages', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await page.getByLabel('Email').fill('someone@example.org');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    // The spec's 2-second sending state, whatever the server's speed.
+    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await expect(page.getByText('Check your email')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
     await expectNoAxeViolations(page);

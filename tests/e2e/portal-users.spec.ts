@@ -82,9 +82,15 @@ test.describe('users screen', () => {
     page.on('request', (r) => {
       if (r.url().endsWith(`/auth/users/${target.id}/suspend_user/`)) suspendCalls += 1;
     });
+    // A slow server: while the action runs, every button of that row is off, View included.
+    await page.route(`**/auth/users/${target.id}/suspend_user/`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await row(page, target.username)
       .getByRole('button', { name: /^Suspend/ })
       .dblclick();
+    await expect(row(page, target.username).getByRole('button', { name: /^View/ })).toBeDisabled();
     await expect(page.getByRole('status').getByText(/has been suspended/)).toBeVisible();
     await expect(row(page, target.username).getByText('Suspended')).toBeVisible();
     await expect(statValue(page, 'Suspended Users')).toHaveText(String(suspendedBefore + 1));

@@ -89,13 +89,20 @@ test.describe('pages', () => {
     }
     const maps = page.getByRole('link', { name: /Open in Maps/ });
     await expect(maps).toHaveAttribute('target', '_blank');
-    await expect(maps).toHaveAttribute('href', /maps/);
+    await expect(maps).toHaveAttribute('href', /maps.*output=embed/);
     await expect(page.getByRole('heading', { name: 'Send Message' })).toBeVisible();
+  });
+
+  test('the footer year follows the clock of the visitor, not the build date', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2031-03-01T10:00:00Z'));
+    await page.goto('/about');
+    await expect(page.getByRole('contentinfo')).toContainText('© 2031 Grace Chapel International');
   });
 
   test('prayers explains how to send a request and links to the prayer form', async ({ page }) => {
     await page.goto('/prayers');
     await expect(page.getByRole('heading', { name: 'How to Send a Prayer Request' })).toBeVisible();
+    await expect(page.getByText(/Call us on \+233[\d ]+\d or join us for prayer/)).toBeVisible();
     await page.getByRole('link', { name: 'Send a Prayer Request' }).click();
     await expect(page).toHaveURL(/\/contact\?inquiry=prayer$/);
   });

@@ -45,6 +45,7 @@ function AdminNotFound() {
       churchName={site.name}
       onBack={() => window.history.back()}
       onRefresh={() => window.location.reload()}
+      embedded
     />
   );
 }

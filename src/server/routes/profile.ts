@@ -33,7 +33,10 @@ export function profileRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   app.post('/auth/profile/', auth, async (c) => {
-    if (!isMultipart(c)) throw new ApiError(415, 'Send the avatar as multipart/form-data in a field named avatar.');
+    if (!isMultipart(c))
+      throw new ApiError(400, 'Send the avatar as multipart/form-data in a field named avatar.', {
+        avatar: ['Please choose an image file.'],
+      });
     const user = c.get('user');
     await replaceAvatar(c, deps, user);
     return c.json(await answer(user.id));

@@ -137,16 +137,21 @@ export function userRoutes(app: Hono<AppEnv>, deps: AppDeps) {
             baptism_date: input.baptism_date ?? null,
             avatar: null,
             role: input.role,
-            is_active: true,
-            is_suspended: false,
-            suspension_reason: null,
+            is_active: input.is_active ?? true,
+            is_suspended: input.is_suspended ?? false,
+            suspension_reason: input.is_suspended ? input.suspension_reason || DEFAULT_SUSPEND_REASON : null,
             can_access_web: input.can_access_web ?? STAFF_ROLES.includes(input.role),
             date_joined: iso(stamp),
             last_login: null,
             last_seen: null,
             logged_out_at: null,
             token_version: 0,
-            ...DEFAULT_NOTIFICATIONS,
+            email_notifications: input.email_notifications ?? DEFAULT_NOTIFICATIONS.email_notifications,
+            sms_notifications: input.sms_notifications ?? DEFAULT_NOTIFICATIONS.sms_notifications,
+            push_notifications: input.push_notifications ?? DEFAULT_NOTIFICATIONS.push_notifications,
+            event_reminders: input.event_reminders ?? DEFAULT_NOTIFICATIONS.event_reminders,
+            prayer_request_notifications:
+              input.prayer_request_notifications ?? DEFAULT_NOTIFICATIONS.prayer_request_notifications,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -194,7 +199,10 @@ export function userRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     const actor = c.get('user');
     const target = await loadTarget(c);
     if (!permittedActions(actor, asTarget(target)).has('edit')) throw new ApiError(403, DETAIL.forbidden);
-    if (!isMultipart(c)) throw new ApiError(415, 'Send the avatar as multipart/form-data in a field named avatar.');
+    if (!isMultipart(c))
+      throw new ApiError(400, 'Send the avatar as multipart/form-data in a field named avatar.', {
+        avatar: ['Please choose an image file.'],
+      });
     await replaceAvatar(c, deps, target);
     await audit(db(), { actor, target, action: 'update_avatar' }, now());
     return c.json(await serialize((await findUserById(db(), target.id))!));
@@ -221,7 +229,8 @@ export function userRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     const permitted = permittedActions(actor, asTarget(target));
     if (!permitted.has('promote') && !permitted.has('demote')) throw new ApiError(403, DETAIL.forbidden);
     const { role } = await parseBody(c, promoteRoleSchema);
-    if (role === target.role) throw fieldError('role', 'The user already has this role.');
+    // The screen never offers the current role, so this is refused like any other call it would not make.
+    if (role === target.role) throw new ApiError(403, 'The user already has this role.');
     if (!assignableRoles(actor, asTarget(target)).includes(role)) throw new ApiError(403, DETAIL.forbidden);
     const action: UserAction = roleRank(role) > roleRank(target.role) ? 'promote' : 'demote';
     return act(

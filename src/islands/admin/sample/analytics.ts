@@ -115,15 +115,17 @@ export const ANALYTICS_SAMPLE: AnalyticsSample = {
     { name: 'Announcements', count: 2150, percentage: 6 },
   ],
   topSermons: [
-    { title: 'Walking in Faith', views: 2847, engagement: 89 },
-    { title: 'The Power of Prayer', views: 2156, engagement: 85 },
-    { title: 'Love Your Neighbour', views: 1893, engagement: 82 },
-    { title: 'Hope in Hard Times', views: 1420, engagement: 78 },
-    { title: 'Generosity and Grace', views: 987, engagement: 74 },
+    // Titles and views as in src/content/sermons, so the portal never contradicts the public library.
+    { title: 'Love Your Neighbour as Yourself', views: 1530, engagement: 89 },
+    { title: 'Walking in Faith Through Uncertain Times', views: 1250, engagement: 85 },
+    { title: 'Hope in Hard Seasons', views: 1120, engagement: 82 },
+    { title: 'The Power of Persistent Prayer', views: 980, engagement: 78 },
+    { title: 'Raising Godly Children in a Digital Age', views: 845, engagement: 74 },
   ],
   topEvents: [
-    { title: 'Christmas Carol Service', attendance: 412, rating: 4.9 },
-    { title: 'Youth Conference', attendance: 186, rating: 4.8 },
+    // Past events only (attendance is counted once an event has happened).
+    { title: 'Easter Sunday Celebration', attendance: 412, rating: 4.9 },
+    { title: 'Harvest Thanksgiving Service', attendance: 296, rating: 4.8 },
     { title: 'Community Health Outreach', attendance: 154, rating: 4.7 },
     { title: "Women's Fellowship Retreat", attendance: 98, rating: 4.6 },
   ],

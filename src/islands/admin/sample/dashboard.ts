@@ -40,8 +40,8 @@ export const SAMPLE_ACTIVITY: ActivityItem[] = [
   {
     id: 'a2',
     type: 'sermon',
-    action: 'published the sermon "Walking in Faith"',
-    user: 'Pastor Kwame Asante',
+    action: 'published the sermon "Walking in Faith Through Uncertain Times"',
+    user: 'Rev. Samuel Owusu',
     timestamp: '2026-11-22T18:40:00Z',
   },
   {
@@ -54,7 +54,7 @@ export const SAMPLE_ACTIVITY: ActivityItem[] = [
   {
     id: 'a4',
     type: 'event',
-    action: 'registered for the Youth Conference',
+    action: 'registered for Youth Camp 2027',
     user: 'Yaw Darko',
     timestamp: '2026-11-21T16:30:00Z',
   },

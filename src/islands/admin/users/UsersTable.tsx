@@ -57,7 +57,7 @@ const UserRow = memo(function UserRow({ user, actor, busy, onAction }: RowProps)
               key={a.action}
               size="xs"
               variant={a.variant}
-              disabled={busy && a.action !== 'view'}
+              disabled={busy}
               aria-label={`${a.label} ${name}`}
               onClick={() => onAction(user, a.action)}
             >
