@@ -4,7 +4,7 @@
 // shows and the form clears.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CheckboxGroup, Field } from './ui';
-import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN } from '../lib/messages';
+import { contactFieldRules } from '../lib/messages';
 import {
   CONTACT_SUCCESS,
   INQUIRY_TYPE_OPTIONS,
@@ -119,7 +119,7 @@ export default function ContactForm() {
         label="Name"
         value={values.name}
         onChange={set('name')}
-        rules={{ required: true, minLength: 2 }}
+        rules={contactFieldRules.name}
         realTime
         externalError={errors.name}
         autoComplete="name"
@@ -131,7 +131,7 @@ export default function ContactForm() {
         type="email"
         value={values.email}
         onChange={set('email')}
-        rules={{ required: true, pattern: EMAIL_PATTERN }}
+        rules={contactFieldRules.email}
         realTime
         externalError={errors.email}
         autoComplete="email"
@@ -145,7 +145,7 @@ export default function ContactForm() {
         onChange={set('phone')}
         country={country}
         onCountryChange={(c) => setCountry(c.code)}
-        rules={{ pattern: CONTACT_PHONE_PATTERN }}
+        rules={contactFieldRules.phone}
         realTime
         externalError={errors.phone}
         placeholder="24 555 0192"
@@ -166,7 +166,7 @@ export default function ContactForm() {
         label="Subject"
         value={values.subject}
         onChange={set('subject')}
-        rules={{ required: true, minLength: 5 }}
+        rules={contactFieldRules.subject}
         realTime
         externalError={errors.subject}
         placeholder="How can we help?"
@@ -199,7 +199,7 @@ export default function ContactForm() {
         rows={6}
         value={values.message}
         onChange={set('message')}
-        rules={{ required: true, minLength: 20, maxLength: MESSAGE_MAX }}
+        rules={contactFieldRules.message}
         realTime
         externalError={errors.message}
         placeholder="Write your message (at least 20 characters)"

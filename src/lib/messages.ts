@@ -1,6 +1,8 @@
-// The spec's validation messages and patterns (SPEC.md section 5) without zod: the kit's Field and the
+// The spec's validation messages, patterns and field limits (SPEC.md section 5) without zod: the kit's Field and the
 // public contact form import these from here, so a browser bundle does not pay ~100 KB for the zod
 // runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
+
+import { MESSAGE_MAX } from './contact-options';
 
 export const messages = {
   required: (label: string) => `${label} is required`,
@@ -29,3 +31,21 @@ export const loginFieldRules = {
 /** Suspension reasons when staff give none: from the detail dialog, and from the table's row action. */
 export const DEFAULT_SUSPEND_REASON = 'No reason provided';
 export const LIST_SUSPEND_REASON = 'Manual suspension';
+
+/** Field rules of the profile and user forms, shown as the person types; schemas.ts builds its zod from these. */
+export const personFieldRules = {
+  first_name: { required: true, minLength: 2, maxLength: 50 },
+  last_name: { required: true, minLength: 2, maxLength: 50 },
+  email: { required: true, pattern: EMAIL_PATTERN },
+  phone_number: { pattern: PROFILE_PHONE_PATTERN },
+  address: { maxLength: 200 },
+} as const;
+
+/** Field rules of the public contact form (the same limits its zod schema checks on submit). */
+export const contactFieldRules = {
+  name: { required: true, minLength: 2 },
+  email: { required: true, pattern: EMAIL_PATTERN },
+  phone: { pattern: CONTACT_PHONE_PATTERN },
+  subject: { required: true, minLength: 5 },
+  message: { required: true, minLength: 20, maxLength: MESSAGE_MAX },
+} as const;

@@ -8,6 +8,7 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 import { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
 export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN };
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
+import { contactFieldRules as contact, personFieldRules as person } from './messages';
 
 /** A required, trimmed text field with the spec's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {
@@ -79,11 +80,11 @@ export const notificationFlagsSchema = z.strictObject({
 });
 
 const personFields = {
-  first_name: requiredText('First Name', { min: 2, max: 50 }),
-  last_name: requiredText('Last Name', { min: 2, max: 50 }),
+  first_name: requiredText('First Name', { min: person.first_name.minLength, max: person.first_name.maxLength }),
+  last_name: requiredText('Last Name', { min: person.last_name.minLength, max: person.last_name.maxLength }),
   email: emailField(),
   phone_number: optionalText(z.string().trim().regex(PROFILE_PHONE_PATTERN, messages.phone)),
-  address: optionalText(z.string().trim().max(200, messages.maxLength(200))),
+  address: optionalText(z.string().trim().max(person.address.maxLength, messages.maxLength(person.address.maxLength))),
   date_of_birth: optionalText(isoDate),
 };
 
@@ -148,13 +149,13 @@ export const INQUIRY_TYPES = ['general', 'services', 'prayer', 'support', 'volun
 export const SERVICE_INTERESTS = ['worship', 'bible-study', 'youth', 'children', 'community', 'music'] as const;
 
 export const contactSchema = z.object({
-  name: requiredText('Name', { min: 2 }),
+  name: requiredText('Name', { min: contact.name.minLength }),
   email: emailField(),
   phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
   preferredContact: z.enum(PREFERRED_CONTACT, { error: messages.required('Preferred Contact Method') }),
-  subject: requiredText('Subject', { min: 5 }),
+  subject: requiredText('Subject', { min: contact.subject.minLength }),
   inquiryType: z.enum(INQUIRY_TYPES, { error: messages.required('Inquiry Type') }),
-  message: requiredText('Message', { min: 20, max: 1000 }),
+  message: requiredText('Message', { min: contact.message.minLength, max: contact.message.maxLength }),
   services: z.array(z.enum(SERVICE_INTERESTS)).default([]),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -2,7 +2,7 @@
 // PATCH /auth/profile/; the new profile reaches the sidebar card at once (profile-api.ts).
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../lib/api-client';
-import { EMAIL_PATTERN, PROFILE_PHONE_PATTERN } from '../../../lib/messages';
+import { personFieldRules } from '../../../lib/messages';
 
 const loadSchemas = () => import('../../../lib/schemas');
 import type { User } from '../../../lib/user-types';
@@ -13,17 +13,17 @@ import { toast } from '../../ui/toast';
 import { saveProfile } from './profile-api';
 
 const FIELDS = [
-  { name: 'first_name', label: 'First Name', rules: { required: true, minLength: 2, maxLength: 50 } },
-  { name: 'last_name', label: 'Last Name', rules: { required: true, minLength: 2, maxLength: 50 } },
-  { name: 'email', label: 'Email', type: 'email', rules: { required: true, pattern: EMAIL_PATTERN } },
+  { name: 'first_name', label: 'First Name', rules: personFieldRules.first_name },
+  { name: 'last_name', label: 'Last Name', rules: personFieldRules.last_name },
+  { name: 'email', label: 'Email', type: 'email', rules: personFieldRules.email },
   {
     name: 'phone_number',
     label: 'Phone Number',
     type: 'tel',
-    rules: { pattern: PROFILE_PHONE_PATTERN },
+    rules: personFieldRules.phone_number,
     helperText: 'Include country code if international',
   },
-  { name: 'address', label: 'Address', type: 'textarea', rules: { maxLength: 200 } },
+  { name: 'address', label: 'Address', type: 'textarea', rules: personFieldRules.address },
 ] as const;
 type Name = (typeof FIELDS)[number]['name'];
 

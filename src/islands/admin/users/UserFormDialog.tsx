@@ -4,7 +4,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../lib/api-client';
 import { ROLE_LABELS, type Role } from '../../../lib/permissions';
-import { EMAIL_PATTERN, PROFILE_PHONE_PATTERN } from '../../../lib/messages';
+import { personFieldRules } from '../../../lib/messages';
 import type { UserCreate, UserUpdate } from '../../../lib/schemas';
 
 const loadSchemas = () => import('../../../lib/schemas');
@@ -33,11 +33,7 @@ type Values = Record<
 const RULES = {
   username: { required: true, minLength: 3, maxLength: 150 },
   password: { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH },
-  first_name: { required: true, minLength: 2, maxLength: 50 },
-  last_name: { required: true, minLength: 2, maxLength: 50 },
-  email: { required: true, pattern: EMAIL_PATTERN },
-  phone_number: { pattern: PROFILE_PHONE_PATTERN },
-  address: { maxLength: 200 },
+  ...personFieldRules,
 } as const;
 
 function initialValues(user: User | null, roles: Role[]): Values {
