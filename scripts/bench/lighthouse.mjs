@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForHealth } from './lib/health.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PAGES = ['/', '/about', '/contact', '/sermons', '/sermons/walking-in-faith', '/events', '/prayers'];
@@ -41,15 +42,7 @@ process.on('exit', () => {
 });
 
 try {
-  for (let i = 0; ; i += 1) {
-    if (i === 120) throw new Error('server did not start');
-    const ok = await fetch(`${base}/api/v1/health/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForHealth(base);
   const flags =
     '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
   console.log('page                         perf  a11y  best  seo');

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { waitForHealth } from './lib/health.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4451);
 const base = `http://127.0.0.1:${port}`;
@@ -46,18 +47,6 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ig
 const stop = () => server.exitCode === null && server.kill('SIGTERM');
 process.on('exit', stop);
 
-async function waitForServer() {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/v1/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
 /** Records every JavaScript response of the page; gzip size computed from the body. */
 function recordJs(page) {
   const files = new Map();
@@ -78,7 +67,7 @@ const total = (files) =>
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 try {
-  await waitForServer();
+  await waitForHealth(base);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox'],

@@ -7,7 +7,8 @@ import { EMAIL_PATTERN } from '../lib/messages';
 import { validateField } from '../lib/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
-import { CheckIcon } from './ui/icons';
+import { AuthDone, authLinkClass } from './AuthDone';
+import { ErrorBanner } from './ui/ErrorBanner';
 
 const RESET_FAILED = 'Failed to send reset email. Please try again or contact support.';
 const emailRules = { required: true, pattern: EMAIL_PATTERN };
@@ -41,29 +42,16 @@ export default function ForgotPassword() {
 
   if (status === 'sent') {
     return (
-      <div className="flex flex-col items-center gap-3 text-center" role="status">
-        <span className="flex size-12 items-center justify-center rounded-full bg-success/10 text-2xl text-success">
-          <CheckIcon />
-        </span>
-        <h2 className="text-lg font-semibold text-text">Check your email</h2>
-        <p className="text-sm text-muted">
-          If an account exists for <strong className="text-text">{email.trim()}</strong>, we have sent a link to reset
-          your password.
-        </p>
-        <a href="/login" className="font-medium text-primary-strong underline-offset-4 hover:underline">
-          Back to Login
-        </a>
-      </div>
+      <AuthDone title="Check your email">
+        If an account exists for <strong className="text-text">{email.trim()}</strong>, we have sent a link to reset
+        your password.
+      </AuthDone>
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {error && (
-        <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBanner>{error}</ErrorBanner>}
       <Field
         name="email"
         label="Email"
@@ -83,10 +71,7 @@ export default function ForgotPassword() {
       <Button type="submit" size="lg" fullWidth loading={status === 'sending'}>
         {status === 'sending' ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      <a
-        href="/login"
-        className="text-center text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
-      >
+      <a href="/login" className={`text-center text-sm ${authLinkClass}`}>
         Back to Login
       </a>
     </form>

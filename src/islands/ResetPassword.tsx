@@ -7,16 +7,15 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/constants';
 import { validateField } from '../lib/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
-import { AlertIcon, CheckIcon } from './ui/icons';
+import { ErrorBanner } from './ui/ErrorBanner';
+import { AuthDone, authLinkClass as linkClass } from './AuthDone';
+import { RESET_LINK_INVALID } from '../lib/messages';
 
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 const RESET_FAILED = 'Failed to reset password. Please try again.';
 const passwordRules = { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH, maxLength: 256 };
 
 type Status = 'no-token' | 'idle' | 'saving' | 'done';
-
-const linkClass = 'font-medium text-primary-strong underline-offset-4 hover:underline';
 
 export default function ResetPassword() {
   // A client-only island (see the page), so the address is there to read on the first render.
@@ -65,35 +64,21 @@ export default function ResetPassword() {
   }
 
   if (status === 'done') {
-    return (
-      <div className="flex flex-col items-center gap-3 text-center" role="status">
-        <span className="flex size-12 items-center justify-center rounded-full bg-success/10 text-2xl text-success">
-          <CheckIcon />
-        </span>
-        <h2 className="text-lg font-semibold text-text">Password changed</h2>
-        <p className="text-sm text-muted">Your password has been reset. You can now sign in.</p>
-        <a href="/login" className={linkClass}>
-          Back to Login
-        </a>
-      </div>
-    );
+    return <AuthDone title="Password changed">Your password has been reset. You can now sign in.</AuthDone>;
   }
 
   const saving = status === 'saving';
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={saving || undefined}>
       {banner && (
-        <div role="alert" className="flex gap-3 rounded-lg border border-error bg-error/10 p-3 text-sm text-text">
-          <AlertIcon className="mt-0.5 shrink-0 text-error" />
-          <div>
-            <p>{banner}</p>
-            {banner === RESET_LINK_INVALID && (
-              <a href="/forgot-password" className={linkClass}>
-                Request a new link
-              </a>
-            )}
-          </div>
-        </div>
+        <ErrorBanner>
+          {banner}{' '}
+          {banner === RESET_LINK_INVALID && (
+            <a href="/forgot-password" className={linkClass}>
+              Request a new link
+            </a>
+          )}
+        </ErrorBanner>
       )}
       <Field
         name="password"

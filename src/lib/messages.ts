@@ -49,3 +49,6 @@ export const contactFieldRules = {
   subject: { required: true, minLength: 5 },
   message: { required: true, minLength: 20, maxLength: MESSAGE_MAX },
 } as const;
+
+/** The API's answer to a used, expired or unknown reset token; the reset page offers a new link on it. */
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';

@@ -35,5 +35,6 @@ export { StatGrid, type StatItem } from './StatCard';
 export { TagList } from './TagList';
 export { FilterBar, type FilterBarProps } from './FilterBar';
 export { EmptyState, NoMatches } from './EmptyState';
+export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
 export { ScreenHeader, Detail } from './ScreenHeader';

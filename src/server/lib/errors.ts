@@ -1,6 +1,7 @@
 // The API's error answers: {"detail": "..."} and, for validation, {"detail", "errors": {field: [msg]}}.
 import type { z } from 'zod';
 import { fieldErrors } from '../../lib/schemas';
+import { RESET_LINK_INVALID } from '../../lib/messages';
 
 export class ApiError extends Error {
   constructor(
@@ -32,5 +33,5 @@ export const DETAIL = {
   malformedJson: 'Malformed JSON in the request body.',
   tooLarge: 'Request body is too large.',
   resetSent: 'If an account exists for that email, a reset link has been sent.',
-  resetInvalid: 'This reset link is invalid or has expired.',
+  resetInvalid: RESET_LINK_INVALID,
 } as const;

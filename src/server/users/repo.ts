@@ -1,7 +1,8 @@
 // Reading users with their memberships and family in three queries whatever the list length.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { serializeUser, type ApiUser, type FamilyMember, type MinistryMembership, type UserRow } from './serialize';
+import type { FamilyMember, MinistryMembership, User } from '../../lib/user-types';
+import { serializeUser, type UserRow } from './serialize';
 
 export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -45,7 +46,7 @@ export async function serializeRows(
   nowMs: number,
   onlineWindowMs: number,
   all = false,
-): Promise<ApiUser[]> {
+): Promise<User[]> {
   const { memberships, family } = await extrasFor(db, all ? 'all' : rows.map((r) => Number(r.id)));
   return rows.map((row) =>
     serializeUser(

@@ -7,10 +7,6 @@ import { yearsSince } from '../lib/time';
 
 export type UserRow = Selectable<UsersTable>;
 
-/** The answer's shape is the one the browser reads: written once, in src/lib/user-types.ts. */
-export type ApiUser = User;
-export type { FamilyMember, MinistryMembership };
-
 export const MEDIA_PATH = '/api/v1/media/';
 
 export function fullName(u: { first_name: string; last_name: string; username: string }): string {
@@ -39,7 +35,7 @@ export function serializeUser(
   extras: { memberships: MinistryMembership[]; family: FamilyMember[] },
   nowMs: number,
   onlineWindowMs: number,
-): ApiUser {
+): User {
   return {
     id: Number(row.id),
     username: row.username,

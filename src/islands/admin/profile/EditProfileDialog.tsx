@@ -11,6 +11,7 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { saveProfile } from './profile-api';
+import { ErrorBanner } from '../../ui/ErrorBanner';
 
 const FIELDS = [
   { name: 'first_name', label: 'First Name', rules: personFieldRules.first_name },
@@ -92,11 +93,7 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
         noValidate
         className="flex flex-col gap-4"
       >
-        {banner && (
-          <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error">
-            {banner}
-          </p>
-        )}
+        {banner && <ErrorBanner>{banner}</ErrorBanner>}
         {FIELDS.map((f) => (
           <Field
             key={f.name}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { saveProfile } from './profile-api';
+import { ErrorBanner } from '../../ui/ErrorBanner';
 
 export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: string; hint: string }> = {
   email_notifications: { label: 'Email Notifications', hint: 'Updates and announcements by email' },
@@ -61,11 +62,7 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
         </>
       }
     >
-      {error && (
-        <p role="alert" className="mb-3 rounded-lg border border-error bg-error/10 p-3 text-sm text-error">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBanner className="mb-3">{error}</ErrorBanner>}
       <ul className="flex flex-col divide-y divide-border">
         {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationFlags>).map((key) => (
           <li key={key} className="flex items-center justify-between gap-4 py-3">

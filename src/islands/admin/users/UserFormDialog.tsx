@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { actionErrorMessage } from './model';
+import { ErrorBanner } from '../../ui/ErrorBanner';
 
 type Values = Record<
   | 'username'
@@ -163,11 +164,7 @@ export function UserFormDialog({
         noValidate
         className="grid gap-4 sm:grid-cols-2"
       >
-        {banner && (
-          <p role="alert" className="rounded-lg border border-error bg-error/10 p-3 text-sm text-error sm:col-span-2">
-            {banner}
-          </p>
-        )}
+        {banner && <ErrorBanner className="sm:col-span-2">{banner}</ErrorBanner>}
         {!editing && field('username', 'Username', { autoComplete: 'off' })}
         {!editing &&
           field('password', 'Password', {
