@@ -3,6 +3,49 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Imports flow one way (docs/ARCHITECTURE.md, Layers): lib/shared imports nothing of ours; lib/client and
+// lib/content import only lib/shared; islands never import the server or Astro-only code; the server never
+// imports islands or browser code. Each rule lists what a folder must not reach.
+const banned = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
+// Relative specifiers name folders by their last part: '../client/x', '../../lib/content/x', '../../../server/x'.
+const BOUNDARIES = [
+  {
+    files: ['src/lib/shared/**'],
+    rules: banned(
+      String.raw`^(\.\.?/.*\b(client|content|islands|server)/|astro:|react$|nanostores$)`,
+      'src/lib/shared runs anywhere: it imports nothing of ours outside lib/shared, and no framework.',
+    ),
+  },
+  {
+    files: ['src/lib/client/**'],
+    rules: banned(
+      String.raw`^(\.\.?/.*\b(content|islands|server)/|astro:)`,
+      'src/lib/client is browser code: of ours it imports only src/lib/shared.',
+    ),
+  },
+  {
+    files: ['src/lib/content/**'],
+    rules: banned(
+      String.raw`^\.\.?/.*\b(client|islands|server)/`,
+      'src/lib/content is Astro-side code: of ours it imports only src/lib/shared.',
+    ),
+  },
+  {
+    files: ['src/islands/**'],
+    rules: banned(
+      String.raw`^(\.\.?/.*\b(server|lib/content)/|astro:)`,
+      'Islands run in the browser: they reach the server through the API, never by import.',
+    ),
+  },
+  {
+    files: ['src/server/**'],
+    rules: banned(
+      String.raw`^(\.\.?/.*\b(islands|lib/client|lib/content)/|astro:)`,
+      'The server imports only src/lib/shared of the front end.',
+    ),
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -15,6 +58,7 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...BOUNDARIES,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: {

@@ -3,7 +3,7 @@
 // with an error naming the file and the field.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { aboutSchema, eventSchema, homeSchema, sermonSchema, siteSchema } from './lib/content-schemas';
+import { aboutSchema, eventSchema, homeSchema, sermonSchema, siteSchema } from './lib/shared/content-schemas';
 
 const yaml = (dir: string) => glob({ pattern: '*.{yaml,yml}', base: `./src/content/${dir}` });
 

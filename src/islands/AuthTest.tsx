@@ -2,9 +2,9 @@
 // the user stats, showing the answer or the status code and error body. Only served in debug mode.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api, apiErrorInfo } from '../lib/api-client';
-import { $auth, auth } from '../lib/auth';
-import { canAccessWeb } from '../lib/permissions';
+import { api, apiErrorInfo } from '../lib/client/api-client';
+import { $auth, auth } from '../lib/client/session';
+import { canAccessWeb } from '../lib/shared/permissions';
 import { Button } from './ui/Button';
 
 export default function AuthTest() {

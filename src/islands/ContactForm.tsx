@@ -4,7 +4,7 @@
 // shows and the form clears.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CheckboxGroup, Field } from './ui';
-import { contactFieldRules } from '../lib/messages';
+import { contactFieldRules } from '../lib/shared/messages';
 import {
   CONTACT_SUCCESS,
   INQUIRY_TYPE_OPTIONS,
@@ -13,8 +13,8 @@ import {
   PREFERRED_CONTACT_OPTIONS,
   SERVICE_OPTIONS,
   prefillFromQuery,
-} from '../lib/contact-options';
-import { DEFAULT_COUNTRY_CODE } from '../lib/constants';
+} from '../lib/shared/contact-options';
+import { DEFAULT_COUNTRY_CODE } from '../lib/shared/constants';
 
 interface Values {
   name: string;
@@ -40,7 +40,7 @@ const EMPTY: Values = {
 };
 const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'preferredContact', 'subject', 'inquiryType', 'message'];
 
-const loadSchema = () => import('../lib/schemas').then((m) => m.contactSchema);
+const loadSchema = () => import('../lib/shared/schemas').then((m) => m.contactSchema);
 
 export default function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);

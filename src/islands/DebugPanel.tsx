@@ -1,8 +1,8 @@
 // /debug (SPEC.md section 2): test login and test profile buttons, the stored tokens on screen, and the
 // server's answer or error body. Only served when debug mode is on.
 import { useState } from 'react';
-import { api, apiErrorInfo, tokens } from '../lib/api-client';
-import { auth } from '../lib/auth';
+import { api, apiErrorInfo, tokens } from '../lib/client/api-client';
+import { auth } from '../lib/client/session';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 

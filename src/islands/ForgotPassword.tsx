@@ -1,10 +1,10 @@
 // Password-reset request (SPEC.md sections 2, 4, 5): email entry, then a success view. It calls
 // POST /auth/password-reset/, which always answers 200 (so nobody learns which addresses exist).
 import { useState, type SubmitEvent } from 'react';
-import { api } from '../lib/api-client';
-import { FORGOT_PASSWORD_DELAY_MS } from '../lib/constants';
-import { EMAIL_PATTERN } from '../lib/messages';
-import { validateField } from '../lib/validation';
+import { api } from '../lib/client/api-client';
+import { FORGOT_PASSWORD_DELAY_MS } from '../lib/shared/constants';
+import { EMAIL_PATTERN } from '../lib/shared/messages';
+import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { AuthDone, authLinkClass } from './AuthDone';

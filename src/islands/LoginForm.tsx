@@ -1,8 +1,8 @@
 // The admin sign-in form (SPEC.md sections 2, 4, 5, 8): idle, authenticating, then off to /admin/dashboard.
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { auth, loginErrorMessage } from '../lib/auth';
-import { loginFieldRules } from '../lib/messages';
+import { auth, loginErrorMessage } from '../lib/client/session';
+import { loginFieldRules } from '../lib/shared/messages';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { AlertIcon } from './ui/icons';

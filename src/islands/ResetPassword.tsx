@@ -2,14 +2,14 @@
 // POST /auth/password-reset/confirm/ stores while it spends the single-use token. The token leaves the
 // address bar at once, so it is not kept in history or shown over a shoulder.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, apiErrorInfo } from '../lib/api-client';
-import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/constants';
-import { validateField } from '../lib/validation';
+import { api, apiErrorInfo } from '../lib/client/api-client';
+import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/shared/constants';
+import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { ErrorBanner } from './ui/ErrorBanner';
 import { AuthDone, authLinkClass as linkClass } from './AuthDone';
-import { RESET_LINK_INVALID } from '../lib/messages';
+import { RESET_LINK_INVALID } from '../lib/shared/messages';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 const RESET_FAILED = 'Failed to reset password. Please try again.';

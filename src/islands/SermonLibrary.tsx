@@ -2,7 +2,7 @@
 // feature and the All Sermons grid. Server-rendered with every sermon (works without JavaScript),
 // hydrated on idle to filter, play audio and share.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount, formatDate } from '../lib/shared/format';
 import {
   ALL,
   EMPTY_FILTERS,
@@ -12,8 +12,8 @@ import {
   optionsOf,
   type PublicSermon,
   type SermonFilters,
-} from '../lib/sermon-filter';
-import { SHARE_MESSAGES, shareLink } from '../lib/share';
+} from '../lib/shared/sermon-filter';
+import { SHARE_MESSAGES, shareLink } from '../lib/client/share';
 import { useHydrated } from './useHydrated';
 
 interface Props {

@@ -1,7 +1,7 @@
 // iCalendar feed of the upcoming public events (subscribe from any calendar app).
 import type { APIContext } from 'astro';
-import { getEvents, getSite } from '../lib/content';
-import { buildCalendar, publicUpcoming } from '../lib/ics';
+import { getEvents, getSite } from '../lib/content/content';
+import { buildCalendar, publicUpcoming } from '../lib/shared/ics';
 
 export async function GET(context: APIContext) {
   const [site, events] = await Promise.all([getSite(), getEvents()]);

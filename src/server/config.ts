@@ -12,7 +12,7 @@ import {
   LOGIN_WINDOW_MS,
   PASSWORD_RESET_TTL_MS,
   REFRESH_TOKEN_LIFETIME_MINUTES,
-} from '../lib/constants';
+} from '../lib/shared/constants';
 import { DEFAULT_DATABASE_URL } from './db/connection';
 
 export class ConfigError extends Error {}

@@ -1,7 +1,7 @@
 // What every route handler can reach: the database, the configuration, the clock and the mailer.
 import type { Database } from './db/connection';
 import type { ServerConfig } from './config';
-import type { Mailer } from './mailer';
+import type { Mailer } from './mail/mailer';
 import type { UserRow } from './users/serialize';
 
 export interface AppDeps {

@@ -3,9 +3,9 @@
 import { loadConfig } from './config';
 import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
-import { createApp } from './app';
-import { logMailer } from './mailer';
-import { smtpMailer } from './smtp';
+import { createApp } from './http/app';
+import { logMailer } from './mail/mailer';
+import { smtpMailer } from './mail/smtp';
 
 type Runtime = { app: ReturnType<typeof createApp>; database: Database };
 let runtime: Promise<Runtime> | null = null;

@@ -1,6 +1,6 @@
 // The API alone on node:http (tests, crash test): `tsx src/server/standalone.ts` with PORT/HOST.
 import { getRuntime, closeRuntime } from './runtime';
-import { createNodeServer } from './node-server';
+import { createNodeServer } from './http/node-server';
 
 const runtime = await getRuntime();
 const server = createNodeServer((r) => runtime.app.fetch(r), { log: process.env.LOG_REQUESTS !== '0' });

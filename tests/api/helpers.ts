@@ -13,10 +13,10 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
-import { createApp } from '../../src/server/app';
-import { createNodeServer } from '../../src/server/node-server';
-import type { MailMessage } from '../../src/server/mailer';
-import type { Role } from '../../src/lib/permissions';
+import { createApp } from '../../src/server/http/app';
+import { createNodeServer } from '../../src/server/http/node-server';
+import type { MailMessage } from '../../src/server/mail/mailer';
+import type { Role } from '../../src/lib/shared/permissions';
 
 export { DEMO_PASSWORD };
 export type Backend = 'sqlite' | 'postgres';

@@ -2,7 +2,7 @@
 // success exactly when the users screen would offer it (permissions.ts), and a refused call
 // changes nothing at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, assignableRoles, availableActions, type Role, type UserAction } from '../../src/lib/permissions';
+import { ROLES, assignableRoles, availableActions, type Role, type UserAction } from '../../src/lib/shared/permissions';
 import { signAccess } from '../../src/server/auth/tokens';
 import { backends, PNG, snapshot, startApi, type TestApi } from './helpers';
 

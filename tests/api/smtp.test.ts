@@ -2,7 +2,7 @@
 // message as delivered (dot-stuffing, headers without injected line breaks).
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { smtpMailer } from '../../src/server/smtp';
+import { smtpMailer } from '../../src/server/mail/smtp';
 
 function fakeSmtp() {
   const received: { commands: string[]; data: string } = { commands: [], data: '' };

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
 import { apiCall } from './portal-helpers';
-import { SAMPLE_ACTIVITY, SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/sample/dashboard';
+import { SAMPLE_ACTIVITY, SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/features/dashboard/sample';
 
 test('dashboard: live user count, counters settle, activity and quick actions navigate', async ({ page }) => {
   const stats = await (await apiCall(page.request, 'admin', 'GET', '/auth/users/stats/')).json();

@@ -1,7 +1,7 @@
 // Shared steps of the content screens' end-to-end tests: open a screen signed in, in either theme, and scan
 // it (or an open dialog) with axe. Sign-in and the scan come from the portal's helpers.
 import type { Page } from '@playwright/test';
-import { THEME_PREFERENCE_KEY } from '../../src/lib/constants';
+import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { expectNoAxeViolations, signedIn } from './portal-helpers';
 
 export const THEMES = ['light', 'dark'] as const;

@@ -1,7 +1,7 @@
 // Prayers screen end to end: search, filters, Clear, empty state, badges, the detail dialog, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
-import { SAMPLE_PRAYERS } from '../../src/islands/admin/sample/prayers';
+import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Prayer requests' }).locator(':scope > li');
 

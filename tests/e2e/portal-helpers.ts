@@ -2,7 +2,7 @@
 // tokens, creating throw-away users, and the axe scan.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/constants';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/shared/constants';
 
 export const PASSWORD = 'Demo1234!';
 const headers = { 'X-Platform': 'web' };

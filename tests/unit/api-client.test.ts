@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiErrorInfo, createApiClient, createTokenStorage, NO_REFRESH_TOKEN } from '../../src/lib/api-client';
+import { apiErrorInfo, createApiClient, createTokenStorage, NO_REFRESH_TOKEN } from '../../src/lib/client/api-client';
 
 interface Seen {
   path: string;

@@ -2,8 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, createTokenStorage } from '../../src/lib/api-client';
-import { createAuthStore, LOGIN_MESSAGES, loginErrorMessage } from '../../src/lib/auth';
+import { createApiClient, createTokenStorage } from '../../src/lib/client/api-client';
+import { createAuthStore, LOGIN_MESSAGES, loginErrorMessage } from '../../src/lib/client/session';
 
 let server: Server;
 let base = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChurchEvent, Sermon } from '../../src/lib/content-types';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
 import {
   capitalize,
   filterOptions,
@@ -7,31 +7,31 @@ import {
   matchesSearch,
   sum,
   visibleTags,
-} from '../../src/islands/admin/logic/filters';
+} from '../../src/islands/admin/features/filters';
 import {
   EMPTY_SERMON_FILTERS,
   filterSermons,
   seriesOf,
   sermonShareUrl,
   sermonStats,
-} from '../../src/islands/admin/logic/sermons';
-import { EMPTY_PRAYER_FILTERS, filterPrayers, prayerStats } from '../../src/islands/admin/logic/prayers';
+} from '../../src/islands/admin/features/sermons/model';
+import { EMPTY_PRAYER_FILTERS, filterPrayers, prayerStats } from '../../src/islands/admin/features/prayers/model';
 import {
   EMPTY_EVENT_FILTERS,
   averageCapacity,
   eventCardFigures,
   eventStats,
   filterEvents,
-} from '../../src/islands/admin/logic/events';
-import { answerRate, growthLabel, overviewCards, percentOf } from '../../src/islands/admin/logic/analytics';
+} from '../../src/islands/admin/features/events/model';
+import { answerRate, growthLabel, overviewCards, percentOf } from '../../src/islands/admin/features/analytics/model';
 import {
   PRAYER_CATEGORIES,
   PRAYER_PRIORITIES,
   PRAYER_STATUSES,
   SAMPLE_PRAYERS,
-} from '../../src/islands/admin/sample/prayers';
-import { ANALYTICS_SAMPLE } from '../../src/islands/admin/sample/analytics';
-import { ANALYTICS_RANGES } from '../../src/lib/constants';
+} from '../../src/islands/admin/features/prayers/sample';
+import { ANALYTICS_SAMPLE } from '../../src/islands/admin/features/analytics/sample';
+import { ANALYTICS_RANGES } from '../../src/lib/shared/constants';
 
 const sermon = (over: Partial<Sermon>): Sermon => ({
   id: 'walking-in-faith',

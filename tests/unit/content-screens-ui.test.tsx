@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
-import SermonsScreen from '../../src/islands/admin/screens/SermonsScreen';
-import PrayersScreen from '../../src/islands/admin/screens/PrayersScreen';
-import EventsScreen from '../../src/islands/admin/screens/EventsScreen';
-import AnalyticsScreen from '../../src/islands/admin/screens/AnalyticsScreen';
-import type { ChurchEvent, Sermon } from '../../src/lib/content-types';
-import { SAMPLE_PRAYERS } from '../../src/islands/admin/sample/prayers';
+import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
+import PrayersScreen from '../../src/islands/admin/features/prayers/PrayersScreen';
+import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
+import AnalyticsScreen from '../../src/islands/admin/features/analytics/AnalyticsScreen';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, DEFAULT_COUNTRY, findCountry, searchCountries } from '../../src/lib/countries';
+import { COUNTRIES, DEFAULT_COUNTRY, findCountry, searchCountries } from '../../src/lib/shared/countries';
 
 describe('countries', () => {
   it('has the 30 countries of the spec with their dial codes, Ghana by default', () => {

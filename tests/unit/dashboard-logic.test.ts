@@ -7,10 +7,10 @@ import {
   dashboardStats,
   timeAgo,
   toActivityItems,
-} from '../../src/islands/admin/logic/dashboard';
-import { SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/sample/dashboard';
-import { SAMPLE_PRAYERS } from '../../src/islands/admin/sample/prayers';
-import type { ChurchEvent, Sermon } from '../../src/lib/content-types';
+} from '../../src/islands/admin/features/dashboard/model';
+import { SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/features/dashboard/sample';
+import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
 
 describe('counter animation', () => {
   it('runs 60 steps of 25 ms (1.5 s)', () => {

@@ -8,7 +8,7 @@ import {
   initials,
   percentFull,
   yearsSince,
-} from '../../src/lib/format';
+} from '../../src/lib/shared/format';
 
 describe('format', () => {
   it('formats times in 12-hour form', () => {

@@ -6,8 +6,8 @@ import {
   filterUsers,
   statCards,
   usersLoadErrorMessage,
-} from '../../src/islands/admin/users/model';
-import type { User } from '../../src/lib/user-types';
+} from '../../src/islands/admin/features/users/model';
+import type { User } from '../../src/lib/shared/user-types';
 
 const u = (id: number, over: Partial<User> = {}) =>
   ({

@@ -12,7 +12,7 @@ import {
   sermonSchema,
   siteSchema,
   validateContent,
-} from '../../src/lib/content-schemas';
+} from '../../src/lib/shared/content-schemas';
 
 const root = join(import.meta.dirname, '../../src/content');
 const files = (dir: string) => readdirSync(join(root, dir)).map((f) => join('src/content', dir, f));

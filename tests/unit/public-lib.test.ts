@@ -1,16 +1,16 @@
 // Pure modules behind the public pages: sermon filters, iCalendar, contact options, JSON-LD.
 import { describe, expect, it } from 'vitest';
-import type { ChurchEvent, Sermon } from '../../src/lib/content-types';
-import { ALL, EMPTY_FILTERS, filterSermons, isFiltered, latestSermon, optionsOf } from '../../src/lib/sermon-filter';
-import { buildCalendar, escapeText, foldLine, publicUpcoming } from '../../src/lib/ics';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import { ALL, EMPTY_FILTERS, filterSermons, isFiltered, latestSermon, optionsOf } from '../../src/lib/shared/sermon-filter';
+import { buildCalendar, escapeText, foldLine, publicUpcoming } from '../../src/lib/shared/ics';
 import {
   INQUIRY_TYPE_OPTIONS,
   PREFERRED_CONTACT_OPTIONS,
   SERVICE_OPTIONS,
   prefillFromQuery,
-} from '../../src/lib/contact-options';
-import { INQUIRY_TYPES, PREFERRED_CONTACT, SERVICE_INTERESTS } from '../../src/lib/schemas';
-import { churchJsonLd, eventJsonLd, jsonLdScript } from '../../src/lib/seo';
+} from '../../src/lib/shared/contact-options';
+import { INQUIRY_TYPES, PREFERRED_CONTACT, SERVICE_INTERESTS } from '../../src/lib/shared/schemas';
+import { churchJsonLd, eventJsonLd, jsonLdScript } from '../../src/lib/content/seo';
 
 const sermon = (over: Partial<Sermon>): Sermon => ({
   id: 'x',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Field, type FieldProps } from '../../src/islands/ui/Field';
-import { EMAIL_PATTERN } from '../../src/lib/schemas';
+import { EMAIL_PATTERN } from '../../src/lib/shared/schemas';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateField } from '../../src/lib/validation';
-import { EMAIL_PATTERN, CONTACT_PHONE_PATTERN } from '../../src/lib/schemas';
+import { validateField } from '../../src/lib/shared/validation';
+import { EMAIL_PATTERN, CONTACT_PHONE_PATTERN } from '../../src/lib/shared/schemas';
 
 describe('validateField', () => {
   it('passes anything when there are no rules', () => {

@@ -2,19 +2,19 @@
 // and one lazily loaded chunk per screen, so the first screen downloads only its own code.
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { auth } from '../../lib/auth';
+import { auth } from '../../lib/client/session';
 import { AdminContentProvider, useAdminContent, type AdminContent } from './content';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { SessionGate } from './layout/SessionGate';
 
-const DashboardScreen = lazy(() => import('./screens/DashboardScreen'));
-const UsersScreen = lazy(() => import('./screens/UsersScreen'));
-const SermonsScreen = lazy(() => import('./screens/SermonsScreen'));
-const PrayersScreen = lazy(() => import('./screens/PrayersScreen'));
-const EventsScreen = lazy(() => import('./screens/EventsScreen'));
-const AnalyticsScreen = lazy(() => import('./screens/AnalyticsScreen'));
-const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
+const DashboardScreen = lazy(() => import('./features/dashboard/DashboardScreen'));
+const UsersScreen = lazy(() => import('./features/users/UsersScreen'));
+const SermonsScreen = lazy(() => import('./features/sermons/SermonsScreen'));
+const PrayersScreen = lazy(() => import('./features/prayers/PrayersScreen'));
+const EventsScreen = lazy(() => import('./features/events/EventsScreen'));
+const AnalyticsScreen = lazy(() => import('./features/analytics/AnalyticsScreen'));
+const ProfileScreen = lazy(() => import('./features/profile/ProfileScreen'));
 const NotFound = lazy(() => import('../NotFound'));
 
 export const UNEXPECTED_ERROR = 'Unexpected Application Error!';

@@ -1,13 +1,9 @@
 // The church content the admin screens show (the same entries as the public pages), handed to the
 // client-only admin app as props by src/pages/admin/[...path].astro and shared through this context.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ChurchEvent, Sermon, SiteInfo } from '../../lib/content-types';
+import type { AdminContent } from '../../lib/shared/content-types';
 
-export interface AdminContent {
-  site: SiteInfo;
-  sermons: Sermon[];
-  events: ChurchEvent[];
-}
+export type { AdminContent };
 
 const AdminContentContext = createContext<AdminContent | null>(null);
 

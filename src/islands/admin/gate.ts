@@ -1,6 +1,6 @@
 // The admin session gate of SPEC.md section 4 as a pure decision, so every branch is testable.
-import type { AuthState } from '../../lib/auth';
-import { canAccessWeb, hasRole, ROLE_LABELS, type Role } from '../../lib/permissions';
+import type { AuthState } from '../../lib/client/session';
+import { canAccessWeb, hasRole, ROLE_LABELS, type Role } from '../../lib/shared/permissions';
 
 export type GateDecision = 'loading' | 'error' | 'login' | 'access-denied' | 'insufficient' | 'allowed';
 

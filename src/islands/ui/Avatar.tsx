@@ -1,6 +1,6 @@
 // A person's picture, falling back to initials (format.ts) when there is no image or it fails to load.
 import { useState } from 'react';
-import { fullName, initials } from '../../lib/format';
+import { fullName, initials } from '../../lib/shared/format';
 import { cx } from './cx';
 
 export interface AvatarPerson {

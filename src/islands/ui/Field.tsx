@@ -4,8 +4,8 @@
 // is on, but only once the field has been focused and then edited or left, and shows the first failing
 // message. A form's submit can show its own message through `externalError`.
 import { useId, useState, type ReactNode } from 'react';
-import { validateField, type ValidationRules } from '../../lib/validation';
-import type { Country } from '../../lib/countries';
+import { validateField, type ValidationRules } from '../../lib/shared/validation';
+import type { Country } from '../../lib/shared/countries';
 import { cx } from './cx';
 import { CheckIcon, EyeIcon, EyeOffIcon, Spinner } from './icons';
 import { PhoneInput } from './PhoneInput';

@@ -2,7 +2,13 @@
 // opens a searchable listbox of the thirty countries; it closes on selection, outside click and Escape, and
 // forgets its search text whenever it closes.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { DEFAULT_COUNTRY_CODE, findCountry, searchCountries, DEFAULT_COUNTRY, type Country } from '../../lib/countries';
+import {
+  DEFAULT_COUNTRY_CODE,
+  findCountry,
+  searchCountries,
+  DEFAULT_COUNTRY,
+  type Country,
+} from '../../lib/shared/countries';
 import { cx } from './cx';
 import { ChevronDownIcon, SearchIcon } from './icons';
 

@@ -1,5 +1,5 @@
 // Tags as small chips: at most `max` (3 in lists, SPEC.md section 9), then '+N more'.
-import { MAX_LIST_TAGS } from '../../lib/constants';
+import { MAX_LIST_TAGS } from '../../lib/shared/constants';
 import { visibleTags } from './tags';
 
 export function TagList({ tags, max = MAX_LIST_TAGS }: { tags: readonly string[]; max?: number }) {

@@ -1,4 +1,4 @@
-import { MAX_LIST_TAGS } from '../../lib/constants';
+import { MAX_LIST_TAGS } from '../../lib/shared/constants';
 
 /** The first tags to show in a list and the '+N more' text for the rest (null when none are hidden). */
 export function visibleTags(tags: readonly string[], max = MAX_LIST_TAGS): { shown: string[]; more: string | null } {

@@ -3,7 +3,7 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { getSermons, getSite } from '../../lib/content';
+import { getSermons, getSite } from '../../lib/content/content';
 
 /** Size in bytes of a file under public/ (enclosures need a length); 0 when it cannot be read. */
 function publicFileSize(path: string): number {

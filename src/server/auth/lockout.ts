@@ -3,7 +3,7 @@
 // usernames are counted the same way, so the lock does not reveal whether an account exists.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { iso } from '../lib/time';
+import { iso } from '../db/time';
 
 export interface LockoutRules {
   maxFailures: number;

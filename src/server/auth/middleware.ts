@@ -1,11 +1,11 @@
 // Bearer authentication for protected routes: a valid HS256 access token of a user who still
 // exists, still has the token's version, and still passes the admin web-access rule.
 import type { MiddlewareHandler } from 'hono';
-import { canAccessWeb } from '../../lib/permissions';
+import { canAccessWeb } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../context';
-import { ApiError, DETAIL } from '../lib/errors';
-import { iso } from '../lib/time';
-import { findUserById } from '../users/repo';
+import { ApiError, DETAIL } from '../http/errors';
+import { iso } from '../db/time';
+import { findUserById } from '../users/service';
 import { asTarget } from '../users/serialize';
 import { verifyToken } from './tokens';
 

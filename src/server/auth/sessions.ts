@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ServerConfig } from '../config';
-import { iso } from '../lib/time';
+import { iso } from '../db/time';
 import { sha256, signAccess, signRefresh, verifyToken } from './tokens';
 
 export interface TokenPair {

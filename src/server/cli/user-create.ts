@@ -2,9 +2,9 @@
 // creates a real account. The password comes from standard input (piped) or a hidden prompt, never
 // from argv (which other local users can read in the process list).
 import { createInterface } from 'node:readline';
-import { STAFF_ROLES, isRole } from '../../lib/permissions';
-import { DEFAULT_NOTIFICATIONS, MIN_INITIAL_PASSWORD_LENGTH } from '../../lib/constants';
-import { EMAIL_PATTERN, usernameSchema } from '../../lib/schemas';
+import { STAFF_ROLES, isRole } from '../../lib/shared/permissions';
+import { DEFAULT_NOTIFICATIONS, MIN_INITIAL_PASSWORD_LENGTH } from '../../lib/shared/constants';
+import { EMAIL_PATTERN, usernameSchema } from '../../lib/shared/schemas';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';

@@ -2,7 +2,7 @@
 // 'YYYY-MM-DD' in both SQLite and PostgreSQL, so the same queries and comparisons serve both.
 // Booleans come back as 0/1 from SQLite and true/false from PostgreSQL: read them through Boolean().
 import type { Generated } from 'kysely';
-import type { Role } from '../../lib/permissions';
+import type { Role } from '../../lib/shared/permissions';
 
 type Bool = boolean | number;
 

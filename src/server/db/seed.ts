@@ -2,11 +2,11 @@
 // documented state; sample members are added up to the requested count. Every seeded account
 // shares one password hash computed once, so 1,000 members take seconds, not minutes.
 import type { Kysely } from 'kysely';
-import type { Role } from '../../lib/permissions';
-import { DEFAULT_NOTIFICATIONS } from '../../lib/constants';
+import type { Role } from '../../lib/shared/permissions';
+import { DEFAULT_NOTIFICATIONS } from '../../lib/shared/constants';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
-import { iso } from '../lib/time';
+import { iso } from './time';
 import type { DB } from './schema';
 
 export const DEMO_PASSWORD = 'Demo1234!';

@@ -1,17 +1,14 @@
 // A user as the API answers it: every field of SPEC.md section 3's User entity (age and
 // years_as_member computed, memberships and family included) and never the password hash.
 import type { Selectable } from 'kysely';
-import type { FamilyMember, MinistryMembership, User } from '../../lib/user-types';
+import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/user-types';
 import type { UsersTable } from '../db/schema';
-import { yearsSince } from '../lib/time';
+import { yearsSince } from '../db/time';
+import { fullName } from '../../lib/shared/format';
 
 export type UserRow = Selectable<UsersTable>;
 
 export const MEDIA_PATH = '/api/v1/media/';
-
-export function fullName(u: { first_name: string; last_name: string; username: string }): string {
-  return [u.first_name, u.last_name].filter((s) => s && s.trim()).join(' ') || u.username;
-}
 
 export function isOnline(row: Pick<UserRow, 'last_seen' | 'logged_out_at'>, nowMs: number, windowMs: number) {
   if (!row.last_seen) return false;

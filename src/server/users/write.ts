@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AppDeps } from '../context';
-import { ApiError, fieldError } from '../lib/errors';
-import { storeAvatar, removeUpload } from '../uploads';
+import { ApiError, fieldError } from '../http/errors';
+import { storeAvatar, removeUpload } from '../media/storage';
 import type { UserRow } from './serialize';
 
 export async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number) {

@@ -2,8 +2,8 @@
 // Permissions', a start-up failure with Retry, or the protected content.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { $auth, auth } from '../../../lib/auth';
-import type { Role } from '../../../lib/permissions';
+import { $auth, auth } from '../../../lib/client/session';
+import type { Role } from '../../../lib/shared/permissions';
 import { Button } from '../../ui/Button';
 import { ACCESS_DENIED, gateDecision, insufficientPermissions } from '../gate';
 import { LoadingScreen } from './LoadingScreen';

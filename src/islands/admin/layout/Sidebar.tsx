@@ -3,9 +3,9 @@
 import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';
 import { useAdminContent } from '../content';
-import { $auth } from '../../../lib/auth';
-import { fullName } from '../../../lib/format';
-import { ROLE_LABELS } from '../../../lib/permissions';
+import { $auth } from '../../../lib/client/session';
+import { fullName } from '../../../lib/shared/format';
+import { ROLE_LABELS } from '../../../lib/shared/permissions';
 import { Avatar } from '../../ui/Avatar';
 import { cx } from '../../ui/cx';
 import { Icon } from './icons';

@@ -2,8 +2,8 @@
 // control, two icon buttons the spec gives no action, and logout (clears the session, then /login).
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { auth } from '../../../lib/auth';
-import { $theme, toggleTheme } from '../../../lib/theme';
+import { auth } from '../../../lib/client/session';
+import { $theme, toggleTheme } from '../../../lib/client/theme';
 import { Icon } from './icons';
 import { $sidebarOpen, toggleSidebar } from './sidebar-store';
 

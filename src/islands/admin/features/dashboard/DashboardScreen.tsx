@@ -1,0 +1,257 @@
+// Dashboard (SPEC.md section 2): welcome banner with the live date and time, the six stat cards counting up
+// from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
+// (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
+// and events come from the content; prayers from the prayer sample the Prayers screen shows.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useStore } from '@nanostores/react';
+import { api } from '../../../../lib/client/api-client';
+import { $auth } from '../../../../lib/client/session';
+import { fullName } from '../../../../lib/shared/format';
+import type { UserStats } from '../../../../lib/shared/user-types';
+import { useAdminContent } from '../../content';
+import { Badge, Button, Card, buttonClasses, cx } from '../../../ui';
+import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
+import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
+import { SAMPLE_ACTIVITY, SYSTEM_STATUS, type ActivityItem, type ActivityType } from './sample';
+import { SAMPLE_PRAYERS } from '../prayers/sample';
+
+export default function DashboardScreen() {
+  const { sermons, events } = useAdminContent();
+  const auth = useStore($auth);
+  const [userStats, setUserStats] = useState<UserStats | null>(null);
+  const [activity, setActivity] = useState<{ items: ActivityItem[]; live: boolean } | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    api<UserStats>('/auth/users/stats/')
+      .then((s) => alive && setUserStats(s && typeof s === 'object' ? s : null))
+      .catch(() => alive && setUserStats(null)); // the sample figures stay
+    api<unknown>('/auth/activity/', { query: { limit: 8 } })
+      .then((answer) => {
+        if (!alive) return;
+        const items = toActivityItems(answer);
+        setActivity(items ? { items, live: true } : { items: SAMPLE_ACTIVITY, live: false });
+      })
+      .catch(() => alive && setActivity({ items: SAMPLE_ACTIVITY, live: false }));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const stats = dashboardStats({ userStats, sermons, events, prayers: SAMPLE_PRAYERS });
+  const name = auth.user ? fullName(auth.user) : '';
+
+  const cards: { label: string; value: number; hint: string; href?: string }[] = [
+    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month', href: '/users' },
+    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month', href: '/users' },
+    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library', href: '/sermons' },
+    {
+      label: 'Total Prayers',
+      value: stats.totalPrayers,
+      hint: `${answeredPlaceholder(stats.totalPrayers)} answered`,
+      href: '/prayers',
+    },
+    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead', href: '/events' },
+    {
+      label: 'Pending Requests',
+      value: stats.pendingRequests,
+      hint: 'Prayer requests awaiting care',
+      href: '/prayers',
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby="welcome-title"
+        className="flex flex-col gap-4 rounded-2xl bg-gradient-primary p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h1 id="welcome-title" className="text-2xl font-bold">
+            Welcome back{name ? `, ${name}` : ''}!
+          </h1>
+          <Clock />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href="/prayers"
+            className="relative inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
+          >
+            <BellIcon />
+            Notifications
+            {stats.pendingRequests > 0 && (
+              <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900">
+                {stats.pendingRequests}
+                <span className="sr-only"> pending requests</span>
+              </span>
+            )}
+          </Link>
+          <Button variant="ghost" comingSoon className="bg-white/15 text-white disabled:opacity-100">
+            Settings
+          </Button>
+        </div>
+      </section>
+
+      <dl aria-label="Statistics" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {cards.map((c) => (
+          <Card key={c.label} className="flex flex-col gap-1">
+            <dt className="text-sm text-muted">{c.label}</dt>
+            <dd className="text-3xl font-bold text-text tabular-nums">
+              {/* Keyed by the figure: a new figure (live stats arriving) counts up afresh. */}
+              <CountUp key={c.value} target={c.value} />
+            </dd>
+            <dd className="text-xs text-muted">{c.hint}</dd>
+          </Card>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card as="section" aria-labelledby="activity-title" className="flex flex-col gap-3 lg:col-span-2">
+          <div className="flex items-center justify-between">
+            <h2 id="activity-title" className="text-lg font-semibold text-text">
+              Recent Activity
+            </h2>
+            {activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
+          </div>
+          {!activity ? (
+            <p className="text-sm text-muted">Loading activity...</p>
+          ) : activity.items.length === 0 ? (
+            <p className="text-sm text-muted">No recent activity yet.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-border">
+              {activity.items.map((item) => (
+                <li key={item.id} className="flex items-start gap-3 py-2.5">
+                  <ActivityDot type={item.type} />
+                  <p className="min-w-0 flex-1 text-sm text-text">
+                    <span className="font-medium">{item.user}</span> {item.action}
+                  </p>
+                  <time dateTime={item.timestamp} className="shrink-0 text-xs text-muted">
+                    {timeAgo(item.timestamp)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card as="section" aria-labelledby="actions-title" className="flex flex-col gap-3">
+          <h2 id="actions-title" className="text-lg font-semibold text-text">
+            Quick Actions
+          </h2>
+          <div className="grid grid-cols-2 gap-2">
+            <QuickLink href="/users?new=1">Add User</QuickLink>
+            <QuickLink href="/sermons">New Sermon</QuickLink>
+            <QuickLink href="/events">Schedule Event</QuickLink>
+            <QuickLink href="/prayers">Review Prayers</QuickLink>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Button variant="outline" comingSoon>
+              System Settings
+            </Button>
+            <Link href="/analytics" className={buttonClasses({ variant: 'outline' })}>
+              View Analytics
+            </Link>
+            <Button variant="outline" comingSoon>
+              Send Notifications
+            </Button>
+          </div>
+        </Card>
+      </div>
+
+      <Card as="section" aria-labelledby="status-title" className="flex flex-col gap-3">
+        <h2 id="status-title" className="text-lg font-semibold text-text">
+          System Status
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {SYSTEM_STATUS.map((s) => (
+            <li key={s.name} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-3">
+              <span className="text-sm text-text">{s.name}</span>
+              <Badge variant={s.status === 'operational' ? 'success' : 'warning'}>
+                {s.status === 'operational' ? 'Operational' : 'Degraded'}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+function QuickLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className={buttonClasses({ variant: 'secondary', className: 'h-16' })}>
+      {children}
+    </Link>
+  );
+}
+
+/** The live date and time; its own component so the ticking re-renders only this line. */
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="mt-1 text-sm text-white/90">
+      <time dateTime={now.toISOString()}>
+        {now.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
+        {' · '}
+        {now.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })}
+      </time>
+    </p>
+  );
+}
+
+/** Counts from 0 to the target in 60 steps over 1.5 s (instantly when the person prefers reduced motion). Remount it
+ * (key) for a new target. */
+function CountUp({ target }: { target: number }) {
+  const [step, setStep] = useState(0);
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  useEffect(() => {
+    if (reduced) return;
+    let current = 0;
+    const timer = setInterval(() => {
+      current += 1;
+      setStep(current);
+      if (current >= COUNTER_ANIMATION_STEPS) clearInterval(timer);
+    }, COUNTER_STEP_MS);
+    return () => clearInterval(timer);
+  }, [reduced]);
+  const value = reduced ? target : counterValue(target, step);
+  return (
+    <>
+      <span aria-hidden="true">{value.toLocaleString('en-US')}</span>
+      {/* Screen readers get the final figure, not sixty interim ones. */}
+      <span className="sr-only">{target.toLocaleString('en-US')}</span>
+    </>
+  );
+}
+
+const dotColours: Record<ActivityType, string> = {
+  user: 'bg-primary-strong',
+  sermon: 'bg-secondary-strong',
+  prayer: 'bg-warning',
+  event: 'bg-error',
+};
+
+function ActivityDot({ type }: { type: ActivityType }) {
+  return <span className={cx('mt-1.5 size-2.5 shrink-0 rounded-full', dotColours[type])} aria-hidden="true" />;
+}
+
+function BellIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </svg>
+  );
+}

@@ -1,0 +1,221 @@
+// Event management (SPEC.md section 2): the same events as the public events page, a List View / Calendar
+// toggle (the calendar is not built yet and says so), stat cards, search, filters and a detail dialog.
+import { useMemo, useState } from 'react';
+import { useAdminContent } from '../../content';
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, type ChurchEvent } from '../../../../lib/shared/content-types';
+import { formatDate, formatTime12 } from '../../../../lib/shared/format';
+import {
+  Badge,
+  Button,
+  Card,
+  Detail,
+  NoMatches,
+  FilterBar,
+  Modal,
+  ScreenHeader,
+  Select,
+  StatGrid,
+  TagList,
+  cx,
+} from '../../../ui';
+import { capitalize, filterOptions } from '../filters';
+import {
+  EMPTY_EVENT_FILTERS,
+  EVENT_STATUS_BADGE,
+  eventCardFigures,
+  eventStats,
+  filterEvents,
+  type EventFilters,
+} from './model';
+
+type View = 'list' | 'calendar';
+
+export default function EventsScreen() {
+  const { events } = useAdminContent();
+  const [view, setView] = useState<View>('list');
+  const [filters, setFilters] = useState<EventFilters>(EMPTY_EVENT_FILTERS);
+  const [selected, setSelected] = useState<ChurchEvent | null>(null);
+  const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const stats = useMemo(() => eventStats(events), [events]);
+  const shown = useMemo(() => filterEvents(events, filters), [events, filters]);
+  const clear = () => setFilters(EMPTY_EVENT_FILTERS);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader title="Event Management" subtitle="Plan and follow the church's events.">
+        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-border p-0.5">
+          {(['list', 'calendar'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={cx(
+                'rounded-md px-3 py-1.5 text-sm font-medium',
+                view === v ? 'bg-button text-button-text' : 'text-text hover:bg-hover',
+              )}
+            >
+              {v === 'list' ? 'List View' : 'Calendar'}
+            </button>
+          ))}
+        </div>
+        <Button comingSoon>Create Event</Button>
+      </ScreenHeader>
+
+      {view === 'calendar' ? (
+        <Card className="flex flex-col items-center gap-3 py-12 text-center">
+          <h2 className="text-xl font-semibold text-text">Calendar View Coming Soon</h2>
+          <p className="text-sm text-muted">
+            A month-by-month calendar of events is on its way. Until then, use the list.
+          </p>
+          <Button variant="outline" onClick={() => setView('list')}>
+            Back to List View
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <StatGrid label="Event statistics" items={stats} />
+          <FilterBar
+            search={filters.search}
+            onSearch={(search) => set({ search })}
+            searchLabel="Search events"
+            placeholder="Search events by title, description, organizer, location or tag..."
+            onClear={clear}
+          >
+            <Select
+              label="Category"
+              value={filters.category}
+              onChange={(category) => set({ category })}
+              options={filterOptions('All Categories', EVENT_CATEGORIES)}
+            />
+            <Select
+              label="Status"
+              value={filters.status}
+              onChange={(status) => set({ status })}
+              options={filterOptions('All Statuses', EVENT_STATUSES)}
+            />
+            <Select
+              label="Type"
+              value={filters.type}
+              onChange={(type) => set({ type })}
+              options={filterOptions('All Types', EVENT_TYPES)}
+            />
+          </FilterBar>
+          <p className="sr-only" role="status">
+            {shown.length} of {events.length} events shown
+          </p>
+          {shown.length === 0 ? (
+            <NoMatches title="No events found" onClear={clear} />
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Events">
+              {shown.map((e) => (
+                <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {selected && <EventDialog event={selected} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}
+
+function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => void }) {
+  const f = eventCardFigures(e);
+  return (
+    <Card as="li" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
+        <Badge variant="primary">{capitalize(e.category)}</Badge>
+        <Badge>{capitalize(e.type)}</Badge>
+        {!e.isPublic && <Badge variant="warning">Private</Badge>}
+      </div>
+      <h2 className="text-lg font-semibold text-text">{e.title}</h2>
+      <p className="line-clamp-2 text-sm text-text">{e.description}</p>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <Detail label="Date" value={f.dates} />
+        <Detail label="Time" value={f.times} />
+        <Detail label="Location" value={e.location} />
+        <Detail label="Organizer" value={e.organizer} />
+        <Detail label="Registration" value={f.registration} />
+        <Detail label="Registered" value={f.attendance} />
+      </dl>
+      <div>
+        <div
+          role="progressbar"
+          aria-label={`${e.title} registrations`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={f.bar}
+          aria-valuetext={f.percentLabel}
+          className="h-2 overflow-hidden rounded-full bg-hover"
+        >
+          <div
+            className={cx('h-full rounded-full', f.percent >= 100 ? 'bg-error' : 'bg-primary-strong')}
+            style={{ width: `${f.bar}%` }}
+          />
+        </div>
+        <p className="mt-1 flex justify-between text-xs text-muted">
+          <span>{f.percentLabel}</span>
+          <span>{f.waitlist}</span>
+        </p>
+      </div>
+      <TagList tags={e.tags} />
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onOpen} aria-label={`View details of ${e.title}`}>
+          View Details
+        </Button>
+        <Button variant="ghost" size="sm" comingSoon>
+          Edit
+        </Button>
+        <Button variant="ghost" size="sm" comingSoon>
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () => void }) {
+  const f = eventCardFigures(e);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={e.title}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" comingSoon>
+            Manage Registrations
+          </Button>
+          <Button variant="outline" comingSoon>
+            Duplicate Event
+          </Button>
+          <Button comingSoon>Edit Event</Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
+          <Badge variant="primary">{capitalize(e.category)}</Badge>
+          <Badge>{capitalize(e.type)}</Badge>
+          {!e.isPublic && <Badge variant="warning">Private</Badge>}
+        </div>
+        <p className="text-sm text-text">{e.description}</p>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <Detail label="Starts" value={`${formatDate(e.startDate)}, ${formatTime12(e.startTime)}`} />
+          <Detail label="Ends" value={`${formatDate(e.endDate || e.startDate)}, ${formatTime12(e.endTime)}`} />
+          <Detail label="Location" value={e.location} />
+          <Detail label="Organizer" value={e.organizer} />
+          <Detail label="Registration" value={f.registration} />
+          <Detail label="Registered" value={`${f.attendance} (${f.percentLabel})`} />
+          <Detail label="Waitlist" value={String(e.waitlist)} />
+          <Detail label="Visibility" value={e.isPublic ? 'Public' : 'Private'} />
+        </dl>
+        <TagList tags={e.tags} max={e.tags.length} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+// Notification settings (SPEC.md section 2): five toggles; Save Settings persists them through
+// PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
+import { useState } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { DEFAULT_NOTIFICATIONS } from '../../../../lib/shared/constants';
+import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
+import { Button } from '../../../ui/Button';
+import { Modal } from '../../../ui/Modal';
+import { toast } from '../../../ui/toast';
+import { saveProfile } from './api';
+import { ErrorBanner } from '../../../ui/ErrorBanner';
+
+export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: string; hint: string }> = {
+  email_notifications: { label: 'Email Notifications', hint: 'Updates and announcements by email' },
+  sms_notifications: { label: 'SMS Notifications', hint: 'Text messages for urgent updates' },
+  push_notifications: { label: 'Push Notifications', hint: 'Alerts in your browser' },
+  event_reminders: { label: 'Event Reminders', hint: 'Reminders before events you follow' },
+  prayer_request_notifications: { label: 'Prayer Request Notifications', hint: 'New and updated prayer requests' },
+};
+
+export function notificationFlags(user: Partial<NotificationFlags>): NotificationFlags {
+  const flags = { ...DEFAULT_NOTIFICATIONS } as NotificationFlags;
+  for (const key of Object.keys(flags) as Array<keyof NotificationFlags>) {
+    if (typeof user[key] === 'boolean') flags[key] = user[key];
+  }
+  return flags;
+}
+
+export function NotificationDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const [flags, setFlags] = useState<NotificationFlags>(() => notificationFlags(user));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save() {
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await saveProfile(flags);
+      toast('Notification settings saved');
+      onClose();
+    } catch (e) {
+      setError(apiErrorInfo(e).detail ?? 'Failed to save notification settings');
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Notification Settings"
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={saving}>
+            Save Settings
+          </Button>
+        </>
+      }
+    >
+      {error && <ErrorBanner className="mb-3">{error}</ErrorBanner>}
+      <ul className="flex flex-col divide-y divide-border">
+        {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationFlags>).map((key) => (
+          <li key={key} className="flex items-center justify-between gap-4 py-3">
+            <label htmlFor={`flag-${key}`} className="flex flex-col">
+              <span className="font-medium text-text">{NOTIFICATION_LABELS[key].label}</span>
+              <span className="text-sm text-muted">{NOTIFICATION_LABELS[key].hint}</span>
+            </label>
+            <input
+              id={`flag-${key}`}
+              type="checkbox"
+              role="switch"
+              checked={flags[key]}
+              disabled={saving}
+              onChange={(e) => setFlags((f) => ({ ...f, [key]: e.target.checked }))}
+              className="size-5 accent-[var(--c-button)]"
+            />
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+// Own profile (/admin/profile, SPEC.md section 2): avatar with upload, name, role, email, Edit Profile and
+// Settings; cards for personal, church and contact information and the notification flags.
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { $auth } from '../../../../lib/client/session';
+import { formatDate, fullName, yearsSince } from '../../../../lib/shared/format';
+import { ROLE_LABELS } from '../../../../lib/shared/permissions';
+import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { cx } from '../../../ui/cx';
+import { toast } from '../../../ui/toast';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { EditProfileDialog } from './EditProfileDialog';
+import { NOTIFICATION_LABELS, NotificationDialog, notificationFlags } from './NotificationDialog';
+import { AVATAR_FAILED, avatarProblem, uploadAvatar } from './api';
+import { accountStatus } from '../users/model';
+
+const NOT_SET = 'Not set';
+
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-label={title}>
+      <h2 className="mb-4 text-lg font-semibold text-text">{title}</h2>
+      <dl className="flex flex-col gap-3 text-sm">{children}</dl>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium break-all text-text">{value}</dd>
+    </div>
+  );
+}
+
+function AvatarUpload({ user }: { user: User }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again still triggers a change
+    if (!file || uploading) return;
+    const problem = avatarProblem(file);
+    setError(problem);
+    if (problem) return;
+    setUploading(true);
+    try {
+      await uploadAvatar(file);
+      toast('Profile picture updated');
+    } catch (err) {
+      const message = apiErrorInfo(err).detail ?? AVATAR_FAILED;
+      console.error('Avatar upload failed', err);
+      setError(message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <Avatar user={user} size="xl" />
+      <input
+        ref={input}
+        id="avatar-input"
+        aria-label="Upload profile picture"
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        onChange={onFile}
+        disabled={uploading}
+      />
+      <Button size="sm" variant="outline" loading={uploading} onClick={() => input.current?.click()}>
+        {uploading ? 'Uploading...' : 'Change Photo'}
+      </Button>
+      {error && (
+        <p role="alert" className="max-w-56 text-center text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const DOT_KEYS: Array<[keyof NotificationFlags, string]> = [
+  ['email_notifications', 'Email'],
+  ['sms_notifications', 'SMS'],
+  ['push_notifications', 'Push'],
+  ['event_reminders', 'Events'],
+];
+
+export default function ProfileScreen() {
+  const { user } = useStore($auth);
+  const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
+  if (!user) return <LoadingScreen fullScreen={false} />;
+  const flags = notificationFlags(user);
+  const memberYears = yearsSince(user.member_since);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="flex flex-col items-center gap-6 sm:flex-row">
+        <AvatarUpload user={user} />
+        <div className="flex-1 text-center sm:text-left">
+          <h1 className="text-2xl font-bold text-text">{fullName(user)}</h1>
+          <p className="font-medium text-primary-strong">{ROLE_LABELS[user.role] ?? user.role}</p>
+          <p className="text-sm break-all text-muted">{user.email}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => setDialog('edit')}>Edit Profile</Button>
+          <Button variant="outline" onClick={() => setDialog('settings')}>
+            Settings
+          </Button>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <InfoCard title="Personal Information">
+          <Row label="Phone" value={user.phone_number || NOT_SET} />
+          <Row label="Date of Birth" value={user.date_of_birth ? formatDate(user.date_of_birth) : NOT_SET} />
+          <Row label="Address" value={user.address || NOT_SET} />
+        </InfoCard>
+        <InfoCard title="Church Information">
+          <Row
+            label="Member Since"
+            value={
+              user.member_since
+                ? `${formatDate(user.member_since)}${memberYears !== null ? ` (${memberYears} ${memberYears === 1 ? 'year' : 'years'})` : ''}`
+                : NOT_SET
+            }
+          />
+          <Row label="Status" value={accountStatus(user)} />
+          <Row label="Role" value={ROLE_LABELS[user.role] ?? user.role} />
+        </InfoCard>
+        <InfoCard title="Contact Information">
+          <Row label="Email" value={user.email || NOT_SET} />
+          <Row label="Phone" value={user.phone_number || NOT_SET} />
+          <Row label="Username" value={user.username} />
+        </InfoCard>
+        <InfoCard title="Notification Settings">
+          {DOT_KEYS.map(([key, label]) => (
+            <Row
+              key={key}
+              label={NOTIFICATION_LABELS[key].label}
+              value={
+                <span className="inline-flex items-center gap-2" data-testid={`flag-${key}`} data-on={flags[key]}>
+                  <span
+                    aria-hidden="true"
+                    className={cx('size-2.5 rounded-full', flags[key] ? 'bg-success' : 'bg-muted/50')}
+                  />
+                  {label} {flags[key] ? 'on' : 'off'}
+                </span>
+              }
+            />
+          ))}
+        </InfoCard>
+      </div>
+
+      {dialog === 'edit' && <EditProfileDialog user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'settings' && <NotificationDialog user={user} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

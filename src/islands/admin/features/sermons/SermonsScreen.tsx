@@ -1,0 +1,193 @@
+// Sermon management (SPEC.md section 2): the same sermon entries as the public library, all statuses, with
+// stat cards, search, status and series filters, status chips and a detail dialog.
+import { useMemo, useState } from 'react';
+import { useAdminContent } from '../../content';
+import type { Sermon } from '../../../../lib/shared/content-types';
+import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
+import { formatCount, formatDate } from '../../../../lib/shared/format';
+import {
+  Badge,
+  Button,
+  Card,
+  Detail,
+  NoMatches,
+  FilterBar,
+  LinkButton,
+  Modal,
+  ScreenHeader,
+  Select,
+  StatGrid,
+  TagList,
+} from '../../../ui';
+import { capitalize, filterOptions } from '../filters';
+import {
+  EMPTY_SERMON_FILTERS,
+  SERMON_STATUS_BADGE,
+  filterSermons,
+  seriesOf,
+  sermonShareUrl,
+  sermonStats,
+  type SermonFilters,
+} from './model';
+
+export default function SermonsScreen() {
+  const { sermons } = useAdminContent();
+  const [filters, setFilters] = useState<SermonFilters>(EMPTY_SERMON_FILTERS);
+  const [selected, setSelected] = useState<Sermon | null>(null);
+  const set = (patch: Partial<SermonFilters>) => setFilters((f) => ({ ...f, ...patch }));
+
+  const stats = useMemo(() => sermonStats(sermons), [sermons]);
+  const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
+  const shown = useMemo(() => filterSermons(sermons, filters), [sermons, filters]);
+  const clear = () => setFilters(EMPTY_SERMON_FILTERS);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader title="Sermon Management" subtitle="Browse and review the church's sermons.">
+        <Button comingSoon>New Sermon</Button>
+      </ScreenHeader>
+      <StatGrid label="Sermon statistics" items={stats} />
+      <FilterBar
+        search={filters.search}
+        onSearch={(search) => set({ search })}
+        searchLabel="Search sermons"
+        placeholder="Search sermons by title, speaker, description or tag..."
+        onClear={clear}
+      >
+        <Select
+          label="Status"
+          value={filters.status}
+          onChange={(status) => set({ status })}
+          options={filterOptions('All Statuses', SERMON_STATUSES)}
+        />
+        <Select label="Series" value={filters.series} onChange={(series) => set({ series })} options={seriesOptions} />
+      </FilterBar>
+      <p className="sr-only" role="status">
+        {shown.length} of {sermons.length} sermons shown
+      </p>
+      {shown.length === 0 ? (
+        <NoMatches title="No sermons found" onClear={clear} />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Sermons">
+          {shown.map((s) => (
+            <Card as="li" key={s.id} className="flex flex-col gap-3">
+              <div className="flex items-center justify-between gap-2">
+                <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
+                <span className="text-xs text-muted">{s.category}</span>
+              </div>
+              <h2 className="text-lg font-semibold text-text">
+                <button type="button" className="text-left hover:underline" onClick={() => setSelected(s)}>
+                  {s.title}
+                </button>
+              </h2>
+              <p className="text-sm text-muted">
+                {s.speaker} · {formatDate(s.date)} · {s.duration}
+              </p>
+              {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
+              <p className="line-clamp-2 text-sm text-text">{s.description}</p>
+              <p className="flex gap-4 text-sm text-muted">
+                <span>{formatCount(s.views)} views</span>
+                <span>{formatCount(s.likes)} likes</span>
+                <span>{formatCount(s.comments)} comments</span>
+              </p>
+              <TagList tags={s.tags} />
+              <div className="mt-auto">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setSelected(s)}
+                  aria-label={`View details of ${s.title}`}
+                >
+                  View Details
+                </Button>
+              </div>
+            </Card>
+          ))}
+        </ul>
+      )}
+      {selected && <SermonDialog sermon={selected} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}
+
+function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void }) {
+  const [shareNote, setShareNote] = useState<{ text: string; url?: string } | null>(null);
+  const share = async () => {
+    const url = sermonShareUrl(sermon.id, window.location.origin);
+    try {
+      await navigator.clipboard.writeText(url);
+      setShareNote({ text: 'Link copied to clipboard' });
+    } catch {
+      // No clipboard (insecure origin, denied permission): show the link so it can be copied by hand.
+      setShareNote({ text: 'Copy this link:', url });
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={sermon.title}
+      size="lg"
+      footer={
+        <>
+          {sermon.audioUrl ? (
+            <LinkButton variant="outline" href={sermon.audioUrl} download>
+              Download
+            </LinkButton>
+          ) : (
+            <Button variant="outline" comingSoon>
+              Download
+            </Button>
+          )}
+          {/* Only a published sermon has a public page to link to. */}
+          <Button
+            variant="secondary"
+            onClick={share}
+            disabled={sermon.status !== 'published'}
+            aria-describedby={sermon.status !== 'published' ? 'share-note' : undefined}
+          >
+            Share
+          </Button>
+          <Button comingSoon>Edit Sermon</Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={SERMON_STATUS_BADGE[sermon.status]}>{capitalize(sermon.status)}</Badge>
+          <Badge>{sermon.category}</Badge>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          <Detail label="Speaker" value={sermon.speaker} />
+          <Detail label="Date" value={formatDate(sermon.date)} />
+          <Detail label="Duration" value={sermon.duration} />
+          <Detail label="Series" value={sermon.series ?? 'None'} />
+          <Detail label="Views" value={formatCount(sermon.views)} />
+          <Detail label="Likes" value={formatCount(sermon.likes)} />
+          <Detail label="Comments" value={formatCount(sermon.comments)} />
+        </dl>
+        <p className="text-sm text-text">{sermon.description}</p>
+        <TagList tags={sermon.tags} max={sermon.tags.length} />
+        {sermon.status !== 'published' && (
+          <p id="share-note" className="text-sm text-muted">
+            Share becomes available once the sermon is published.
+          </p>
+        )}
+        {shareNote && (
+          <p role="status" className="text-sm text-success">
+            {shareNote.text}
+            {shareNote.url && (
+              <input
+                readOnly
+                aria-label="Sermon link"
+                value={shareNote.url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="mt-1 block w-full rounded border border-border bg-input px-2 py-1 text-text"
+              />
+            )}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

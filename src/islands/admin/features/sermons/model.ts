@@ -1,0 +1,48 @@
+// Sermons screen logic (SPEC.md section 2): stat cards, search over title, speaker, description and tags,
+// status and series filters derived from the data.
+import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types';
+import { formatCount } from '../../../../lib/shared/format';
+import type { BadgeVariant } from '../../../ui/Badge';
+import { ALL, matchesFilter, matchesSearch, sum } from '../filters';
+
+export interface SermonFilters {
+  search: string;
+  status: string;
+  series: string;
+}
+
+export const EMPTY_SERMON_FILTERS: SermonFilters = { search: '', status: ALL, series: ALL };
+
+export function filterSermons(sermons: readonly Sermon[], f: SermonFilters): Sermon[] {
+  return sermons.filter(
+    (s) =>
+      matchesSearch(f.search, [s.title, s.speaker, s.description, s.tags]) &&
+      matchesFilter(s.status, f.status) &&
+      matchesFilter(s.series, f.series),
+  );
+}
+
+/** The distinct series named in the data, sorted, for the series filter. */
+export function seriesOf(sermons: readonly Sermon[]): string[] {
+  return [...new Set(sermons.map((s) => s.series).filter((s): s is string => !!s))].sort((a, b) => a.localeCompare(b));
+}
+
+export function sermonStats(sermons: readonly Sermon[]) {
+  return [
+    { label: 'Total Sermons', value: String(sermons.length) },
+    { label: 'Published', value: String(sermons.filter((s) => s.status === 'published').length) },
+    { label: 'Total Views', value: formatCount(sum(sermons.map((s) => s.views))) },
+    { label: 'Total Likes', value: formatCount(sum(sermons.map((s) => s.likes))) },
+  ];
+}
+
+export const SERMON_STATUS_BADGE: Record<SermonStatus, BadgeVariant> = {
+  published: 'success',
+  draft: 'neutral',
+  scheduled: 'info',
+};
+
+/** The public page of a sermon, as an absolute URL for sharing. */
+export function sermonShareUrl(id: string, origin: string): string {
+  return new URL(`/sermons/${encodeURIComponent(id)}`, origin).href;
+}

@@ -1,0 +1,194 @@
+// User management (/admin/users, SPEC.md section 2). The screen composes the pieces under ../users: state
+// and actions (useUsers), pure rules (model), the table, the detail dialog and the add/edit form.
+import { useStore } from '@nanostores/react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { $auth } from '../../../../lib/client/session';
+import { creatableRoles, ROLE_LABELS, ROLES, type Actor } from '../../../../lib/shared/permissions';
+import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
+import type { User } from '../../../../lib/shared/user-types';
+import { Button } from '../../../ui/Button';
+import { Select } from '../../../ui/Select';
+import { AlertIcon, SearchIcon } from '../../../ui/icons';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
+import { UserDetailDialog } from './UserDetailDialog';
+import { UserFormDialog } from './UserFormDialog';
+import { UserStatCards } from './UserStatCards';
+import { UsersTable, type RowAction } from './UsersTable';
+import { useUsers } from './useUsers';
+
+const ROLE_OPTIONS = [{ value: 'all', label: 'All Roles' }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
+/** The dashboard's Add User quick action links here with ?new=1. */
+const wantsNewUser = () =>
+  typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('new') === '1';
+
+export default function UsersScreen() {
+  const { user: me } = useStore($auth);
+  if (!me) return <p role="alert">{USERS_LOAD_MESSAGES.notAuthenticated}</p>;
+  return <UsersManager actor={{ id: me.id, role: me.role }} />;
+}
+
+function UsersManager({ actor }: { actor: Actor }) {
+  const { users, stats, load, pending, reload, runAction, remove, update, create } = useUsers();
+  const [filters, setFilters] = useState<UserFilters>(EMPTY_FILTERS);
+  // Typing stays responsive with 1,000 rows: the table re-filters at a lower priority than the keystroke.
+  const search = useDeferredValue(filters.search);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const roles = creatableRoles(actor);
+  // The dashboard's Add User quick action arrives with ?new=1: open the form once, on arrival.
+  const [form, setForm] = useState<{ user: User | null } | null>(() =>
+    wantsNewUser() && roles.length > 0 ? { user: null } : null,
+  );
+  // Drop ?new=1 once read, so a reload or a shared link does not open the form again.
+  useEffect(() => {
+    if (wantsNewUser()) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const index = useMemo(() => new Map(users.map((u) => [u.id, searchText(u)])), [users]);
+  const shown = useMemo(
+    () => filterUsers(users, { ...filters, search }, index),
+    [users, filters.role, filters.status, search, index], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const cards = useMemo(() => statCards(stats, users), [stats, users]);
+  const detail = detailId === null ? null : (users.find((u) => u.id === detailId) ?? null);
+  const filtered = filters.search !== '' || filters.role !== 'all' || filters.status !== 'all';
+
+  // Stable across renders so the memoised rows re-render only when their own user changes (1,000 rows).
+  const onRowAction = useCallback(
+    (user: User, action: RowAction) => {
+      switch (action) {
+        case 'view':
+          return setDetailId(user.id);
+        case 'edit':
+          return setForm({ user });
+        case 'suspend':
+          return void runAction(user, 'suspend', { reason: LIST_SUSPEND_REASON });
+        case 'reactivate':
+          return void runAction(user, 'reactivate');
+        case 'delete':
+          return void remove(user).then((gone) => gone && setDetailId((id) => (id === user.id ? null : id)));
+      }
+    },
+    [runAction, remove],
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-text">User Management</h1>
+          <p className="text-sm text-muted">Manage church members, staff accounts and portal access.</p>
+        </div>
+        {roles.length > 0 ? (
+          <Button onClick={() => setForm({ user: null })}>Add User</Button>
+        ) : (
+          // The spec's header always has the button; whoever may not create accounts sees why it is off.
+          <div className="flex items-center gap-2">
+            <Button disabled aria-describedby="add-user-hint">
+              Add User
+            </Button>
+            <span id="add-user-hint" className="text-xs text-muted">
+              Only administrators can add users
+            </span>
+          </div>
+        )}
+      </header>
+
+      {load.status === 'loading' && users.length === 0 ? (
+        <div>
+          <LoadingScreen fullScreen={false} label="Loading users..." />
+        </div>
+      ) : load.status === 'error' ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-error bg-card p-8 text-center"
+        >
+          <AlertIcon className="size-8 text-error" />
+          <p className="text-text">{load.message}</p>
+          <Button onClick={() => void reload()}>Retry</Button>
+        </div>
+      ) : (
+        <>
+          <UserStatCards cards={cards} />
+          <section
+            aria-label="Search and filters"
+            className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4"
+          >
+            <div className="relative min-w-64 flex-1">
+              <label htmlFor="user-search" className="sr-only">
+                Search users
+              </label>
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
+              <input
+                id="user-search"
+                type="search"
+                value={filters.search}
+                onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
+                placeholder="Search users by name, email, or phone..."
+                className="w-full rounded-lg border border-border bg-input py-2 pr-3 pl-9 text-sm text-text placeholder:text-muted"
+              />
+            </div>
+            <Select
+              label="Role"
+              hideLabel
+              value={filters.role}
+              options={ROLE_OPTIONS}
+              onChange={(v) => setFilters((f) => ({ ...f, role: v as UserFilters['role'] }))}
+            />
+            <Select
+              label="Status"
+              hideLabel
+              value={filters.status}
+              options={STATUS_OPTIONS}
+              onChange={(v) => setFilters((f) => ({ ...f, status: v as UserFilters['status'] }))}
+            />
+            <Button variant="outline" onClick={() => setFilters(EMPTY_FILTERS)} disabled={!filtered}>
+              Clear
+            </Button>
+          </section>
+          <p className="text-sm text-muted" aria-live="polite" data-testid="users-count">
+            Showing {shown.length} of {users.length} users
+          </p>
+          {shown.length > 0 ? (
+            <UsersTable users={shown} actor={actor} pending={pending} onAction={onRowAction} />
+          ) : (
+            <p className="rounded-xl border border-border bg-card p-8 text-center text-muted">No users found</p>
+          )}
+        </>
+      )}
+
+      {detail && (
+        <UserDetailDialog
+          key={detail.id}
+          user={detail}
+          actor={actor}
+          busy={pending.has(detail.id)}
+          onClose={() => setDetailId(null)}
+          actions={{
+            onSuspend: (reason) => void runAction(detail, 'suspend', { reason }),
+            onReactivate: () => void runAction(detail, 'reactivate'),
+            onGrant: () => void runAction(detail, 'grant_web_access'),
+            onRevoke: () => void runAction(detail, 'revoke_web_access'),
+            onChangeRole: (role) => void runAction(detail, 'promote', { role }),
+          }}
+        />
+      )}
+      {form && (
+        <UserFormDialog
+          user={form.user}
+          roles={roles}
+          onClose={() => setForm(null)}
+          onCreate={create}
+          onUpdate={update}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+// The users screen's pure logic (SPEC.md sections 2, 4, 8, 9): derived status, search and filters, the stat
+// cards with their fallbacks, the calls behind each action, and the messages for failures and successes.
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../../lib/shared/constants';
+import { fullName } from '../../../../lib/shared/format';
+import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
+import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
+import type { User, UserStats } from '../../../../lib/shared/user-types';
+
+export type AccountStatus = 'Active' | 'Inactive' | 'Suspended';
+
+/** Suspended if is_suspended; else Active if is_active; else Inactive. */
+export function accountStatus(user: Pick<User, 'is_active' | 'is_suspended'>): AccountStatus {
+  if (user.is_suspended) return 'Suspended';
+  return user.is_active ? 'Active' : 'Inactive';
+}
+
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'suspended';
+export interface UserFilters {
+  search: string;
+  role: 'all' | Role;
+  status: StatusFilter;
+}
+export const EMPTY_FILTERS: UserFilters = { search: '', role: 'all', status: 'all' };
+
+/** The lowercased text a search looks in: name, email and phone. Built once per user list. */
+export function searchText(user: User): string {
+  return `${fullName(user)}\n${user.email ?? ''}\n${user.phone_number ?? ''}`.toLowerCase();
+}
+
+function statusMatches(user: User, status: StatusFilter): boolean {
+  switch (status) {
+    case 'active':
+      return user.is_active && !user.is_suspended;
+    case 'inactive':
+      return !user.is_active;
+    case 'suspended':
+      return user.is_suspended;
+    default:
+      return true;
+  }
+}
+
+/** Case-insensitive substring search AND role AND status; 'all' means no filter. */
+export function filterUsers(users: User[], filters: UserFilters, index?: Map<number, string>): User[] {
+  const needle = filters.search.trim().toLowerCase();
+  return users.filter(
+    (user) =>
+      (filters.role === 'all' || user.role === filters.role) &&
+      statusMatches(user, filters.status) &&
+      (!needle || (index?.get(user.id) ?? searchText(user)).includes(needle)),
+  );
+}
+
+export interface StatCard {
+  label: string;
+  value: number;
+  hint: string;
+}
+
+/** The four cards; the stats call's numbers where it gave them, else counts from the list and the spec's fallbacks. */
+export function statCards(stats: UserStats | null, users: User[]): StatCard[] {
+  const total = stats?.total_users ?? users.length;
+  const active = stats?.active_users ?? users.filter((u) => u.is_active && !u.is_suspended).length;
+  const newThisMonth = stats?.current_month_users ?? NEW_THIS_MONTH_FALLBACK;
+  const growth = stats?.growth_percentage ?? Math.round(total * NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO);
+  const suspended = stats?.suspended_users ?? users.filter((u) => u.is_suspended).length;
+  return [
+    { label: 'Total Users', value: total, hint: 'All accounts' },
+    { label: 'Active Users', value: active, hint: total ? `${Math.round((active / total) * 100)}% of all users` : '' },
+    { label: 'New This Month', value: newThisMonth, hint: `+${growth}% growth` },
+    { label: 'Suspended Users', value: suspended, hint: 'Need review' },
+  ];
+}
+
+export const USERS_LOAD_MESSAGES = {
+  401: 'Authentication expired. Please refresh the page or log in again.',
+  403: 'You do not have permission to view users.',
+  fallback: 'Failed to load users data',
+  notAuthenticated: 'User not authenticated',
+} as const;
+
+export function usersLoadErrorMessage(error: unknown): string {
+  const { status, detail, message } = apiErrorInfo(error);
+  if (status === 401) return USERS_LOAD_MESSAGES[401];
+  if (status === 403) return USERS_LOAD_MESSAGES[403];
+  return detail || message || USERS_LOAD_MESSAGES.fallback;
+}
+
+/** The row and dialog actions that call the server (view and edit open dialogs instead). */
+export type ServerAction =
+  'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access' | 'update' | 'create';
+
+/** The {action} of 'Failed to {action} user', in words. */
+const ACTION_WORDS: Record<ServerAction, string> = {
+  suspend: 'suspend',
+  reactivate: 'reactivate',
+  promote: 'promote',
+  delete: 'delete',
+  grant_web_access: 'grant web access to',
+  revoke_web_access: 'revoke web access from',
+  update: 'update',
+  create: 'create',
+};
+
+export function actionErrorMessage(action: ServerAction, error: unknown): string {
+  return apiErrorInfo(error).detail ?? `Failed to ${ACTION_WORDS[action]} user`;
+}
+
+/** The short confirmation toast after an action succeeded. */
+export function actionSuccessMessage(action: ServerAction, user: User): string {
+  const name = fullName(user);
+  switch (action) {
+    case 'suspend':
+      return `${name} has been suspended`;
+    case 'reactivate':
+      return `${name} has been reactivated`;
+    case 'promote':
+      return `${name} is now ${ROLE_LABELS[user.role] ?? user.role}`;
+    case 'delete':
+      return `${name} has been deleted`;
+    case 'grant_web_access':
+      return `Web access granted to ${name}`;
+    case 'revoke_web_access':
+      return `Web access revoked from ${name}`;
+    case 'update':
+      return `${name} has been updated`;
+    case 'create':
+      return `${name} has been added`;
+  }
+}
+
+export interface ActionCall {
+  path: string;
+  method: 'POST' | 'DELETE';
+  body?: Record<string, unknown>;
+}
+
+/** The call of SPEC.md section 7 for a status or role action. */
+export function actionCall(
+  action: 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access',
+  id: number,
+  opts: { reason?: string; role?: Role } = {},
+): ActionCall {
+  const base = `/auth/users/${id}/`;
+  switch (action) {
+    case 'suspend':
+      return {
+        path: `${base}suspend_user/`,
+        method: 'POST',
+        body: { reason: opts.reason?.trim() || DEFAULT_SUSPEND_REASON },
+      };
+    case 'reactivate':
+      return { path: `${base}reactivate_user/`, method: 'POST' };
+    case 'promote':
+      return { path: `${base}promote_role/`, method: 'POST', body: { role: opts.role } };
+    case 'delete':
+      return { path: base, method: 'DELETE' };
+    case 'grant_web_access':
+      return { path: `${base}grant_web_access/`, method: 'POST' };
+    case 'revoke_web_access':
+      return { path: `${base}revoke_web_access/`, method: 'POST' };
+  }
+}

@@ -1,0 +1,72 @@
+// Shapes of the church content as the islands receive it (SPEC.md section 3). The zod schemas in
+// src/content.config.ts validate the files; pages map entries to these plain, serialisable objects.
+
+export const SERMON_STATUSES = ['published', 'draft', 'scheduled'] as const;
+export type SermonStatus = (typeof SERMON_STATUSES)[number];
+
+export interface Sermon {
+  id: string; // the entry's slug, also its public URL segment
+  title: string;
+  speaker: string;
+  date: string; // ISO date, e.g. 2026-11-15
+  category: string;
+  duration: string; // display text, e.g. "45 min"
+  description: string;
+  thumbnail?: string;
+  audioUrl?: string;
+  videoUrl?: string;
+  series?: string;
+  views: number;
+  likes: number;
+  comments: number;
+  status: SermonStatus;
+  tags: string[];
+}
+
+export const EVENT_STATUSES = ['upcoming', 'ongoing', 'completed', 'cancelled'] as const;
+export const EVENT_TYPES = ['recurring', 'one-time', 'series'] as const;
+export const EVENT_CATEGORIES = [
+  'worship',
+  'prayer',
+  'study',
+  'fellowship',
+  'outreach',
+  'special',
+  'youth',
+  'children',
+] as const;
+
+export interface ChurchEvent {
+  id: string;
+  title: string;
+  description: string;
+  category: (typeof EVENT_CATEGORIES)[number];
+  type: (typeof EVENT_TYPES)[number];
+  status: (typeof EVENT_STATUSES)[number];
+  startDate: string; // ISO date
+  endDate: string; // ISO date
+  startTime: string; // 24-hour HH:MM; shown in 12-hour format
+  endTime: string;
+  location: string;
+  capacity: number;
+  registered: number;
+  waitlist: number;
+  organizer: string;
+  isPublic: boolean;
+  requiresRegistration: boolean;
+  tags: string[];
+  imageUrl?: string;
+}
+
+/** Site settings the islands need (the rest stays in Astro components). */
+export interface SiteInfo {
+  name: string;
+  shortName: string;
+}
+
+/** What the admin page hands the client-only admin app: the site's name and the church content. */
+export interface AdminContent {
+  site: SiteInfo;
+  sermons: Sermon[];
+  events: ChurchEvent[];
+}
