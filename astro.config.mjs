@@ -16,7 +16,7 @@ export default defineConfig({
     react(),
     sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password|reset-password)/.test(page) }),
   ],
-  // The API authenticates with bearer tokens, not cookies; its own CORS allow-list decides (see DESIGN.md).
+  // The API authenticates with bearer tokens, not cookies; its own CORS allow-list decides (see docs/ARCHITECTURE.md).
   security: { checkOrigin: false, csp: true },
   vite: {
     plugins: [tailwindcss()],

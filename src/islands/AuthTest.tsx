@@ -1,4 +1,4 @@
-// /auth-test (SPEC.md section 2): the session as the app sees it, and buttons that try the users list and
+// /auth-test (docs/PRODUCT.md (Pages and screens)): the session as the app sees it, and buttons that try the users list and
 // the user stats, showing the answer or the status code and error body. Only served in debug mode.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

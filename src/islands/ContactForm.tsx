@@ -1,4 +1,4 @@
-// The public Send Message form (SPEC.md sections 3 and 5). Fields validate as the visitor types (the
+// The public Send Message form (docs/PRODUCT.md (Data, Validation)). Fields validate as the visitor types (the
 // kit's Field, spec messages); on submit the shared contactSchema decides, loaded only when first
 // needed so the page does not download zod up front. Nothing is sent: the form is logged, a thank-you
 // shows and the form clears.
@@ -84,7 +84,7 @@ export default function ContactForm() {
         formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
         return;
       }
-      // No server call for the contact form (SPEC.md section 1): the message is only logged.
+      // No server call for the contact form (docs/PRODUCT.md (Who it is for)): the message is only logged.
       console.info('Contact form submitted', { ...result.data, country });
       setValues(EMPTY);
       setCountry(DEFAULT_COUNTRY_CODE);

@@ -1,4 +1,4 @@
-// /debug (SPEC.md section 2): test login and test profile buttons, the stored tokens on screen, and the
+// /debug (docs/PRODUCT.md (Pages and screens)): test login and test profile buttons, the stored tokens on screen, and the
 // server's answer or error body. Only served when debug mode is on.
 import { useState } from 'react';
 import { api, apiErrorInfo, tokens } from '../lib/client/api-client';

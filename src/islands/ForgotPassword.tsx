@@ -1,4 +1,4 @@
-// Password-reset request (SPEC.md sections 2, 4, 5): email entry, then a success view. It calls
+// Password-reset request (docs/PRODUCT.md (Pages and screens, States, Validation)): email entry, then a success view. It calls
 // POST /auth/password-reset/, which always answers 200 (so nobody learns which addresses exist).
 import { useState, type SubmitEvent } from 'react';
 import { api } from '../lib/client/api-client';

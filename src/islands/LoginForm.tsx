@@ -1,4 +1,4 @@
-// The admin sign-in form (SPEC.md sections 2, 4, 5, 8): idle, authenticating, then off to /admin/dashboard.
+// The admin sign-in form (docs/PRODUCT.md (Pages and screens, States, Validation, Errors)): idle, authenticating, then off to /admin/dashboard.
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/client/session';

@@ -1,4 +1,4 @@
-// The public sermon library (SPEC.md section 2): search, category and speaker filters, the Latest Sermon
+// The public sermon library (docs/PRODUCT.md (Pages and screens)): search, category and speaker filters, the Latest Sermon
 // feature and the All Sermons grid. Server-rendered with every sermon (works without JavaScript),
 // hydrated on idle to filter, play audio and share.
 import { useEffect, useMemo, useRef, useState } from 'react';

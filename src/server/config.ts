@@ -1,4 +1,4 @@
-// Server configuration from the environment (CONTRACT.md), read once at start-up. Test-only knobs
+// Server configuration from the environment (docs/API.md), read once at start-up. Test-only knobs
 // (cheaper scrypt, shorter lockout windows, a movable clock) are explicit variables that production
 // never sets.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The operations commands of CONTRACT.md, run as a person would run them (through tsx).
+// The operations commands of README.md, run as a person would run them (through tsx).
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

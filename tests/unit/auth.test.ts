@@ -1,4 +1,4 @@
-// The auth store's transitions (SPEC.md section 4) against a real tiny HTTP server on 127.0.0.1.
+// The auth store's transitions (docs/PRODUCT.md (States)) against a real tiny HTTP server on 127.0.0.1.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

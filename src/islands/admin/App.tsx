@@ -1,4 +1,4 @@
-// The client-only admin app (DESIGN.md): its own router under /admin, the session gate, the admin layout
+// The client-only admin app (docs/ARCHITECTURE.md): its own router under /admin, the session gate, the admin layout
 // and one lazily loaded chunk per screen, so the first screen downloads only its own code.
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
@@ -19,7 +19,7 @@ const NotFound = lazy(() => import('../NotFound'));
 
 export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
 
-/** The router's fallback (SPEC.md section 2): a screen that throws shows this instead of a blank page. */
+/** The router's fallback (docs/PRODUCT.md (Pages and screens)): a screen that throws shows this instead of a blank page. */
 class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {

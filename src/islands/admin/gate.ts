@@ -1,4 +1,4 @@
-// The admin session gate of SPEC.md section 4 as a pure decision, so every branch is testable.
+// The admin session gate of docs/PRODUCT.md (States) as a pure decision, so every branch is testable.
 import type { AuthState } from '../../lib/client/session';
 import { canAccessWeb, hasRole, ROLE_LABELS, type Role } from '../../lib/shared/permissions';
 

@@ -1,4 +1,4 @@
-// Buttons of SPEC.md section 5 (sizes xs-xl; variants primary, secondary, outline, ghost, link, destructive,
+// Buttons of docs/PRODUCT.md (Validation) (sizes xs-xl; variants primary, secondary, outline, ghost, link, destructive,
 // success). `comingSoon` is for the spec's buttons that have nothing to act on yet: they render disabled with
 // a visible hint instead of pretending to work.
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react';
@@ -103,7 +103,7 @@ export interface LinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement>
   icon?: ReactNode;
 }
 
-/** An <a> that looks like a Button: navigation stays a link (DESIGN.md accessibility rule). */
+/** An <a> that looks like a Button: navigation stays a link (docs/ARCHITECTURE.md, Conventions). */
 export function LinkButton({
   variant = 'primary',
   size = 'md',

@@ -1,4 +1,4 @@
-// Cards of SPEC.md section 5: default, elevated, outlined, filled, glass.
+// Cards of docs/PRODUCT.md (Validation): default, elevated, outlined, filled, glass.
 import type { HTMLAttributes } from 'react';
 import { cx } from './cx';
 

@@ -1,4 +1,4 @@
-// A multi-select of checkboxes (SPEC.md section 5): with an optional maximum, the counter '(n/max selected)'
+// A multi-select of checkboxes (docs/PRODUCT.md (Validation)): with an optional maximum, the counter '(n/max selected)'
 // shows, and once the maximum is reached the unselected options are disabled.
 import { useId } from 'react';
 import { cx } from './cx';

@@ -1,4 +1,4 @@
-// The form field of SPEC.md section 5: a label plus one control (text, password with show/hide, email, tel,
+// The form field of docs/PRODUCT.md (Validation): a label plus one control (text, password with show/hide, email, tel,
 // phone with the country picker, textarea, select), in the default, modern or minimal style. The form owns
 // the value; the field runs the generic validation (lib/validation.ts) as the person types when `realTime`
 // is on, but only once the field has been focused and then edited or left, and shows the first failing
@@ -15,7 +15,7 @@ export type FieldVariant = (typeof FIELD_VARIANTS)[number];
 export const FIELD_TYPES = ['text', 'password', 'email', 'tel', 'phone', 'textarea', 'select'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number] | 'number' | 'date' | 'url' | 'search';
 
-/** Form option of SPEC.md section 3. */
+/** Form option of docs/PRODUCT.md (Data). */
 export interface FormOption {
   value: string;
   label: string;

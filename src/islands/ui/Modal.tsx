@@ -1,4 +1,4 @@
-// The reusable modal of SPEC.md section 2 on the native <dialog> (showModal gives the backdrop, makes the
+// The reusable modal of docs/PRODUCT.md (Pages and screens) on the native <dialog> (showModal gives the backdrop, makes the
 // page behind inert and keeps Tab inside). It closes on Escape, a backdrop click and the close button, locks
 // page scroll while open, moves focus in and returns it to the element that opened it.
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Phone number input with a country picker (SPEC.md sections 3-5): a button showing the flag and dial code
+// Phone number input with a country picker (docs/PRODUCT.md (Data, States, Validation)): a button showing the flag and dial code
 // opens a searchable listbox of the thirty countries; it closes on selection, outside click and Escape, and
 // forgets its search text whenever it closes.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';

@@ -1,4 +1,4 @@
-// Tags as small chips: at most `max` (3 in lists, SPEC.md section 9), then '+N more'.
+// Tags as small chips: at most `max` (3 in lists, docs/PRODUCT.md (Constants)), then '+N more'.
 import { MAX_LIST_TAGS } from '../../lib/shared/constants';
 import { visibleTags } from './tags';
 

@@ -1,4 +1,4 @@
-// The admin's HTTP client (SPEC.md sections 7 and 8): base URL, bearer token, `X-Platform: web`,
+// The admin's HTTP client (docs/PRODUCT.md (API, Errors)): base URL, bearer token, `X-Platform: web`,
 // credentials, 10 s timeout, JSON. On a 401 it refreshes the access token once with the stored refresh
 // token and replays the request once; concurrent 401s share that one refresh. When the refresh fails the
 // session is cleared and listeners (the auth store) are told, so the gate sends the person to /login.
@@ -113,7 +113,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         body: { refresh },
       });
       if (typeof answer?.access !== 'string' || !answer.access) throw new Error('Invalid refresh response');
-      // Refresh tokens are single-use (CONTRACT.md): keep the rotated one when the server sends it.
+      // Refresh tokens are single-use (docs/API.md): keep the rotated one when the server sends it.
       storage.setTokens({ access: answer.access, refresh: typeof answer.refresh === 'string' ? answer.refresh : null });
       return answer.access;
     })().finally(() => {

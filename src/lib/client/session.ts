@@ -1,4 +1,4 @@
-// The auth session of SPEC.md section 4 as a nanostore: loading at start, then authenticated (profile
+// The auth session of docs/PRODUCT.md (States) as a nanostore: loading at start, then authenticated (profile
 // loaded) or unauthenticated. 'error' is added for a start-up check the server could not answer, so a dead
 // API shows a message with a retry instead of an endless spinner.
 import { atom, type ReadableAtom } from 'nanostores';
@@ -20,7 +20,7 @@ export const LOGIN_MESSAGES = {
   fallback: 'Login failed. Please check your connection and try again.',
 } as const;
 
-/** SPEC.md section 8: the login banner's text for a failed sign-in. */
+/** docs/PRODUCT.md (Errors): the login banner's text for a failed sign-in. */
 export function loginErrorMessage(error: unknown): string {
   const { status, detail } = apiErrorInfo(error);
   if (status === 401 || status === 423 || status === 403) return LOGIN_MESSAGES[status];
@@ -70,7 +70,7 @@ export function createAuthStore(client: ApiClient): AuthStore {
         // Nothing to keep yet: say what happened rather than spin forever.
         $auth.set({ status: 'error', user: null, message: detail ?? message });
       }
-      // Otherwise keep the current user state (SPEC.md section 4).
+      // Otherwise keep the current user state (docs/PRODUCT.md (States)).
     }
   }
 

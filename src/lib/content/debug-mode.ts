@@ -1,4 +1,4 @@
-// Debug mode (CONTRACT.md): PUBLIC_DEBUG read on the server at request time, so one build serves both
+// Debug mode (docs/API.md): PUBLIC_DEBUG read on the server at request time, so one build serves both
 // `npm start` (off unless set) and the end-to-end server (on). Unset, it follows the dev server.
 export function isDebugMode(env: Record<string, string | undefined> = process.env): boolean {
   const value = env.PUBLIC_DEBUG?.trim().toLowerCase();

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9: the one place each number or key is written.
+// Business constants of docs/PRODUCT.md (Constants): the one place each number or key is written.
 
 /** Prefix of every browser storage key (the product's short name, as a slug). */
 export const STORAGE_PREFIX = 'gracechapel';
@@ -29,7 +29,7 @@ export const BRAND_SECONDARY = '#10b981';
 
 export const DEV_ORIGIN = 'http://localhost:3000';
 
-/** Login lockout (CONTRACT.md): 5 failures in 15 minutes lock the username for 15 minutes. */
+/** Login lockout (docs/API.md): 5 failures in 15 minutes lock the username for 15 minutes. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_LOCK_MS = 15 * 60_000;

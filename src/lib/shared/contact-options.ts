@@ -1,4 +1,4 @@
-// Choices of the public contact form (SPEC.md section 3) with their labels. Kept apart from schemas.ts
+// Choices of the public contact form (docs/PRODUCT.md (Data)) with their labels. Kept apart from schemas.ts
 // so the browser bundle does not load zod just to list options; a unit test checks that these values
 // are exactly the schema's enums.
 export const PREFERRED_CONTACT_OPTIONS = [

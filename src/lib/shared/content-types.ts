@@ -1,4 +1,4 @@
-// Shapes of the church content as the islands receive it (SPEC.md section 3). The zod schemas in
+// Shapes of the church content as the islands receive it (docs/PRODUCT.md (Data)). The zod schemas in
 // src/content.config.ts validate the files; pages map entries to these plain, serialisable objects.
 
 export const SERMON_STATUSES = ['published', 'draft', 'scheduled'] as const;

@@ -1,4 +1,4 @@
-// The phone input's country list of SPEC.md section 3 (thirty countries, Ghana by default) and its search.
+// The phone input's country list of docs/PRODUCT.md (Data) (thirty countries, Ghana by default) and its search.
 import { DEFAULT_COUNTRY_CODE } from './constants';
 
 export { DEFAULT_COUNTRY_CODE };

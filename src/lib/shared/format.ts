@@ -1,4 +1,4 @@
-// Display formatting shared by the public pages and the portal (SPEC.md section 9): dates en-US,
+// Display formatting shared by the public pages and the portal (docs/PRODUCT.md (Constants)): dates en-US,
 // times 12-hour, counts from 1000 as one-decimal k, names and initials.
 
 /** Parses an ISO date (YYYY-MM-DD) as a calendar date, not a UTC instant, so it never shifts a day. */

@@ -1,4 +1,4 @@
-// The spec's validation messages, patterns and field limits (SPEC.md section 5) without zod: the kit's Field and the
+// The spec's validation messages, patterns and field limits (docs/PRODUCT.md (Validation)) without zod: the kit's Field and the
 // public contact form import these from here, so a browser bundle does not pay ~100 KB for the zod
 // runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
 

@@ -1,4 +1,4 @@
-// Roles and the "who may do what to whom" rules of SPEC.md section 6. The users screen asks this module
+// Roles and the "who may do what to whom" rules of docs/PRODUCT.md (Roles and permissions). The users screen asks this module
 // which actions to show and the API asks it which calls to allow: this is the only place they are written.
 
 export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
@@ -50,7 +50,7 @@ export function hasRole(user: { role: Role }, required: Role): boolean {
   return user.role === required || user.role === 'SUPERADMIN';
 }
 
-/** SPEC.md section 5: who may enter the admin portal. */
+/** docs/PRODUCT.md (Validation): who may enter the admin portal. */
 export function canAccessWeb(user: {
   role: Role;
   can_access_web: boolean;
@@ -88,7 +88,7 @@ export function permittedActions(actor: Actor, target: Target): Set<UserAction> 
   return actions;
 }
 
-/** The permitted actions that also apply to the target's current state (SPEC.md section 4). */
+/** The permitted actions that also apply to the target's current state (docs/PRODUCT.md (States)). */
 export function availableActions(actor: Actor, target: Target): Set<UserAction> {
   const actions = permittedActions(actor, target);
   if (target.is_suspended) actions.delete('suspend');

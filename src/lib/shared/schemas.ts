@@ -1,4 +1,4 @@
-// Validation rules of SPEC.md section 5 as zod schemas: the forms and the API routes use these same
+// Validation rules of docs/PRODUCT.md (Validation) as zod schemas: the forms and the API routes use these same
 // schemas, so a rule and its message are written once. Messages are the spec's texts.
 import { z } from 'zod';
 import { ROLES } from './permissions';
@@ -131,7 +131,7 @@ export const userCreateSchema = z.strictObject({
   member_since: optionalText(isoDate),
   baptism_date: optionalText(isoDate),
   can_access_web: z.boolean().optional(),
-  // The rest of the User entity's settable fields (CONTRACT.md: creation takes the fields of section 3).
+  // The rest of the User entity's settable fields (docs/API.md: creation takes the User fields).
   is_active: z.boolean().optional(),
   is_suspended: z.boolean().optional(),
   suspension_reason: z.string().trim().max(500, messages.maxLength(500)).nullable().optional(),

@@ -1,4 +1,4 @@
-// The public sermon library's search and filters (SPEC.md section 2 and 5): case-insensitive substring
+// The public sermon library's search and filters (docs/PRODUCT.md (Pages and screens, Validation)): case-insensitive substring
 // search, category and speaker filters combined with AND, where "all" means no filter.
 import type { Sermon } from './content-types';
 

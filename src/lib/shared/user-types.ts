@@ -1,4 +1,4 @@
-// The user as the API answers it (SPEC.md section 3): the server's serializer builds exactly this type, and
+// The user as the API answers it (docs/PRODUCT.md (Data)): the server's serializer builds exactly this type, and
 // the auth store, the users screen and the profile read it.
 import type { Role } from './permissions';
 

@@ -1,4 +1,4 @@
-// The generic field validation of SPEC.md section 5 as one pure function: the kit's Field runs it as the
+// The generic field validation of docs/PRODUCT.md (Validation) as one pure function: the kit's Field runs it as the
 // person types, and a form can run it on submit. Messages come from messages.ts (re-exported by schemas.ts) so each text is written once.
 import { messages } from './messages';
 

@@ -1,4 +1,4 @@
-// Per-username lockout (CONTRACT.md): 5 failed sign-ins within 15 minutes lock that username for
+// Per-username lockout (docs/API.md): 5 failed sign-ins within 15 minutes lock that username for
 // 15 minutes. Attempts live in the database, so several app instances share the count. Unknown
 // usernames are counted the same way, so the lock does not reveal whether an account exists.
 import type { Kysely } from 'kysely';

@@ -56,7 +56,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * A hash to verify against when the username does not exist, so an unknown user costs the same
- * time as a wrong password (CONTRACT.md: same answer, same timing). Computed once per parameter set.
+ * time as a wrong password (docs/API.md: same answer, same timing). Computed once per parameter set.
  */
 const dummies = new Map<number, Promise<string>>();
 export function dummyHash(params: ScryptParams): Promise<string> {

@@ -1,4 +1,4 @@
-// `npm run db:seed [-- --members N]`: (re)creates the demo accounts of CONTRACT.md and N sample
+// `npm run db:seed [-- --members N]`: (re)creates the demo accounts of README.md and N sample
 // members (default 20). Refused in production, where demo passwords must never exist.
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';

@@ -1,4 +1,4 @@
-// Demo accounts of CONTRACT.md and sample members. Idempotent: demo accounts are (re)set to their
+// Demo accounts of README.md and sample members. Idempotent: demo accounts are (re)set to their
 // documented state; sample members are added up to the requested count. Every seeded account
 // shares one password hash computed once, so 1,000 members take seconds, not minutes.
 import type { Kysely } from 'kysely';

@@ -27,7 +27,7 @@ export function sniffImage(b: Uint8Array): ImageKind | null {
 
 export const MEDIA_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-/** CONTRACT.md: an avatar over the limit answers 400 (also when the body limit stops the upload early). */
+/** docs/API.md: an avatar over the limit answers 400 (also when the body limit stops the upload early). */
 export function avatarTooLarge(): ApiError {
   const msg = `The file is too large (at most ${MAX_FILE_SIZE_BYTES} bytes).`;
   return new ApiError(400, msg, { avatar: [msg] });

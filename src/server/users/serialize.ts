@@ -1,4 +1,4 @@
-// A user as the API answers it: every field of SPEC.md section 3's User entity (age and
+// A user as the API answers it: every field of docs/PRODUCT.md (Data)'s User (age and
 // years_as_member computed, memberships and family included) and never the password hash.
 import type { Selectable } from 'kysely';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/user-types';

@@ -1,4 +1,4 @@
-// Search and filter rules shared by the content screens (SPEC.md section 5): case-insensitive substring
+// Search and filter rules shared by the content screens (docs/PRODUCT.md (Validation)): case-insensitive substring
 // search over each screen's fields, filters combined with AND, and the value 'all' meaning no filter.
 export const ALL = 'all';
 

@@ -1,4 +1,4 @@
-// The admin sidebar (SPEC.md section 2): logo and "{short name} Admin", six items with the active rule of
+// The admin sidebar (docs/PRODUCT.md (Pages and screens)): logo and "{short name} Admin", six items with the active rule of
 // nav.ts, and the signed-in user's card (avatar or initials) leading to /admin/profile.
 import { useStore } from '@nanostores/react';
 import { Link, useLocation } from 'wouter';

@@ -1,4 +1,4 @@
-// The admin top bar (SPEC.md section 2): sidebar toggle, the search box (no search behind it yet), the theme
+// The admin top bar (docs/PRODUCT.md (Pages and screens)): sidebar toggle, the search box (no search behind it yet), the theme
 // control, two icon buttons the spec gives no action, and logout (clears the session, then /login).
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';

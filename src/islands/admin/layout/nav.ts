@@ -1,4 +1,4 @@
-// The sidebar's six items (SPEC.md section 2) and the active rule: Dashboard by exact match on /admin
+// The sidebar's six items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
 // (its index, which also answers as /admin/dashboard), the others by path prefix.
 export interface NavItem {
   label: string;

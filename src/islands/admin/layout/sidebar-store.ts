@@ -1,4 +1,4 @@
-// Sidebar open/collapsed (SPEC.md section 4), shared by the top bar's toggle and the sidebar.
+// Sidebar open/collapsed (docs/PRODUCT.md (States)), shared by the top bar's toggle and the sidebar.
 import { atom } from 'nanostores';
 
 export const $sidebarOpen = atom(true);

@@ -1,4 +1,4 @@
-// Analytics (SPEC.md section 2) on the hard-coded sample: time range, overview cards, Activity Trends (charts
+// Analytics (docs/PRODUCT.md (Pages and screens)) on the hard-coded sample: time range, overview cards, Activity Trends (charts
 // not built yet, and it says so), content categories, top sermons and events, prayer categories.
 import { useState } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';

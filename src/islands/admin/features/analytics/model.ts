@@ -1,4 +1,4 @@
-// Analytics screen figures (SPEC.md section 2): overview cards per time range, growth texts, answer rates.
+// Analytics screen figures (docs/PRODUCT.md (Pages and screens)): overview cards per time range, growth texts, answer rates.
 import { formatCount } from '../../../../lib/shared/format';
 import type { AnalyticsPeriod } from './sample';
 

@@ -1,4 +1,4 @@
-// The analytics sample of SPEC.md section 3 (all figures hard-coded by the spec). The overview differs per
+// The analytics sample of docs/PRODUCT.md (Data) (all figures hard-coded by the spec). The overview differs per
 // time range so the range selector visibly changes what it summarises; the lists are the period's leaders.
 import type { ANALYTICS_RANGES } from '../../../../lib/shared/constants';
 

@@ -1,4 +1,4 @@
-// Dashboard (SPEC.md section 2): welcome banner with the live date and time, the six stat cards counting up
+// Dashboard (docs/PRODUCT.md (Pages and screens)): welcome banner with the live date and time, the six stat cards counting up
 // from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
 // (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
 // and events come from the content; prayers from the prayer sample the Prayers screen shows.

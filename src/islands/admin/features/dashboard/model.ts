@@ -1,4 +1,4 @@
-// Dashboard logic: the counter animation's steps (SPEC.md section 4: 0 to target over 1.5 s in 60 steps),
+// Dashboard logic: the counter animation's steps (docs/PRODUCT.md (States): 0 to target over 1.5 s in 60 steps),
 // the six figures from live stats, content and the prayer sample, and the activity feed's mapping.
 import {
   COUNTER_ANIMATION_MS,
@@ -47,7 +47,7 @@ export function dashboardStats(input: {
   };
 }
 
-/** SPEC.md section 9: the dashboard shows prayers answered as 80 percent of the total (a placeholder). */
+/** docs/PRODUCT.md (Constants): the dashboard shows prayers answered as 80 percent of the total (a placeholder). */
 export function answeredPlaceholder(totalPrayers: number): number {
   return Math.round(totalPrayers * PRAYERS_ANSWERED_RATIO);
 }

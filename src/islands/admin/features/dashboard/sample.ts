@@ -1,4 +1,4 @@
-// Dashboard sample data (SPEC.md section 3): the mock stats used when the live user stats cannot be read,
+// Dashboard sample data (docs/PRODUCT.md (Data)): the mock stats used when the live user stats cannot be read,
 // and the Recent Activity list shown when the activity call fails.
 
 export interface DashboardStats {
@@ -61,7 +61,7 @@ export const SAMPLE_ACTIVITY: ActivityItem[] = [
   { id: 'a5', type: 'user', action: 'updated their profile', user: 'Abena Adjei', timestamp: '2026-11-21T09:12:00Z' },
 ];
 
-/** The System Status row of SPEC.md section 9 (hard-coded by the spec). */
+/** The System Status row of docs/PRODUCT.md (Constants) (hard-coded by the spec). */
 export const SYSTEM_STATUS = [
   { name: 'Database', status: 'operational' },
   { name: 'API Services', status: 'operational' },

@@ -1,4 +1,4 @@
-// Event management (SPEC.md section 2): the same events as the public events page, a List View / Calendar
+// Event management (docs/PRODUCT.md (Pages and screens)): the same events as the public events page, a List View / Calendar
 // toggle (the calendar is not built yet and says so), stat cards, search, filters and a detail dialog.
 import { useMemo, useState } from 'react';
 import { useAdminContent } from '../../content';

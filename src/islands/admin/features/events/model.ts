@@ -1,4 +1,4 @@
-// Events screen logic (SPEC.md section 2): stat cards, search over title, description, organizer, location
+// Events screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, description, organizer, location
 // and tags, category, status and type filters, and each card's derived figures.
 import type { ChurchEvent } from '../../../../lib/shared/content-types';
 import { barWidth, formatCount, formatDate, formatTime12, percentFull } from '../../../../lib/shared/format';

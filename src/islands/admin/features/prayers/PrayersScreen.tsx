@@ -1,4 +1,4 @@
-// Prayer management (SPEC.md section 2) on the sample prayer requests: stat cards, search, category, status
+// Prayer management (docs/PRODUCT.md (Pages and screens)) on the sample prayer requests: stat cards, search, category, status
 // and priority filters, the Private badge, at most three tags then '+N more', and a detail dialog.
 import { useMemo, useState } from 'react';
 import { formatCount, formatDate } from '../../../../lib/shared/format';

@@ -1,4 +1,4 @@
-// Prayers screen logic (SPEC.md section 2): stat cards, search over title, requester, description and tags,
+// Prayers screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, requester, description and tags,
 // category, status and priority filters.
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';

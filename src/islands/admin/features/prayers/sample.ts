@@ -1,4 +1,4 @@
-// Sample prayer requests (SPEC.md sections 3 and 4): the spec keeps prayers on the client as fixed sample
+// Sample prayer requests (docs/PRODUCT.md (Data, States)): the spec keeps prayers on the client as fixed sample
 // data. Together they cover every category, status and priority, include private requests and requests
 // with more than three tags, so every state of the Prayers screen shows.
 

@@ -1,4 +1,4 @@
-// Edit Profile (SPEC.md sections 2 and 5): real-time validation of the five fields, saved through
+// Edit Profile (docs/PRODUCT.md (Pages and screens, Validation)): real-time validation of the five fields, saved through
 // PATCH /auth/profile/; the new profile reaches the sidebar card at once (profile-api.ts).
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';

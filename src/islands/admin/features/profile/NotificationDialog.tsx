@@ -1,4 +1,4 @@
-// Notification settings (SPEC.md section 2): five toggles; Save Settings persists them through
+// Notification settings (docs/PRODUCT.md (Pages and screens)): five toggles; Save Settings persists them through
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
 import { useState } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';

@@ -1,4 +1,4 @@
-// Own profile (/admin/profile, SPEC.md section 2): avatar with upload, name, role, email, Edit Profile and
+// Own profile (/admin/profile, docs/PRODUCT.md (Pages and screens)): avatar with upload, name, role, email, Edit Profile and
 // Settings; cards for personal, church and contact information and the notification flags.
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The own-profile calls (SPEC.md section 7) and the client-side avatar checks (images only, 10 MB).
+// The own-profile calls (docs/PRODUCT.md (API)) and the client-side avatar checks (images only, 10 MB).
 import { api } from '../../../../lib/client/api-client';
 import { auth } from '../../../../lib/client/session';
 import { MAX_FILE_SIZE_BYTES } from '../../../../lib/shared/constants';

@@ -1,4 +1,4 @@
-// Sermon management (SPEC.md section 2): the same sermon entries as the public library, all statuses, with
+// Sermon management (docs/PRODUCT.md (Pages and screens)): the same sermon entries as the public library, all statuses, with
 // stat cards, search, status and series filters, status chips and a detail dialog.
 import { useMemo, useState } from 'react';
 import { useAdminContent } from '../../content';

@@ -1,4 +1,4 @@
-// Sermons screen logic (SPEC.md section 2): stat cards, search over title, speaker, description and tags,
+// Sermons screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, speaker, description and tags,
 // status and series filters derived from the data.
 import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types';
 import { formatCount } from '../../../../lib/shared/format';

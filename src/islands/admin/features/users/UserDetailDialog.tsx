@@ -1,4 +1,4 @@
-// 'User Details' (SPEC.md section 2): four sections with 'Not provided' / 'Never' fallbacks, computed ages and
+// 'User Details' (docs/PRODUCT.md (Pages and screens)): four sections with 'Not provided' / 'Never' fallbacks, computed ages and
 // years, and footer actions offered only where permissions.ts allows and the user's state makes them apply.
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime, fullName, yearsSince } from '../../../../lib/shared/format';

@@ -1,4 +1,4 @@
-// User management (/admin/users, SPEC.md section 2). The screen composes the pieces under ../users: state
+// User management (/admin/users, docs/PRODUCT.md (Pages and screens)). The screen composes the pieces under ../users: state
 // and actions (useUsers), pure rules (model), the table, the detail dialog and the add/edit form.
 import { useStore } from '@nanostores/react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The users table (SPEC.md section 2): User, Role, Status, Joined, Actions. Row actions come only from
+// The users table (docs/PRODUCT.md (Pages and screens)): User, Role, Status, Joined, Actions. Row actions come only from
 // availableActions (permissions.ts); a user's buttons are disabled while an action runs for them.
 import { memo } from 'react';
 import { formatDate, fullName } from '../../../../lib/shared/format';

@@ -1,4 +1,4 @@
-// The users screen's pure logic (SPEC.md sections 2, 4, 8, 9): derived status, search and filters, the stat
+// The users screen's pure logic (docs/PRODUCT.md (Pages and screens, States, Errors, Constants)): derived status, search and filters, the stat
 // cards with their fallbacks, the calls behind each action, and the messages for failures and successes.
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../../lib/shared/constants';
@@ -136,7 +136,7 @@ export interface ActionCall {
   body?: Record<string, unknown>;
 }
 
-/** The call of SPEC.md section 7 for a status or role action. */
+/** The call of docs/PRODUCT.md (API) for a status or role action. */
 export function actionCall(
   action: 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access',
   id: number,

@@ -28,7 +28,7 @@ export function useUsers() {
     try {
       setStats(await api<UserStats>('/auth/users/stats/'));
     } catch (error) {
-      // SPEC.md section 8: a failed stats load is only logged; the cards fall back to the list's counts.
+      // docs/PRODUCT.md (Errors): a failed stats load is only logged; the cards fall back to the list's counts.
       console.warn('Failed to load user stats', error);
     }
   }, []);
