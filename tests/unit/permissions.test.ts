@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, availableActions, canAccessWeb, hasRole, permittedActions } from '../../src/lib/shared/permissions';
+import {
+  assignableRoles,
+  availableActions,
+  canAccessWeb,
+  hasRole,
+  permittedActions,
+} from '../../src/lib/shared/permissions';
 
 const user = (id: number, role: 'MEMBER' | 'PASTOR' | 'ADMIN' | 'SUPERADMIN') => ({ id, role });
 
