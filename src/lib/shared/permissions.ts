@@ -25,6 +25,66 @@ export type UserAction =
   | 'grant_web_access'
   | 'revoke_web_access';
 
+/**
+ * Every user-management call, written once: the screen's action name, the call (method and the path after
+ * /auth/users/{id}/; create posts to /auth/users/), the audit-log name, the words of 'Failed to {words} user',
+ * and what Recent Activity says after the actor's name ({who} is the user, {role} the new role's label).
+ */
+export const USER_ACTIONS = {
+  create: { method: 'POST', path: null, audit: 'create_user', words: 'create', activity: 'created {who}' },
+  update: {
+    method: 'PATCH',
+    path: '',
+    audit: 'update_user',
+    words: 'update',
+    activity: 'updated the profile of {who}',
+  },
+  delete: { method: 'DELETE', path: '', audit: 'delete_user', words: 'delete', activity: 'deleted {who}' },
+  promote: {
+    method: 'POST',
+    path: 'promote_role/',
+    audit: 'promote_role',
+    words: 'promote',
+    activity: 'changed the role of {who} to {role}',
+  },
+  suspend: {
+    method: 'POST',
+    path: 'suspend_user/',
+    audit: 'suspend_user',
+    words: 'suspend',
+    activity: 'suspended {who}',
+  },
+  reactivate: {
+    method: 'POST',
+    path: 'reactivate_user/',
+    audit: 'reactivate_user',
+    words: 'reactivate',
+    activity: 'reactivated {who}',
+  },
+  grant_web_access: {
+    method: 'POST',
+    path: 'grant_web_access/',
+    audit: 'grant_web_access',
+    words: 'grant web access to',
+    activity: 'granted web access to {who}',
+  },
+  revoke_web_access: {
+    method: 'POST',
+    path: 'revoke_web_access/',
+    audit: 'revoke_web_access',
+    words: 'revoke web access from',
+    activity: 'revoked web access from {who}',
+  },
+} as const;
+export type ServerAction = keyof typeof USER_ACTIONS;
+
+/** Audit entries that are not user-management calls: a person's own photo and password. */
+export const OTHER_AUDIT_ACTIVITY = {
+  update_avatar: 'changed the photo of {who}',
+  password_reset: 'reset their password',
+} as const;
+export type AuditAction = (typeof USER_ACTIONS)[ServerAction]['audit'] | keyof typeof OTHER_AUDIT_ACTIVITY;
+
 export interface Actor {
   id: number | string;
   role: Role;

@@ -1,23 +1,17 @@
 // The audit log: who did what to whom, when, and why. Names are copied in so that the history
 // still reads correctly after an account is renamed or deleted.
 import type { Kysely, Transaction } from 'kysely';
-import { ROLE_LABELS, isRole } from '../../lib/shared/permissions';
+import {
+  OTHER_AUDIT_ACTIVITY,
+  ROLE_LABELS,
+  USER_ACTIONS,
+  isRole,
+  type AuditAction,
+} from '../../lib/shared/permissions';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { fullName } from '../../lib/shared/format';
 import type { ActivityItem } from '../../lib/shared/activity';
-
-export type AuditAction =
-  | 'create_user'
-  | 'update_user'
-  | 'delete_user'
-  | 'promote_role'
-  | 'grant_web_access'
-  | 'revoke_web_access'
-  | 'suspend_user'
-  | 'reactivate_user'
-  | 'update_avatar'
-  | 'password_reset';
 
 type Person = { id: number; first_name: string; last_name: string; username: string };
 
@@ -41,33 +35,17 @@ export async function audit(
     .execute();
 }
 
+const ACTIVITY: Record<string, string> = {
+  ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),
+  ...OTHER_AUDIT_ACTIVITY,
+};
+
 /** The sentence the dashboard shows after the actor's name, e.g. "suspended Ama Mensah". */
 export function describe(action: string, target: string | null, details: string | null): string {
-  const who = target ?? 'a deleted user';
-  switch (action) {
-    case 'create_user':
-      return `created ${who}`;
-    case 'update_user':
-      return `updated the profile of ${who}`;
-    case 'delete_user':
-      return `deleted ${who}`;
-    case 'promote_role':
-      return `changed the role of ${who} to ${details && isRole(details) ? ROLE_LABELS[details] : details}`;
-    case 'grant_web_access':
-      return `granted web access to ${who}`;
-    case 'revoke_web_access':
-      return `revoked web access from ${who}`;
-    case 'suspend_user':
-      return `suspended ${who}`;
-    case 'reactivate_user':
-      return `reactivated ${who}`;
-    case 'update_avatar':
-      return `changed the photo of ${who}`;
-    case 'password_reset':
-      return 'reset their password';
-    default:
-      return action.replace(/_/g, ' ');
-  }
+  const template = ACTIVITY[action];
+  if (!template) return action.replace(/_/g, ' ');
+  const role = details && isRole(details) ? ROLE_LABELS[details] : (details ?? '');
+  return template.replace('{who}', target ?? 'a deleted user').replace('{role}', role);
 }
 
 export async function recentActivity(db: Kysely<DB>, limit: number): Promise<ActivityItem[]> {

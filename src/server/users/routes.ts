@@ -10,6 +10,7 @@ import {
   creatableRoles,
   permittedActions,
   roleRank,
+  type AuditAction,
   type UserAction,
 } from '../../lib/shared/permissions';
 import {
@@ -27,7 +28,7 @@ import { iso, startOfMonthIso } from '../db/time';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
 import { requireAuth } from '../auth/middleware';
-import { audit, recentActivity, type AuditAction } from '../activity/service';
+import { audit, recentActivity } from '../activity/service';
 import { findUserById, serializeOne, serializeRows } from './service';
 import { asTarget, type UserRow } from './serialize';
 import { assertEmailFree, assertUsernameFree, replaceAvatar } from './write';

@@ -3,7 +3,7 @@
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../../lib/shared/constants';
 import { fullName } from '../../../../lib/shared/format';
-import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
+import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import type { User, UserStats } from '../../../../lib/shared/user-types';
 
@@ -87,24 +87,10 @@ export function usersLoadErrorMessage(error: unknown): string {
   return detail || message || USERS_LOAD_MESSAGES.fallback;
 }
 
-/** The row and dialog actions that call the server (view and edit open dialogs instead). */
-export type ServerAction =
-  'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access' | 'update' | 'create';
-
-/** The {action} of 'Failed to {action} user', in words. */
-const ACTION_WORDS: Record<ServerAction, string> = {
-  suspend: 'suspend',
-  reactivate: 'reactivate',
-  promote: 'promote',
-  delete: 'delete',
-  grant_web_access: 'grant web access to',
-  revoke_web_access: 'revoke web access from',
-  update: 'update',
-  create: 'create',
-};
+export type { ServerAction };
 
 export function actionErrorMessage(action: ServerAction, error: unknown): string {
-  return apiErrorInfo(error).detail ?? `Failed to ${ACTION_WORDS[action]} user`;
+  return apiErrorInfo(error).detail ?? `Failed to ${USER_ACTIONS[action].words} user`;
 }
 
 /** The short confirmation toast after an action succeeded. */
@@ -136,29 +122,13 @@ export interface ActionCall {
   body?: Record<string, unknown>;
 }
 
-/** The call of docs/PRODUCT.md (API) for a status or role action. */
-export function actionCall(
-  action: 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access',
-  id: number,
-  opts: { reason?: string; role?: Role } = {},
-): ActionCall {
-  const base = `/auth/users/${id}/`;
-  switch (action) {
-    case 'suspend':
-      return {
-        path: `${base}suspend_user/`,
-        method: 'POST',
-        body: { reason: opts.reason?.trim() || DEFAULT_SUSPEND_REASON },
-      };
-    case 'reactivate':
-      return { path: `${base}reactivate_user/`, method: 'POST' };
-    case 'promote':
-      return { path: `${base}promote_role/`, method: 'POST', body: { role: opts.role } };
-    case 'delete':
-      return { path: base, method: 'DELETE' };
-    case 'grant_web_access':
-      return { path: `${base}grant_web_access/`, method: 'POST' };
-    case 'revoke_web_access':
-      return { path: `${base}revoke_web_access/`, method: 'POST' };
-  }
+type RowAction = 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access';
+
+/** The call of docs/PRODUCT.md (API) for a status or role action, from the one action table. */
+export function actionCall(action: RowAction, id: number, opts: { reason?: string; role?: Role } = {}): ActionCall {
+  const { method, path } = USER_ACTIONS[action];
+  const call: ActionCall = { path: `/auth/users/${id}/${path}`, method };
+  if (action === 'suspend') call.body = { reason: opts.reason?.trim() || DEFAULT_SUSPEND_REASON };
+  if (action === 'promote') call.body = { role: opts.role };
+  return call;
 }
