@@ -1,5 +1,6 @@
 // The pieces every route contract (createRoute of @hono/zod-openapi) is built from, so that a feature's
 // routes.ts reads as a list of contracts: JSON answers and bodies, the bearer scheme, the documented refusals.
+// zod as @hono/zod-openapi extends it (with .openapi()).
 import { z } from '@hono/zod-openapi';
 import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
 
@@ -18,7 +19,7 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) 
   content: { 'application/json': { schema } },
 });
 
-/** A JSON object body; the route's middleware must include readJsonBody (http/body.ts). */
+/** A JSON object body. The route's middleware must include readJsonBody (http/body.ts); openapi.test.ts checks. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({
   required: true,
   content: { 'application/json': { schema } },
@@ -30,7 +31,6 @@ const REFUSALS = {
   403: 'Not allowed (docs/PRODUCT.md, Roles and permissions)',
   404: 'No such resource',
   423: 'Too many failed sign-ins: locked for a while',
-  503: 'The database is not reachable',
 } as const;
 type Refusal = keyof typeof REFUSALS;
 

@@ -40,7 +40,10 @@ export function userRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<UsersEnv>();
   const auth = requireAuth(deps);
 
-  /** Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them. */
+  /**
+   * Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them.
+   * Route middleware runs before the contract's validators, so it reads the id with the same schema itself.
+   */
   const targetOf =
     (...actions: UserAction[]): MiddlewareHandler<UsersEnv> =>
     async (c, next) => {
