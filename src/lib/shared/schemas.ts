@@ -141,6 +141,8 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const promoteRoleSchema = z.strictObject({ role: roleSchema });
 export const suspendSchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
+/** The body of calls that take none (grant or revoke web access, reactivate): {} or nothing at all. */
+export const emptyBodySchema = z.strictObject({});
 
 // ---- Public contact form ----
 

@@ -1,61 +1,14 @@
-// The user as the API answers it (docs/PRODUCT.md (Data)): the server's serializer builds exactly this type, and
-// the auth store, the users screen and the profile read it.
-import type { Role } from './permissions';
+// The user as the API answers it (docs/PRODUCT.md (Data)), derived from the response schemas in api-schemas.ts:
+// the server's contracts declare those schemas, and the auth store, the users screen and the profile read these
+// types. Type-only imports, so a browser bundle that reads a User never downloads zod.
+import type { z } from 'zod';
+import type { familyMemberSchema, ministryMembershipSchema, userSchema, userStatsSchema } from './api-schemas';
+import type { notificationFlagsSchema } from './schemas';
 
-export interface MinistryMembership {
-  id: number;
-  ministry_name: string;
-  role: string;
-  joined_date: string | null;
-}
+export type MinistryMembership = z.infer<typeof ministryMembershipSchema>;
+export type FamilyMember = z.infer<typeof familyMemberSchema>;
+export type NotificationFlags = z.infer<typeof notificationFlagsSchema>;
+export type User = z.infer<typeof userSchema>;
 
-export interface FamilyMember {
-  id: number;
-  name: string;
-  relationship: string;
-}
-
-export interface NotificationFlags {
-  email_notifications: boolean;
-  sms_notifications: boolean;
-  push_notifications: boolean;
-  event_reminders: boolean;
-  prayer_request_notifications: boolean;
-}
-
-export interface User extends NotificationFlags {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  phone_number: string | null;
-  avatar: string | null;
-  role: Role;
-  is_active: boolean;
-  is_suspended: boolean;
-  suspension_reason: string | null;
-  can_access_web: boolean;
-  date_joined: string;
-  last_login: string | null;
-  last_seen: string | null;
-  is_online: boolean;
-  date_of_birth: string | null;
-  age: number | null;
-  address: string | null;
-  member_since: string | null;
-  years_as_member: number | null;
-  baptism_date: string | null;
-  ministry_memberships: MinistryMembership[];
-  family_members: FamilyMember[];
-}
-
-/** GET /auth/users/stats/ (only these fields are read). */
-export interface UserStats {
-  total_users?: number;
-  growth_percentage?: number;
-  active_users?: number;
-  current_month_users?: number;
-  suspended_users?: number;
-}
+/** GET /auth/users/stats/. The API sends every figure; the screens read them defensively, so each is optional here. */
+export type UserStats = Partial<z.infer<typeof userStatsSchema>>;

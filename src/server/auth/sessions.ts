@@ -55,7 +55,7 @@ export async function startSession(
 export type RotateResult = { ok: true; userId: number; familyId: string } | { ok: false; reused: boolean };
 
 /** Uses a refresh token once. The caller then issues the next pair with continueSession. */
-export async function useRefreshToken(
+export async function consumeRefreshToken(
   db: Kysely<DB>,
   config: ServerConfig,
   token: string,

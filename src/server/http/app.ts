@@ -1,26 +1,33 @@
-// The JSON API: a Hono app under /api/v1, mounted by src/pages/api/[...path].ts and also startable
-// alone (src/server/standalone.ts) for the API tests.
-import { Hono } from 'hono';
+// The JSON API: a Hono app under /api/v1, mounted by src/pages/api/[...path].ts and also startable alone
+// (src/server/standalone.ts) for the API tests. Each feature is a sub-app of route contracts (its routes.ts);
+// this file adds what every answer shares and mounts them.
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { TrieRouter } from 'hono/router/trie-router';
+import type { RouterRoute } from 'hono/types';
+import { z } from 'zod';
 import { MAX_FILE_SIZE_BYTES, PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../context';
-import { ApiError, DETAIL } from './errors';
+import { ApiError, DETAIL, answerInvalid } from './errors';
 import { API_HEADERS } from './headers';
+import { jsonAnswer } from './contract';
+import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
 import { profileRoutes } from '../profile/routes';
 import { userRoutes } from '../users/routes';
-import { avatarTooLarge, readUpload } from '../media/storage';
+import { activityRoutes } from '../activity/routes';
+import { mediaRoutes } from '../media/routes';
+import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
-import { sql } from 'kysely';
 
 const JSON_LIMIT = 64 * 1024;
 /** Room for the multipart envelope around a maximal file, so a file just over 10 MB gets a clear 400. */
 const MULTIPART_LIMIT = MAX_FILE_SIZE_BYTES + 64 * 1024;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ strict: true }).basePath('/api/v1');
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
   // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
   void dummyHash(deps.config.scrypt);
 
@@ -56,49 +63,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     })(c, next);
   });
 
-  app.get('/health/', async (c) => {
-    try {
-      await sql`select 1`.execute(deps.database.db);
-      return c.json({ status: 'ok' });
-    } catch {
-      return c.json({ status: 'unavailable', detail: 'The database is not reachable.' }, 503);
-    }
-  });
+  // Mount points end in a slash: the API's paths do (docs/API.md), and a sub-app's '/' adds none.
+  app.route('/health/', healthRoutes(deps));
+  app.route('/auth/', authRoutes(deps));
+  app.route('/auth/profile/', profileRoutes(deps));
+  app.route('/auth/users/', userRoutes(deps));
+  app.route('/auth/activity/', activityRoutes(deps));
+  app.route('/media/', mediaRoutes(deps));
+  serveOpenApiDocument(app);
 
-  authRoutes(app, deps);
-  profileRoutes(app, deps);
-  userRoutes(app, deps);
-
-  app.get('/media/:name', async (c) => {
-    const file = await readUpload(deps.config.uploadsDir, c.req.param('name'));
-    if (!file) throw new ApiError(404, DETAIL.notFound);
-    // Names are random and never reused, so a file can be cached forever.
-    return c.body(new Uint8Array(file.data), 200, {
-      'Content-Type': file.type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
-    });
-  });
-
-  // Unknown path: 404; known path with another method: 405 with Allow.
-  const patterns = () =>
-    app.routes
-      .filter((r) => r.method !== 'ALL')
-      .map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
+  const methodsOf = methodTable(app.routes);
   app.notFound((c) => {
-    const path = new URL(c.req.url).pathname;
-    const methods = [
-      ...new Set(
-        patterns()
-          .filter((p) => p.re.test(path))
-          .map((p) => p.method),
-      ),
-    ];
-    if (methods.length) {
-      if (methods.includes('GET')) methods.push('HEAD');
-      return c.json({ detail: `Method "${c.req.method}" not allowed.` }, 405, { Allow: methods.join(', ') });
-    }
-    return c.json({ detail: DETAIL.notFound }, 404);
+    const methods = methodsOf(new URL(c.req.url).pathname);
+    if (!methods.length) return c.json({ detail: DETAIL.notFound }, 404);
+    return c.json({ detail: `Method "${c.req.method}" not allowed.` }, 405, { Allow: methods.join(', ') });
   });
 
   app.onError((err, c) => {
@@ -117,4 +95,43 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/** GET /api/v1/openapi.json: every route contract as an OpenAPI 3.1 document (public, built once). */
+function serveOpenApiDocument(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token of POST /api/v1/auth/login/ (60 minutes)',
+  });
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This document',
+      responses: { 200: jsonAnswer(z.looseObject({ openapi: z.string() }), 'OpenAPI 3.1') },
+    }),
+    (c) => {
+      document ??= app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Grace Chapel API', version: '1' },
+      });
+      return c.json(document, 200);
+    },
+  );
+}
+
+/**
+ * For the 405 answer: the methods each path has, from a router over the app's routes built once (middleware,
+ * registered for ALL methods, left out). A GET route answers HEAD too.
+ */
+function methodTable(routes: RouterRoute[]): (path: string) => string[] {
+  const router = new TrieRouter<string>();
+  for (const { method, path } of routes) if (method !== 'ALL') router.add('ALL', path, method);
+  return (path) => {
+    const methods = [...new Set(router.match('ALL', path)[0].map(([method]) => method))];
+    return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+  };
 }

@@ -1,7 +1,9 @@
 // The API's error answers: {"detail": "..."} and, for validation, {"detail", "errors": {field: [msg]}}.
+import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { fieldErrors } from '../../lib/shared/schemas';
 import { RESET_LINK_INVALID } from '../../lib/shared/messages';
+import type { AppEnv } from '../context';
 
 export class ApiError extends Error {
   constructor(
@@ -16,10 +18,22 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (error: z.ZodError) =>
+const validationError = (error: z.ZodError) =>
   new ApiError(400, 'Please correct the highlighted fields.', fieldErrors(error));
 
 export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] });
+
+/**
+ * The contracts' validation failures as the API has always answered them: a path parameter that names nothing
+ * is a 404 with its schema's message; a bad query value is that field's error; a bad body lists every field.
+ */
+export const answerInvalid: Hook<unknown, AppEnv, string, void> = (result) => {
+  if (result.success) return;
+  const [issue] = result.error.issues;
+  if (result.target === 'param') throw new ApiError(404, issue.message);
+  if (result.target === 'query') throw fieldError(String(issue.path[0]), issue.message);
+  throw validationError(result.error);
+};
 
 export const DETAIL = {
   unauthenticated: 'Authentication credentials were not provided.',
@@ -31,6 +45,7 @@ export const DETAIL = {
   notFound: 'Not found.',
   userNotFound: 'User not found.',
   malformedJson: 'Malformed JSON in the request body.',
+  notAnObject: 'The request body must be a JSON object.',
   tooLarge: 'Request body is too large.',
   resetSent: 'If an account exists for that email, a reset link has been sent.',
   resetInvalid: RESET_LINK_INVALID,

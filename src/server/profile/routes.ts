@@ -1,44 +1,61 @@
-// The signed-in user's own profile: read, update (fields and notification flags), avatar upload.
-import type { Hono } from 'hono';
+// The signed-in user's own profile (docs/API.md): read it, change the details and notification flags, upload
+// a photo. No audit entry: people changing their own details is not staff activity.
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../context';
-import { ApiError } from '../http/errors';
-import { isMultipart, parseBody } from '../http/body';
-import { findUserById, serializeOne } from '../users/service';
-import { assertEmailFree, replaceAvatar } from '../users/write';
+import { readAvatarField, readJsonBody } from '../http/body';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
+import { presentUser, presentUserById, replaceAvatar } from '../users/service';
+import { updateProfile } from './service';
 
-export function profileRoutes(app: Hono<AppEnv>, deps: AppDeps) {
-  const db = () => deps.database.db;
+const me = jsonAnswer(UserAnswer, 'The signed-in user');
+
+export function profileRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
-  const answer = async (id: number) => {
-    const row = await findUserById(db(), id);
-    if (!row) throw new ApiError(404, 'User not found.');
-    return serializeOne(db(), row, deps.now(), deps.config.onlineWindowMs);
-  };
 
-  app.get('/auth/profile/', auth, async (c) =>
-    c.json(await serializeOne(db(), c.get('user'), deps.now(), deps.config.onlineWindowMs)),
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'The signed-in user',
+      middleware: auth,
+      security: BEARER,
+      responses: { 200: me, ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await presentUser(deps, c.get('user')), 200),
   );
 
-  app.patch('/auth/profile/', auth, async (c) => {
-    const user = c.get('user');
-    const changes = await parseBody(c, profileUpdateSchema);
-    if (changes.email !== undefined) {
-      changes.email = changes.email.toLowerCase();
-      await assertEmailFree(db(), changes.email, user.id);
-    }
-    if (Object.keys(changes).length) await db().updateTable('users').set(changes).where('id', '=', user.id).execute();
-    return c.json(await answer(user.id));
-  });
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/',
+      summary: 'Change the own details and notification flags',
+      middleware: [auth, readJsonBody] as const,
+      security: BEARER,
+      request: { body: jsonBody(profileUpdateSchema) },
+      responses: { 200: me, ...refusals(400, 401, 403) },
+    }),
+    async (c) => c.json(await updateProfile(deps, c.get('user'), c.req.valid('json')), 200),
+  );
 
-  app.post('/auth/profile/', auth, async (c) => {
-    if (!isMultipart(c))
-      throw new ApiError(400, 'Send the avatar as multipart/form-data in a field named avatar.', {
-        avatar: ['Please choose an image file.'],
-      });
-    const user = c.get('user');
-    await replaceAvatar(c, deps, user);
-    return c.json(await answer(user.id));
-  });
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary: 'Upload the own photo',
+      middleware: auth,
+      security: BEARER,
+      request: { body: avatarUpload },
+      responses: { 200: me, ...refusals(400, 401, 403) },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      await replaceAvatar(deps, user, await readAvatarField(c));
+      return c.json(await presentUserById(deps, user.id), 200);
+    },
+  );
+
+  return app;
 }

@@ -1,318 +1,196 @@
-// User management. Every call asks permissions.ts (the same rules the users screen shows); a refused
-// call answers 403 and changes nothing; every change is written to the audit log in the same
-// transaction as the change itself.
-import type { Context, Hono } from 'hono';
-import type { Transaction } from 'kysely';
+// User management (docs/API.md): the list, the stats, one user, creation, edits, another user's photo, deletion
+// and the actions of USER_ACTIONS (permissions.ts, where the users screen finds the same calls). A contract's
+// middleware says who may call it: signed in (requireAuth), then, for calls about one user, targetOf loads that
+// user and refuses unless the screen would offer the action, before the input is even read (as always).
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { USER_ACTIONS, creatableRoles, type UserAction } from '../../lib/shared/permissions';
 import {
-  STAFF_ROLES,
-  assignableRoles,
-  availableActions,
-  creatableRoles,
-  permittedActions,
-  roleRank,
-  type AuditAction,
-  type UserAction,
-} from '../../lib/shared/permissions';
-import {
-  DEFAULT_SUSPEND_REASON,
+  emptyBodySchema,
   promoteRoleSchema,
   suspendSchema,
   userCreateSchema,
   userUpdateSchema,
 } from '../../lib/shared/schemas';
+import { userStatsSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../context';
-import type { DB } from '../db/schema';
-import { ApiError, DETAIL, fieldError } from '../http/errors';
-import { isMultipart, parseBody } from '../http/body';
-import { iso, startOfMonthIso } from '../db/time';
-import { hashPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/sessions';
+import { ApiError, DETAIL } from '../http/errors';
+import { readAvatarField, readJsonBody } from '../http/body';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
-import { audit, recentActivity } from '../activity/service';
-import { findUserById, serializeOne, serializeRows } from './service';
-import { asTarget, type UserRow } from './serialize';
-import { assertEmailFree, assertUsernameFree, replaceAvatar } from './write';
-import { removeUpload } from '../media/storage';
-import { DEFAULT_NOTIFICATIONS } from '../../lib/shared/constants';
+import type { UserRow } from './serialize';
+import * as users from './service';
 
-function parseId(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw new ApiError(404, DETAIL.userNotFound);
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw new ApiError(404, DETAIL.userNotFound);
-  return id;
-}
+/** The {id} of /auth/users/{id}/: a malformed id names nobody, so it is a 404 like an unknown one. */
+const UserId = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, DETAIL.userNotFound)
+    .transform(Number)
+    .refine(Number.isSafeInteger, DETAIL.userNotFound),
+});
 
-export function userRoutes(app: Hono<AppEnv>, deps: AppDeps) {
-  const db = () => deps.database.db;
+type UsersEnv = { Variables: AppEnv['Variables'] & { target: UserRow } };
+
+const lower = <M extends string>(method: M) => method.toLowerCase() as Lowercase<M>;
+const oneUser = jsonAnswer(UserAnswer, 'The user as now stored');
+
+export function userRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<UsersEnv>();
   const auth = requireAuth(deps);
-  const now = () => deps.now();
-  const serialize = (row: UserRow) => serializeOne(db(), row, now(), deps.config.onlineWindowMs);
 
-  async function loadTarget(c: Context<AppEnv>): Promise<UserRow> {
-    const target = await findUserById(db(), parseId(c.req.param('id') ?? ''));
-    if (!target) throw new ApiError(404, DETAIL.userNotFound);
-    return target;
-  }
+  /**
+   * Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them.
+   * Route middleware runs before the contract's validators, so it reads the id with the same schema itself.
+   */
+  const targetOf =
+    (...actions: UserAction[]): MiddlewareHandler<UsersEnv> =>
+    async (c, next) => {
+      const id = UserId.safeParse(c.req.param());
+      if (!id.success) throw new ApiError(404, DETAIL.userNotFound);
+      c.set('target', await users.targetFor(deps, c.get('user'), id.data.id, actions));
+      await next();
+    };
 
-  /** Loads the target, checks the action is offered for it, applies the change with its audit entry. */
-  async function act(
-    c: Context<AppEnv>,
-    action: UserAction,
-    change: (trx: Transaction<DB>, target: UserRow) => Promise<void>,
-    log: { action: AuditAction; reason?: string | null; details?: string | null },
-  ) {
-    const actor = c.get('user');
-    const target = await loadTarget(c);
-    if (!availableActions(actor, asTarget(target)).has(action)) throw new ApiError(403, DETAIL.forbidden);
-    const stamp = now();
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await change(trx, target);
-        await audit(trx, { actor, target, ...log }, stamp);
-      });
-    const fresh = await findUserById(db(), target.id);
-    if (!fresh) throw new ApiError(404, DETAIL.userNotFound);
-    return c.json(await serialize(fresh));
-  }
+  /** Staff who may create nobody are refused before their input is read. */
+  const mayCreate: MiddlewareHandler<UsersEnv> = async (c, next) => {
+    if (!creatableRoles(c.get('user')).length) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
 
-  app.get('/auth/users/', auth, async (c) => {
-    const rows = await db().selectFrom('users').selectAll().orderBy('id').execute();
-    return c.json(await serializeRows(db(), rows, now(), deps.config.onlineWindowMs, true));
-  });
-
-  app.get('/auth/users/stats/', auth, async (c) => {
-    const monthStart = startOfMonthIso(now());
-    const row = await db()
-      .selectFrom('users')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .countAll<number>()
-          .filterWhere((w) => w.and([w('is_active', '=', true), w('is_suspended', '=', false)]))
-          .as('active'),
-        eb.fn.countAll<number>().filterWhere('is_suspended', '=', true).as('suspended'),
-        eb.fn.countAll<number>().filterWhere('date_joined', '>=', monthStart).as('month'),
-      ])
-      .executeTakeFirstOrThrow();
-    const total = Number(row.total);
-    const month = Number(row.month);
-    const before = total - month;
-    // Growth this month: new accounts relative to the accounts that existed when the month began.
-    const growth = before > 0 ? Math.round((month / before) * 1000) / 10 : month > 0 ? 100 : 0;
-    return c.json({
-      total_users: total,
-      active_users: Number(row.active),
-      current_month_users: month,
-      suspended_users: Number(row.suspended),
-      growth_percentage: growth,
+  /** The contract of a USER_ACTIONS call on one user: its method and path, a JSON body, the user as answer. */
+  const action = <A extends keyof typeof USER_ACTIONS, S extends z.ZodType>(
+    name: A,
+    permits: UserAction[],
+    body: S,
+    summary: string,
+  ) =>
+    createRoute({
+      method: lower(USER_ACTIONS[name].method),
+      path: `/{id}/${USER_ACTIONS[name].path ?? ''}`,
+      summary,
+      middleware: [auth, targetOf(...permits), readJsonBody],
+      security: BEARER,
+      request: { params: UserId, body: jsonBody(body) },
+      responses: { 200: oneUser, ...refusals(400, 401, 403, 404) },
     });
-  });
 
-  app.post('/auth/users/', auth, async (c) => {
-    const actor = c.get('user');
-    const allowed = creatableRoles(actor);
-    if (!allowed.length) throw new ApiError(403, DETAIL.forbidden);
-    const input = await parseBody(c, userCreateSchema);
-    if (!allowed.includes(input.role)) throw new ApiError(403, DETAIL.forbidden);
-    const email = input.email.toLowerCase();
-    await assertUsernameFree(db(), input.username);
-    await assertEmailFree(db(), email);
-    const password_hash = await hashPassword(input.password, deps.config.scrypt);
-    const stamp = now();
-    const created = await db()
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('users')
-          .values({
-            username: input.username,
-            email,
-            password_hash,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phone_number: input.phone_number ?? null,
-            address: input.address ?? null,
-            date_of_birth: input.date_of_birth ?? null,
-            member_since: input.member_since ?? null,
-            baptism_date: input.baptism_date ?? null,
-            avatar: null,
-            role: input.role,
-            is_active: input.is_active ?? true,
-            is_suspended: input.is_suspended ?? false,
-            suspension_reason: input.is_suspended ? input.suspension_reason || DEFAULT_SUSPEND_REASON : null,
-            can_access_web: input.can_access_web ?? STAFF_ROLES.includes(input.role),
-            date_joined: iso(stamp),
-            last_login: null,
-            last_seen: null,
-            logged_out_at: null,
-            token_version: 0,
-            email_notifications: input.email_notifications ?? DEFAULT_NOTIFICATIONS.email_notifications,
-            sms_notifications: input.sms_notifications ?? DEFAULT_NOTIFICATIONS.sms_notifications,
-            push_notifications: input.push_notifications ?? DEFAULT_NOTIFICATIONS.push_notifications,
-            event_reminders: input.event_reminders ?? DEFAULT_NOTIFICATIONS.event_reminders,
-            prayer_request_notifications:
-              input.prayer_request_notifications ?? DEFAULT_NOTIFICATIONS.prayer_request_notifications,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await audit(trx, { actor, target: row, action: 'create_user', details: input.role }, stamp);
-        return row;
-      })
-      .catch((err) => {
-        // Two concurrent creations of one name: the unique index decides; answer like the check above.
-        if (/unique|duplicate/i.test(String(err?.message)))
-          throw fieldError('username', 'A user with that username or email already exists.');
-        throw err;
-      });
-    return c.json(await serialize(created), 201);
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'Every user, with memberships and family',
+      middleware: auth,
+      security: BEARER,
+      responses: { 200: jsonAnswer(z.array(UserAnswer), 'Every user, by id'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await users.listUsers(deps), 200),
+  );
 
-  app.get('/auth/users/:id/', auth, async (c) => {
-    const target = await loadTarget(c);
-    if (!permittedActions(c.get('user'), asTarget(target)).has('view')) throw new ApiError(403, DETAIL.forbidden);
-    return c.json(await serialize(target));
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/stats/',
+      summary: 'Counts for the users screen and the dashboard',
+      middleware: auth,
+      security: BEARER,
+      responses: { 200: jsonAnswer(userStatsSchema, 'The counts'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await users.userStats(deps), 200),
+  );
 
-  app.patch('/auth/users/:id/', auth, async (c) => {
-    const actor = c.get('user');
-    const target = await loadTarget(c);
-    if (!permittedActions(actor, asTarget(target)).has('edit')) throw new ApiError(403, DETAIL.forbidden);
-    const changes = await parseBody(c, userUpdateSchema);
-    if (changes.email !== undefined) {
-      changes.email = changes.email.toLowerCase();
-      await assertEmailFree(db(), changes.email, target.id);
-    }
-    const stamp = now();
-    if (Object.keys(changes).length) {
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
-          await audit(trx, { actor, target, action: 'update_user', details: Object.keys(changes).join(',') }, stamp);
-        });
-    }
-    return c.json(await serialize((await findUserById(db(), target.id))!));
-  });
+  app.openapi(
+    createRoute({
+      method: lower(USER_ACTIONS.create.method),
+      path: '/',
+      summary: 'Create an account with its initial password',
+      middleware: [auth, mayCreate, readJsonBody],
+      security: BEARER,
+      request: { body: jsonBody(userCreateSchema) },
+      responses: { 201: jsonAnswer(UserAnswer, 'The new user'), ...refusals(400, 401, 403) },
+    }),
+    async (c) => {
+      const actor = c.get('user');
+      const input = c.req.valid('json');
+      if (!creatableRoles(actor).includes(input.role)) throw new ApiError(403, DETAIL.forbidden);
+      return c.json(await users.createUser(deps, actor, input), 201);
+    },
+  );
 
-  // Avatar upload for another user (multipart), allowed to whoever may edit that user.
-  app.post('/auth/users/:id/', auth, async (c) => {
-    const actor = c.get('user');
-    const target = await loadTarget(c);
-    if (!permittedActions(actor, asTarget(target)).has('edit')) throw new ApiError(403, DETAIL.forbidden);
-    if (!isMultipart(c))
-      throw new ApiError(400, 'Send the avatar as multipart/form-data in a field named avatar.', {
-        avatar: ['Please choose an image file.'],
-      });
-    await replaceAvatar(c, deps, target);
-    await audit(db(), { actor, target, action: 'update_avatar' }, now());
-    return c.json(await serialize((await findUserById(db(), target.id))!));
-  });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/',
+      summary: 'One user',
+      middleware: [auth, targetOf('view')],
+      security: BEARER,
+      request: { params: UserId },
+      responses: { 200: oneUser, ...refusals(401, 403, 404) },
+    }),
+    async (c) => c.json(await users.presentUser(deps, c.get('target')), 200),
+  );
 
-  app.delete('/auth/users/:id/', auth, async (c) => {
-    const actor = c.get('user');
-    const target = await loadTarget(c);
-    if (!permittedActions(actor, asTarget(target)).has('delete')) throw new ApiError(403, DETAIL.forbidden);
-    const stamp = now();
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await audit(trx, { actor, target, action: 'delete_user' }, stamp);
-        await trx.deleteFrom('users').where('id', '=', target.id).execute();
-      });
-    await removeUpload(deps.config.uploadsDir, target.avatar);
-    return c.body(null, 204);
-  });
+  app.openapi(action('update', ['edit'], userUpdateSchema, "Edit another user's details"), async (c) =>
+    c.json(await users.updateUser(deps, c.get('user'), c.get('target'), c.req.valid('json')), 200),
+  );
 
-  app.post('/auth/users/:id/promote_role/', auth, async (c) => {
-    const actor = c.get('user');
-    const target = await loadTarget(c);
-    const permitted = permittedActions(actor, asTarget(target));
-    if (!permitted.has('promote') && !permitted.has('demote')) throw new ApiError(403, DETAIL.forbidden);
-    const { role } = await parseBody(c, promoteRoleSchema);
-    // The screen never offers the current role, so this is refused like any other call it would not make.
-    if (role === target.role) throw new ApiError(403, 'The user already has this role.');
-    if (!assignableRoles(actor, asTarget(target)).includes(role)) throw new ApiError(403, DETAIL.forbidden);
-    const action: UserAction = roleRank(role) > roleRank(target.role) ? 'promote' : 'demote';
-    return act(
-      c,
-      action,
-      async (trx) => {
-        // The web-access flag stays as it is; canAccessWeb() already refuses MEMBERs the portal.
-        await trx
-          .updateTable('users')
-          .set({ role })
-          .where('id', '=', target.id)
-          .where('role', '=', target.role)
-          .execute();
-      },
-      { action: 'promote_role', details: role },
-    );
-  });
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/',
+      summary: "Upload another user's photo (allowed to whoever may edit them)",
+      middleware: [auth, targetOf('edit')],
+      security: BEARER,
+      request: { params: UserId, body: avatarUpload },
+      responses: { 200: oneUser, ...refusals(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await users.replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
+  );
 
-  app.post('/auth/users/:id/grant_web_access/', auth, async (c) => {
-    await parseBody(c, suspendSchema.pick({}));
-    return act(
-      c,
-      'grant_web_access',
-      async (trx, t) =>
-        void (await trx.updateTable('users').set({ can_access_web: true }).where('id', '=', t.id).execute()),
-      {
-        action: 'grant_web_access',
-      },
-    );
-  });
+  app.openapi(
+    createRoute({
+      method: lower(USER_ACTIONS.delete.method),
+      path: '/{id}/',
+      summary: 'Delete a user (and their photo)',
+      middleware: [auth, targetOf('delete')],
+      security: BEARER,
+      request: { params: UserId },
+      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    }),
+    async (c) => {
+      await users.deleteUser(deps, c.get('user'), c.get('target'));
+      return c.body(null, 204);
+    },
+  );
 
-  app.post('/auth/users/:id/revoke_web_access/', auth, async (c) => {
-    await parseBody(c, suspendSchema.pick({}));
-    return act(
-      c,
-      'revoke_web_access',
-      async (trx, t) => {
-        await trx.updateTable('users').set({ can_access_web: false }).where('id', '=', t.id).execute();
-        await revokeAllForUser(trx, t.id, now());
-      },
-      { action: 'revoke_web_access' },
-    );
-  });
+  app.openapi(
+    action('promote', ['promote', 'demote'], promoteRoleSchema, 'Give a user a higher or lower role'),
+    async (c) => {
+      const { role } = c.req.valid('json');
+      users.assertMayGiveRole(c.get('user'), c.get('target'), role);
+      return c.json(await users.changeRole(deps, c.get('user'), c.get('target'), role), 200);
+    },
+  );
 
-  app.post('/auth/users/:id/suspend_user/', auth, async (c) => {
-    const { reason } = await parseBody(c, suspendSchema);
-    const why = reason?.trim() || DEFAULT_SUSPEND_REASON;
-    return act(
-      c,
-      'suspend',
-      async (trx, t) => {
-        await trx
-          .updateTable('users')
-          .set({ is_suspended: true, suspension_reason: why })
-          .where('id', '=', t.id)
-          .execute();
-        await revokeAllForUser(trx, t.id, now());
-      },
-      { action: 'suspend_user', reason: why },
-    );
-  });
+  app.openapi(
+    action('grant_web_access', ['grant_web_access'], emptyBodySchema, 'Let a user into the admin portal'),
+    async (c) => c.json(await users.setWebAccess(deps, c.get('user'), c.get('target'), true), 200),
+  );
 
-  app.post('/auth/users/:id/reactivate_user/', auth, async (c) => {
-    await parseBody(c, suspendSchema.pick({}));
-    return act(
-      c,
-      'reactivate',
-      async (trx, t) =>
-        void (await trx
-          .updateTable('users')
-          .set({ is_suspended: false, suspension_reason: null })
-          .where('id', '=', t.id)
-          .execute()),
-      { action: 'reactivate_user' },
-    );
-  });
+  app.openapi(
+    action('revoke_web_access', ['revoke_web_access'], emptyBodySchema, 'Keep a user out of the admin portal'),
+    async (c) => c.json(await users.setWebAccess(deps, c.get('user'), c.get('target'), false), 200),
+  );
 
-  app.get('/auth/activity/', auth, async (c) => {
-    const raw = c.req.query('limit');
-    const n = raw === undefined ? 10 : Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw fieldError('limit', 'limit must be a whole number from 1 to 50.');
-    return c.json(await recentActivity(db(), Math.min(n, 50)));
-  });
+  app.openapi(action('suspend', ['suspend'], suspendSchema, 'Suspend a user (their sessions end)'), async (c) =>
+    c.json(await users.suspendUser(deps, c.get('user'), c.get('target'), c.req.valid('json').reason), 200),
+  );
+
+  app.openapi(action('reactivate', ['reactivate'], emptyBodySchema, 'Lift a suspension'), async (c) =>
+    c.json(await users.reactivateUser(deps, c.get('user'), c.get('target')), 200),
+  );
+
+  return app;
 }

@@ -1,8 +1,28 @@
-// Reading users with their memberships and family in three queries whatever the list length.
-import type { Kysely } from 'kysely';
+// User management's data: users read with their memberships and family, the stats, and every change. Refusals
+// follow permissions.ts (the rules the users screen shows), and every change by staff is written to the audit
+// log in the same transaction as the change itself.
+import type { Kysely, Transaction } from 'kysely';
+import {
+  STAFF_ROLES,
+  USER_ACTIONS,
+  assignableRoles,
+  availableActions,
+  type AuditAction,
+  type Role,
+  type UserAction,
+} from '../../lib/shared/permissions';
+import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../lib/shared/schemas';
+import { DEFAULT_NOTIFICATIONS } from '../../lib/shared/constants';
+import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/user-types';
+import type { AppDeps } from '../context';
 import type { DB } from '../db/schema';
-import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/user-types';
-import { serializeUser, type UserRow } from './serialize';
+import { iso, startOfMonthIso } from '../db/time';
+import { ApiError, DETAIL, fieldError } from '../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { revokeAllForUser } from '../auth/sessions';
+import { audit } from '../activity/service';
+import { removeUpload, storeAvatar } from '../media/storage';
+import { asTarget, serializeUser, type UserRow } from './serialize';
 
 export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -12,6 +32,9 @@ export async function findUserByUsername(db: Kysely<DB>, username: string): Prom
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
+// ---- Users as the API answers them ----
+
+/** Memberships and family of the given users (or of everyone) in two queries, whatever the list length. */
 async function extrasFor(db: Kysely<DB>, ids: number[] | 'all') {
   let mq = db
     .selectFrom('ministry_memberships as mm')
@@ -40,25 +63,247 @@ async function extrasFor(db: Kysely<DB>, ids: number[] | 'all') {
   return { memberships, family };
 }
 
-export async function serializeRows(
-  db: Kysely<DB>,
-  rows: UserRow[],
-  nowMs: number,
-  onlineWindowMs: number,
-  all = false,
-): Promise<User[]> {
-  const { memberships, family } = await extrasFor(db, all ? 'all' : rows.map((r) => Number(r.id)));
+async function presentUsers(deps: AppDeps, rows: UserRow[], all = false): Promise<User[]> {
+  const { memberships, family } = await extrasFor(deps.database.db, all ? 'all' : rows.map((r) => Number(r.id)));
   return rows.map((row) =>
     serializeUser(
       row,
       { memberships: memberships.get(Number(row.id)) ?? [], family: family.get(Number(row.id)) ?? [] },
-      nowMs,
-      onlineWindowMs,
+      deps.now(),
+      deps.config.onlineWindowMs,
     ),
   );
 }
 
-export async function serializeOne(db: Kysely<DB>, row: UserRow, nowMs: number, onlineWindowMs: number) {
-  const [user] = await serializeRows(db, [row], nowMs, onlineWindowMs);
+export async function presentUser(deps: AppDeps, row: UserRow): Promise<User> {
+  const [user] = await presentUsers(deps, [row]);
   return user;
+}
+
+/** The user as now stored, after a change. */
+export async function presentUserById(deps: AppDeps, id: number): Promise<User> {
+  return presentUser(deps, await loadUser(deps, id));
+}
+
+export async function listUsers(deps: AppDeps): Promise<User[]> {
+  const rows = await deps.database.db.selectFrom('users').selectAll().orderBy('id').execute();
+  return presentUsers(deps, rows, true);
+}
+
+export async function userStats(deps: AppDeps): Promise<Required<UserStats>> {
+  const monthStart = startOfMonthIso(deps.now());
+  const row = await deps.database.db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.and([w('is_active', '=', true), w('is_suspended', '=', false)]))
+        .as('active'),
+      eb.fn.countAll<number>().filterWhere('is_suspended', '=', true).as('suspended'),
+      eb.fn.countAll<number>().filterWhere('date_joined', '>=', monthStart).as('month'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const month = Number(row.month);
+  const before = total - month;
+  // Growth this month: new accounts relative to the accounts that existed when the month began.
+  const growth = before > 0 ? Math.round((month / before) * 1000) / 10 : month > 0 ? 100 : 0;
+  return {
+    total_users: total,
+    active_users: Number(row.active),
+    current_month_users: month,
+    suspended_users: Number(row.suspended),
+    growth_percentage: growth,
+  };
+}
+
+// ---- Whom a call is about, and whether the caller may ----
+
+async function loadUser(deps: AppDeps, id: number): Promise<UserRow> {
+  const user = await findUserById(deps.database.db, id);
+  if (!user) throw new ApiError(404, DETAIL.userNotFound);
+  return user;
+}
+
+/** The target of a user-management call, once the screen would offer it one of these actions (else 403). */
+export async function targetFor(deps: AppDeps, actor: UserRow, id: number, actions: UserAction[]): Promise<UserRow> {
+  const target = await loadUser(deps, id);
+  const offered = availableActions(actor, asTarget(target));
+  if (!actions.some((action) => offered.has(action))) throw new ApiError(403, DETAIL.forbidden);
+  return target;
+}
+
+/** promote_role: a role the actor may give this target (a higher one needs 'promote', a lower one 'demote'). */
+export function assertMayGiveRole(actor: UserRow, target: UserRow, role: Role): void {
+  // The screen never offers the current role, so this is refused like any other call it would not make.
+  if (role === target.role) throw new ApiError(403, 'The user already has this role.');
+  if (!assignableRoles(actor, asTarget(target)).includes(role)) throw new ApiError(403, DETAIL.forbidden);
+}
+
+// ---- Changes ----
+
+async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number) {
+  let q = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw fieldError('email', 'A user with that email already exists.');
+}
+
+/** An email change is stored lower-case and must not belong to another account (profile and staff edits). */
+export async function withEmailChecked<T extends { email?: string }>(deps: AppDeps, userId: number, changes: T) {
+  if (changes.email === undefined) return changes;
+  const email = changes.email.toLowerCase();
+  await assertEmailFree(deps.database.db, email, userId);
+  return { ...changes, email };
+}
+
+/** Applies a change by staff with its audit entry, in one transaction; answers the user as now stored. */
+async function recorded(
+  deps: AppDeps,
+  actor: UserRow,
+  target: UserRow,
+  entry: { action: AuditAction; reason?: string | null; details?: string | null },
+  change: (trx: Transaction<DB>, stamp: number) => Promise<unknown>,
+): Promise<User> {
+  const stamp = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await change(trx, stamp);
+    await audit(trx, { actor, target, ...entry }, stamp);
+  });
+  return presentUserById(deps, target.id);
+}
+
+/** What a new account starts with where the creator gives nothing. */
+const NEW_USER = {
+  phone_number: null,
+  address: null,
+  date_of_birth: null,
+  member_since: null,
+  baptism_date: null,
+  avatar: null,
+  is_active: true,
+  is_suspended: false,
+  last_login: null,
+  last_seen: null,
+  logged_out_at: null,
+  token_version: 0,
+  ...DEFAULT_NOTIFICATIONS,
+};
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreate): Promise<User> {
+  const { username, password, email, role, first_name, last_name, suspension_reason, ...optional } = input;
+  const db = deps.database.db;
+  const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  if (taken) throw fieldError('username', 'A user with that username already exists.');
+  await assertEmailFree(db, email.toLowerCase());
+  const password_hash = await hashPassword(password, deps.config.scrypt);
+  const stamp = deps.now();
+  const created = await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          ...NEW_USER,
+          can_access_web: STAFF_ROLES.includes(role),
+          ...definedOnly(optional),
+          username,
+          email: email.toLowerCase(),
+          password_hash,
+          first_name,
+          last_name,
+          role,
+          suspension_reason: input.is_suspended ? suspension_reason || DEFAULT_SUSPEND_REASON : null,
+          date_joined: iso(stamp),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(trx, { actor, target: row, action: USER_ACTIONS.create.audit, details: role }, stamp);
+      return row;
+    })
+    .catch((err) => {
+      // Two concurrent creations of one name: the unique index decides; answer like the checks above.
+      if (/unique|duplicate/i.test(String(err?.message)))
+        throw fieldError('username', 'A user with that username or email already exists.');
+      throw err;
+    });
+  return presentUser(deps, created);
+}
+
+export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow, input: UserUpdate): Promise<User> {
+  const changes = await withEmailChecked(deps, target.id, input);
+  if (!Object.keys(changes).length) return presentUserById(deps, target.id);
+  const entry = { action: USER_ACTIONS.update.audit, details: Object.keys(changes).join(',') };
+  return recorded(deps, actor, target, entry, (trx) =>
+    trx.updateTable('users').set(changes).where('id', '=', target.id).execute(),
+  );
+}
+
+/** Stores the uploaded photo (media/storage.ts judges it), points the user at it and removes the old file. */
+export async function replaceAvatar(deps: AppDeps, user: UserRow, file: unknown): Promise<void> {
+  const { uploadsDir } = deps.config;
+  const name = await storeAvatar(uploadsDir, file);
+  try {
+    await deps.database.db.updateTable('users').set({ avatar: name }).where('id', '=', user.id).execute();
+  } catch (err) {
+    await removeUpload(uploadsDir, name);
+    throw err;
+  }
+  await removeUpload(uploadsDir, user.avatar);
+}
+
+/** Staff changing another user's photo: the same, written to the audit log. */
+export async function replaceAvatarOf(deps: AppDeps, actor: UserRow, target: UserRow, file: unknown): Promise<User> {
+  await replaceAvatar(deps, target, file);
+  await audit(deps.database.db, { actor, target, action: 'update_avatar' }, deps.now());
+  return presentUserById(deps, target.id);
+}
+
+export async function deleteUser(deps: AppDeps, actor: UserRow, target: UserRow): Promise<void> {
+  const stamp = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await audit(trx, { actor, target, action: USER_ACTIONS.delete.audit }, stamp);
+    await trx.deleteFrom('users').where('id', '=', target.id).execute();
+  });
+  await removeUpload(deps.config.uploadsDir, target.avatar);
+}
+
+export function changeRole(deps: AppDeps, actor: UserRow, target: UserRow, role: Role): Promise<User> {
+  // The web-access flag stays as it is; canAccessWeb() already refuses MEMBERs the portal.
+  return recorded(deps, actor, target, { action: USER_ACTIONS.promote.audit, details: role }, (trx) =>
+    trx.updateTable('users').set({ role }).where('id', '=', target.id).where('role', '=', target.role).execute(),
+  );
+}
+
+export function setWebAccess(deps: AppDeps, actor: UserRow, target: UserRow, allowed: boolean): Promise<User> {
+  const action = USER_ACTIONS[allowed ? 'grant_web_access' : 'revoke_web_access'].audit;
+  return recorded(deps, actor, target, { action }, async (trx, stamp) => {
+    await trx.updateTable('users').set({ can_access_web: allowed }).where('id', '=', target.id).execute();
+    if (!allowed) await revokeAllForUser(trx, target.id, stamp);
+  });
+}
+
+export function suspendUser(deps: AppDeps, actor: UserRow, target: UserRow, reason?: string): Promise<User> {
+  const why = reason || DEFAULT_SUSPEND_REASON;
+  return recorded(deps, actor, target, { action: USER_ACTIONS.suspend.audit, reason: why }, async (trx, stamp) => {
+    await trx
+      .updateTable('users')
+      .set({ is_suspended: true, suspension_reason: why })
+      .where('id', '=', target.id)
+      .execute();
+    await revokeAllForUser(trx, target.id, stamp);
+  });
+}
+
+export function reactivateUser(deps: AppDeps, actor: UserRow, target: UserRow): Promise<User> {
+  return recorded(deps, actor, target, { action: USER_ACTIONS.reactivate.audit }, (trx) =>
+    trx
+      .updateTable('users')
+      .set({ is_suspended: false, suspension_reason: null })
+      .where('id', '=', target.id)
+      .execute(),
+  );
 }

@@ -1,0 +1,37 @@
+// Recent Activity of the dashboard (docs/API.md): the newest audit-log entries as sentences.
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { activityItemSchema } from '../../lib/shared/api-schemas';
+import type { AppDeps, AppEnv } from '../context';
+import { BEARER, jsonAnswer, refusals } from '../http/contract';
+import { requireAuth } from '../auth/middleware';
+import { recentActivity } from './service';
+
+const MAX_ITEMS = 50;
+const LIMIT_ERROR = `limit must be a whole number from 1 to ${MAX_ITEMS}.`;
+/** More than the maximum is not an error: the answer simply stops there. */
+const ActivityQuery = z.object({
+  limit: z.coerce.number({ error: LIMIT_ERROR }).int(LIMIT_ERROR).min(1, LIMIT_ERROR).default(10),
+});
+
+export function activityRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'The newest audit-log entries, newest first',
+      middleware: requireAuth(deps),
+      security: BEARER,
+      request: { query: ActivityQuery },
+      responses: { 200: jsonAnswer(z.array(activityItemSchema), 'Newest first'), ...refusals(400, 401, 403) },
+    }),
+    async (c) => {
+      const { limit } = c.req.valid('query');
+      return c.json(await recentActivity(deps.database.db, Math.min(limit, MAX_ITEMS)), 200);
+    },
+  );
+
+  return app;
+}

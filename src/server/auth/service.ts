@@ -1,0 +1,141 @@
+// Sign-in, token refresh, sign-out and password reset (docs/API.md): lockout first, the same answer and the same
+// work for an unknown user as for a wrong password, refresh tokens used once, reset links single-use.
+import { canAccessWeb } from '../../lib/shared/permissions';
+import type { User } from '../../lib/shared/user-types';
+import type { AppDeps } from '../context';
+import { ApiError, DETAIL } from '../http/errors';
+import { iso } from '../db/time';
+import { findUserById, findUserByUsername, presentUser } from '../users/service';
+import { asTarget } from '../users/serialize';
+import { audit } from '../activity/service';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { lockedUntil, pruneAttempts, recordAttempt } from './lockout';
+import {
+  continueSession,
+  revokeAllForUser,
+  revokeByToken,
+  startSession,
+  consumeRefreshToken,
+  type TokenPair,
+} from './sessions';
+import { randomToken, sha256 } from './tokens';
+
+export async function login(
+  deps: AppDeps,
+  { username, password }: { username: string; password: string },
+): Promise<TokenPair & { user: User }> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const now = deps.now();
+  if (await lockedUntil(db, username, now, config.lockout)) throw new ApiError(423, DETAIL.locked);
+  const user = await findUserByUsername(db, username);
+  // Unknown users are checked against a dummy hash: same work, same answer.
+  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.scrypt)));
+  if (!user || !valid) {
+    await recordAttempt(db, username, false, now);
+    throw new ApiError(401, DETAIL.invalidCredentials);
+  }
+  await recordAttempt(db, username, true, now);
+  // The password was right, so telling this person they lack access leaks nothing.
+  if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+  const seen = { last_login: iso(now), last_seen: iso(now), logged_out_at: null };
+  await db.updateTable('users').set(seen).where('id', '=', user.id).execute();
+  const tokens = await startSession(db, config, { id: user.id, token_version: Number(user.token_version) }, now);
+  if (Math.random() < 0.05) await pruneAttempts(db, now);
+  return { ...tokens, user: await presentUser(deps, { ...user, ...seen }) };
+}
+
+export async function refresh(deps: AppDeps, token: string): Promise<TokenPair> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const used = await consumeRefreshToken(db, deps.config, token, now);
+  if (!used.ok) throw new ApiError(401, DETAIL.invalidToken);
+  const user = await findUserById(db, used.userId);
+  if (!user) throw new ApiError(401, DETAIL.invalidToken);
+  if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+  // Rotation: the answer carries the next refresh token; the one just used is dead.
+  const owner = { id: user.id, token_version: Number(user.token_version) };
+  return continueSession(db, deps.config, owner, used.familyId, now);
+}
+
+/** Ends the session of the given refresh token (if any) and marks its owner offline. */
+export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const ownerId = token ? await revokeByToken(db, token, now) : null;
+  if (ownerId !== null) {
+    await db
+      .updateTable('users')
+      .set({ logged_out_at: iso(now) })
+      .where('id', '=', ownerId)
+      .execute();
+  }
+}
+
+/** Mails a reset link to an active account with that email; answers the same whether there is one or not. */
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const now = deps.now();
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  if (!user || !user.is_active || user.is_suspended) return;
+  const token = randomToken();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({
+      user_id: user.id,
+      token_hash: sha256(token),
+      created_at: iso(now),
+      expires_at: iso(now + config.resetTtlMs),
+      used_at: null,
+    })
+    .execute();
+  const link = `${config.siteUrl}/reset-password?token=${token}`;
+  // Not awaited: a slow mail server must not make "known email" answers measurably slower.
+  deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of ${user.username}. Open this link within an hour to choose a new one:\n${link}\nIf it was not you, ignore this message.`,
+    })
+    .catch((err) => console.error(JSON.stringify({ level: 'error', msg: 'mail failed', error: String(err) })));
+}
+
+/** Sets the new password with an unused, unexpired link; every session and every other link of the account dies. */
+export async function confirmPasswordReset(deps: AppDeps, token: string, password: string): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.used_at || Date.parse(row.expires_at) <= now) throw new ApiError(400, DETAIL.resetInvalid);
+  const hash = await hashPassword(password, deps.config.scrypt);
+  const done = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: iso(now) })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    if (!user) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, token_version: Number(user.token_version) + 1 })
+      .where('id', '=', user.id)
+      .execute();
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: iso(now) })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    await audit(trx, { actor: user, target: user, action: 'password_reset' }, now);
+    return true;
+  });
+  if (!done) throw new ApiError(400, DETAIL.resetInvalid);
+  await revokeAllForUser(db, Number(row.user_id), now);
+}

@@ -1,0 +1,28 @@
+// GET /health/: whether the API can reach its database (load balancers and the deploy check ask).
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../context';
+import { jsonAnswer } from '../http/contract';
+import { databaseReachable } from './service';
+
+export function healthRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'Whether the API and its database are up',
+      responses: {
+        200: jsonAnswer(z.object({ status: z.literal('ok') }), 'Up'),
+        503: jsonAnswer(z.object({ status: z.literal('unavailable'), detail: z.string() }), 'No database'),
+      },
+    }),
+    async (c) =>
+      (await databaseReachable(deps))
+        ? c.json({ status: 'ok' as const }, 200)
+        : c.json({ status: 'unavailable' as const, detail: 'The database is not reachable.' }, 503),
+  );
+
+  return app;
+}

@@ -1,0 +1,12 @@
+// The health check's one question to the database.
+import { sql } from 'kysely';
+import type { AppDeps } from '../context';
+
+export async function databaseReachable(deps: AppDeps): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(deps.database.db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+// The pieces every route contract (createRoute of @hono/zod-openapi) is built from, so that a feature's
+// routes.ts reads as a list of contracts: JSON answers and bodies, the bearer scheme, the documented refusals.
+// zod as @hono/zod-openapi extends it (with .openapi()).
+import { z } from '@hono/zod-openapi';
+import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
+
+/**
+ * Answers several routes give, named so the document lists each once (components/schemas) and refers to it.
+ * Named here rather than in lib/shared: .openapi() comes with @hono/zod-openapi, which browsers never load.
+ */
+export const UserAnswer = userSchema.openapi('User');
+const ErrorAnswer = errorSchema.openapi('Error');
+
+/** The security requirement of every route behind requireAuth (the scheme is registered in app.ts). */
+export const BEARER = [{ bearer: [] }];
+
+export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A JSON object body. The route's middleware must include readJsonBody (http/body.ts); openapi.test.ts checks. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+const REFUSALS = {
+  400: 'Invalid input: {"detail", "errors": {field: [message]}}',
+  401: 'Not signed in, or the session has expired',
+  403: 'Not allowed (docs/PRODUCT.md, Roles and permissions)',
+  404: 'No such resource',
+  423: 'Too many failed sign-ins: locked for a while',
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
+/** The refusals a route documents, each with the one error shape. */
+export function refusals<C extends Refusal>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, jsonAnswer(ErrorAnswer, REFUSALS[code])])) as {
+    [K in C]: ReturnType<typeof jsonAnswer<typeof ErrorAnswer>>;
+  };
+}
+
+/**
+ * A photo upload: multipart form data with one field, avatar. Declared as a plain OpenAPI schema rather than
+ * zod on purpose, so no generic form validator runs: readAvatarField (http/body.ts) reads the form and
+ * media/storage.ts judges the file by its bytes, each with the messages docs/API.md gives.
+ */
+export const avatarUpload = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        properties: { avatar: { type: 'string' as const, format: 'binary' } },
+        required: ['avatar'],
+      },
+    },
+  },
+};
