@@ -18,7 +18,7 @@ import {
   TagList,
   cx,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import {
   EMPTY_EVENT_FILTERS,
   EVENT_STATUS_BADGE,

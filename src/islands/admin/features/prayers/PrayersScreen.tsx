@@ -15,7 +15,7 @@ import {
   StatGrid,
   TagList,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import {
   EMPTY_PRAYER_FILTERS,
   PRAYER_PRIORITY_BADGE,

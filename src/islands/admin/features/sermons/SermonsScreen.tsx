@@ -19,7 +19,7 @@ import {
   StatGrid,
   TagList,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import {
   EMPTY_SERMON_FILTERS,
   SERMON_STATUS_BADGE,

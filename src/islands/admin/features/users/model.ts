@@ -2,6 +2,7 @@
 // cards with their fallbacks, the calls behind each action, and the messages for failures and successes.
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../../lib/shared/constants';
+import { matchesFilter } from '../../../../lib/shared/filters';
 import { fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
@@ -46,7 +47,7 @@ export function filterUsers(users: User[], filters: UserFilters, index?: Map<num
   const needle = filters.search.trim().toLowerCase();
   return users.filter(
     (user) =>
-      (filters.role === 'all' || user.role === filters.role) &&
+      matchesFilter(user.role, filters.role) &&
       statusMatches(user, filters.status) &&
       (!needle || (index?.get(user.id) ?? searchText(user)).includes(needle)),
   );
