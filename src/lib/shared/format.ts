@@ -55,18 +55,6 @@ export function barWidth(percent: number): number {
   return Math.max(0, Math.min(100, percent));
 }
 
-/** Whole years between a date and today (age, years as member); null when no date. */
-export function yearsSince(value: string | null | undefined, today = new Date()): number | null {
-  if (!value) return null;
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return null;
-  let years = today.getFullYear() - date.getFullYear();
-  const beforeAnniversary =
-    today.getMonth() < date.getMonth() || (today.getMonth() === date.getMonth() && today.getDate() < date.getDate());
-  if (beforeAnniversary) years -= 1;
-  return Math.max(0, years);
-}
-
 interface Named {
   first_name?: string | null;
   last_name?: string | null;

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
-import { formatDate, fullName, yearsSince } from '../../../../lib/shared/format';
+import { formatDate, fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS } from '../../../../lib/shared/permissions';
 import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
 import { Avatar } from '../../../ui/Avatar';
@@ -100,7 +100,7 @@ export default function ProfileScreen() {
   const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   if (!user) return <LoadingScreen fullScreen={false} />;
   const flags = notificationFlags(user);
-  const memberYears = yearsSince(user.member_since);
+  const memberYears = user.years_as_member;
 
   return (
     <div className="flex flex-col gap-6">

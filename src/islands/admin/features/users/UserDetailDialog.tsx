@@ -1,7 +1,7 @@
 // 'User Details' (docs/PRODUCT.md (Pages and screens)): four sections with 'Not provided' / 'Never' fallbacks, computed ages and
 // years, and footer actions offered only where permissions.ts allows and the user's state makes them apply.
 import { useState, type ReactNode } from 'react';
-import { formatDate, formatDateTime, fullName, yearsSince } from '../../../../lib/shared/format';
+import { formatDate, formatDateTime, fullName } from '../../../../lib/shared/format';
 import {
   assignableRoles,
   availableActions,
@@ -36,9 +36,9 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function dateWithYears(date: string | null, unit: (n: number) => string): string {
+/** A date with the whole years the server counted since it (the User's age and years_as_member). */
+function dateWithYears(date: string | null, years: number | null, unit: (n: number) => string): string {
   if (!date) return NOT_PROVIDED;
-  const years = yearsSince(date);
   return years === null ? formatDate(date) : `${formatDate(date)} (${unit(years)})`;
 }
 
@@ -115,11 +115,11 @@ export function UserDetailDialog({
         <Section title="Basic Information">
           <Item label="Username" value={user.username} />
           <Item label="Phone Number" value={user.phone_number || NOT_PROVIDED} />
-          <Item label="Date of Birth" value={dateWithYears(user.date_of_birth, (n) => `age ${n}`)} />
+          <Item label="Date of Birth" value={dateWithYears(user.date_of_birth, user.age, (n) => `age ${n}`)} />
           <Item label="Address" value={user.address || NOT_PROVIDED} />
         </Section>
         <Section title="Church Information">
-          <Item label="Member Since" value={dateWithYears(user.member_since, years)} />
+          <Item label="Member Since" value={dateWithYears(user.member_since, user.years_as_member, years)} />
           <Item label="Baptism Date" value={user.baptism_date ? formatDate(user.baptism_date) : NOT_PROVIDED} />
           <Item label="Can Access Web" value={user.can_access_web ? 'Yes' : 'No'} />
           <Item label="Account Status" value={status} />
