@@ -5,15 +5,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { api } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
 import { fullName } from '../../../../lib/shared/format';
+import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
 import type { UserStats } from '../../../../lib/shared/user-types';
 import { useAdminContent } from '../../content';
 import { Badge, Button, Card, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { SAMPLE_ACTIVITY, SYSTEM_STATUS, type ActivityItem, type ActivityType } from './sample';
+import { getActivity, getUserStats } from './api';
+import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
 import { SAMPLE_PRAYERS } from '../prayers/sample';
 
 export default function DashboardScreen() {
@@ -24,10 +25,10 @@ export default function DashboardScreen() {
 
   useEffect(() => {
     let alive = true;
-    api<UserStats>('/auth/users/stats/')
+    getUserStats()
       .then((s) => alive && setUserStats(s && typeof s === 'object' ? s : null))
       .catch(() => alive && setUserStats(null)); // the sample figures stay
-    api<unknown>('/auth/activity/', { query: { limit: 8 } })
+    getActivity(8)
       .then((answer) => {
         if (!alive) return;
         const items = toActivityItems(answer);

@@ -119,17 +119,23 @@ export function actionSuccessMessage(action: ServerAction, user: User): string {
 
 export interface ActionCall {
   path: string;
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PATCH' | 'DELETE';
   body?: Record<string, unknown>;
 }
 
-type RowAction = 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access';
+/** The collection every user call starts from (docs/PRODUCT.md (API)). */
+export const USERS_PATH = '/auth/users/';
 
-/** The call of docs/PRODUCT.md (API) for a status or role action, from the one action table. */
-export function actionCall(action: RowAction, id: number, opts: { reason?: string; role?: Role } = {}): ActionCall {
+/** The call of docs/PRODUCT.md (API) for an action on one user, from the one action table. */
+export function actionCall(
+  action: Exclude<ServerAction, 'create'>,
+  id: number,
+  opts: { reason?: string; role?: Role; changes?: Record<string, unknown> } = {},
+): ActionCall {
   const { method, path } = USER_ACTIONS[action];
-  const call: ActionCall = { path: `/auth/users/${id}/${path}`, method };
+  const call: ActionCall = { path: `${USERS_PATH}${id}/${path}`, method };
   if (action === 'suspend') call.body = { reason: opts.reason?.trim() || DEFAULT_SUSPEND_REASON };
   if (action === 'promote') call.body = { role: opts.role };
+  if (action === 'update') call.body = opts.changes;
   return call;
 }
