@@ -1,6 +1,7 @@
 // Sermon management (docs/PRODUCT.md (Pages and screens)): the same sermon entries as the public library, all statuses, with
 // stat cards, search, status and series filters, status chips and a detail dialog.
 import { useMemo, useState } from 'react';
+import { copyLink } from '../../../../lib/client/share';
 import { useAdminContent } from '../../content';
 import type { Sermon } from '../../../../lib/shared/content-types';
 import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
@@ -114,13 +115,8 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
   const [shareNote, setShareNote] = useState<{ text: string; url?: string } | null>(null);
   const share = async () => {
     const url = sermonShareUrl(sermon.id, window.location.origin);
-    try {
-      await navigator.clipboard.writeText(url);
-      setShareNote({ text: 'Link copied to clipboard' });
-    } catch {
-      // No clipboard (insecure origin, denied permission): show the link so it can be copied by hand.
-      setShareNote({ text: 'Copy this link:', url });
-    }
+    // Without a clipboard, show the link so it can be copied by hand.
+    setShareNote((await copyLink(url)) ? { text: 'Link copied to clipboard' } : { text: 'Copy this link:', url });
   };
   return (
     <Modal
