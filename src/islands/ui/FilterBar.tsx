@@ -9,11 +9,21 @@ export interface FilterBarProps {
   searchLabel: string;
   placeholder: string;
   onClear: () => void;
+  /** False turns Clear off (nothing to clear); the content screens leave it on. */
+  canClear?: boolean;
   /** The filter <Select>s. */
   children?: ReactNode;
 }
 
-export function FilterBar({ search, onSearch, searchLabel, placeholder, onClear, children }: FilterBarProps) {
+export function FilterBar({
+  search,
+  onSearch,
+  searchLabel,
+  placeholder,
+  onClear,
+  canClear = true,
+  children,
+}: FilterBarProps) {
   const id = useId();
   return (
     <div
@@ -38,7 +48,7 @@ export function FilterBar({ search, onSearch, searchLabel, placeholder, onClear,
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {children}
-        <Button variant="outline" onClick={onClear}>
+        <Button variant="outline" onClick={onClear} disabled={!canClear}>
           Clear
         </Button>
       </div>

@@ -37,4 +37,5 @@ export { FilterBar, type FilterBarProps } from './FilterBar';
 export { EmptyState, NoMatches } from './EmptyState';
 export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
-export { ScreenHeader, Detail } from './ScreenHeader';
+export { ScreenHeader } from './ScreenHeader';
+export { DetailList, type DetailItem } from './DetailList';

@@ -55,6 +55,17 @@ export function barWidth(percent: number): number {
   return Math.max(0, Math.min(100, percent));
 }
 
+/** "1990-03-04" and 36 -> "March 4, 1990 (36 years)": a date with the whole years the API counted since it
+ * (a User's age or years_as_member); '' without a date. */
+export function dateWithYears(
+  date: string | null,
+  years: number | null,
+  unit: (n: number) => string = (n) => `${n} ${n === 1 ? 'year' : 'years'}`,
+): string {
+  if (!date) return '';
+  return years === null ? formatDate(date) : `${formatDate(date)} (${unit(years)})`;
+}
+
 interface Named {
   first_name?: string | null;
   last_name?: string | null;

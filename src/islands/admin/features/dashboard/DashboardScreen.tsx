@@ -10,7 +10,7 @@ import { fullName } from '../../../../lib/shared/format';
 import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
 import type { UserStats } from '../../../../lib/shared/user-types';
 import { useAdminContent } from '../../content';
-import { Badge, Button, Card, buttonClasses, cx } from '../../../ui';
+import { Badge, Button, Card, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { getActivity, getUserStats } from './api';
@@ -43,22 +43,20 @@ export default function DashboardScreen() {
   const stats = dashboardStats({ userStats, sermons, events, prayers: SAMPLE_PRAYERS });
   const name = auth.user ? fullName(auth.user) : '';
 
-  const cards: { label: string; value: number; hint: string; href?: string }[] = [
-    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month', href: '/users' },
-    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month', href: '/users' },
-    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library', href: '/sermons' },
+  const cards = [
+    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month' },
+    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month' },
+    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library' },
     {
       label: 'Total Prayers',
       value: stats.totalPrayers,
       hint: `${answeredPlaceholder(stats.totalPrayers)} answered`,
-      href: '/prayers',
     },
-    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead', href: '/events' },
+    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead' },
     {
       label: 'Pending Requests',
       value: stats.pendingRequests,
       hint: 'Prayer requests awaiting care',
-      href: '/prayers',
     },
   ];
 
@@ -94,18 +92,12 @@ export default function DashboardScreen() {
         </div>
       </section>
 
-      <dl aria-label="Statistics" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map((c) => (
-          <Card key={c.label} className="flex flex-col gap-1">
-            <dt className="text-sm text-muted">{c.label}</dt>
-            <dd className="text-3xl font-bold text-text tabular-nums">
-              {/* Keyed by the figure: a new figure (live stats arriving) counts up afresh. */}
-              <CountUp key={c.value} target={c.value} />
-            </dd>
-            <dd className="text-xs text-muted">{c.hint}</dd>
-          </Card>
-        ))}
-      </dl>
+      <StatGrid
+        label="Statistics"
+        className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3"
+        // Keyed by the figure: a new figure (live stats arriving) counts up afresh.
+        items={cards.map((c) => ({ ...c, value: <CountUp key={c.value} target={c.value} /> }))}
+      />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card as="section" aria-labelledby="activity-title" className="flex flex-col gap-3 lg:col-span-2">

@@ -8,7 +8,7 @@ import {
   Badge,
   Button,
   Card,
-  Detail,
+  DetailList,
   NoMatches,
   FilterBar,
   Modal,
@@ -132,14 +132,17 @@ function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => voi
       </div>
       <h2 className="text-lg font-semibold text-text">{e.title}</h2>
       <p className="line-clamp-2 text-sm text-text">{e.description}</p>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        <Detail label="Date" value={f.dates} />
-        <Detail label="Time" value={f.times} />
-        <Detail label="Location" value={e.location} />
-        <Detail label="Organizer" value={e.organizer} />
-        <Detail label="Registration" value={f.registration} />
-        <Detail label="Registered" value={f.attendance} />
-      </dl>
+      <DetailList
+        className="grid grid-cols-2 gap-2"
+        items={[
+          { label: 'Date', value: f.dates },
+          { label: 'Time', value: f.times },
+          { label: 'Location', value: e.location },
+          { label: 'Organizer', value: e.organizer },
+          { label: 'Registration', value: f.registration },
+          { label: 'Registered', value: f.attendance },
+        ]}
+      />
       <div>
         <div
           role="progressbar"
@@ -204,16 +207,18 @@ function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () =>
           {!e.isPublic && <Badge variant="warning">Private</Badge>}
         </div>
         <p className="text-sm text-text">{e.description}</p>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Starts" value={`${formatDate(e.startDate)}, ${formatTime12(e.startTime)}`} />
-          <Detail label="Ends" value={`${formatDate(e.endDate || e.startDate)}, ${formatTime12(e.endTime)}`} />
-          <Detail label="Location" value={e.location} />
-          <Detail label="Organizer" value={e.organizer} />
-          <Detail label="Registration" value={f.registration} />
-          <Detail label="Registered" value={`${f.attendance} (${f.percentLabel})`} />
-          <Detail label="Waitlist" value={String(e.waitlist)} />
-          <Detail label="Visibility" value={e.isPublic ? 'Public' : 'Private'} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Starts', value: `${formatDate(e.startDate)}, ${formatTime12(e.startTime)}` },
+            { label: 'Ends', value: `${formatDate(e.endDate || e.startDate)}, ${formatTime12(e.endTime)}` },
+            { label: 'Location', value: e.location },
+            { label: 'Organizer', value: e.organizer },
+            { label: 'Registration', value: f.registration },
+            { label: 'Registered', value: `${f.attendance} (${f.percentLabel})` },
+            { label: 'Waitlist', value: String(e.waitlist) },
+            { label: 'Visibility', value: e.isPublic ? 'Public' : 'Private' },
+          ]}
+        />
         <TagList tags={e.tags} max={e.tags.length} />
       </div>
     </Modal>

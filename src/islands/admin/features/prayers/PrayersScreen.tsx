@@ -6,7 +6,7 @@ import {
   Badge,
   Button,
   Card,
-  Detail,
+  DetailList,
   NoMatches,
   FilterBar,
   Modal,
@@ -140,16 +140,18 @@ function PrayerDialog({ prayer, onClose }: { prayer: PrayerRequest; onClose: () 
           {!prayer.isPublic && <Badge variant="warning">Private</Badge>}
         </div>
         <p className="text-sm text-text">{prayer.description}</p>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Requester" value={prayer.requester} />
-          <Detail label="Category" value={capitalize(prayer.category)} />
-          <Detail label="Date Requested" value={formatDate(prayer.dateRequested)} />
-          <Detail label="Last Updated" value={formatDate(prayer.lastUpdated)} />
-          <Detail label="Assigned To" value={prayer.assignedTo ?? 'Unassigned'} />
-          <Detail label="Visibility" value={prayer.isPublic ? 'Public' : 'Private'} />
-          <Detail label="Supporters" value={formatCount(prayer.supporters)} />
-          <Detail label="Updates" value={String(prayer.updates)} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Requester', value: prayer.requester },
+            { label: 'Category', value: capitalize(prayer.category) },
+            { label: 'Date Requested', value: formatDate(prayer.dateRequested) },
+            { label: 'Last Updated', value: formatDate(prayer.lastUpdated) },
+            { label: 'Assigned To', value: prayer.assignedTo ?? 'Unassigned' },
+            { label: 'Visibility', value: prayer.isPublic ? 'Public' : 'Private' },
+            { label: 'Supporters', value: formatCount(prayer.supporters) },
+            { label: 'Updates', value: String(prayer.updates) },
+          ]}
+        />
         <TagList tags={prayer.tags} max={prayer.tags.length} />
       </div>
     </Modal>

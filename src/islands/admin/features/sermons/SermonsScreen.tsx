@@ -10,7 +10,7 @@ import {
   Badge,
   Button,
   Card,
-  Detail,
+  DetailList,
   NoMatches,
   FilterBar,
   LinkButton,
@@ -153,15 +153,17 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
           <Badge variant={SERMON_STATUS_BADGE[sermon.status]}>{capitalize(sermon.status)}</Badge>
           <Badge>{sermon.category}</Badge>
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Speaker" value={sermon.speaker} />
-          <Detail label="Date" value={formatDate(sermon.date)} />
-          <Detail label="Duration" value={sermon.duration} />
-          <Detail label="Series" value={sermon.series ?? 'None'} />
-          <Detail label="Views" value={formatCount(sermon.views)} />
-          <Detail label="Likes" value={formatCount(sermon.likes)} />
-          <Detail label="Comments" value={formatCount(sermon.comments)} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Speaker', value: sermon.speaker },
+            { label: 'Date', value: formatDate(sermon.date) },
+            { label: 'Duration', value: sermon.duration },
+            { label: 'Series', value: sermon.series ?? 'None' },
+            { label: 'Views', value: formatCount(sermon.views) },
+            { label: 'Likes', value: formatCount(sermon.likes) },
+            { label: 'Comments', value: formatCount(sermon.comments) },
+          ]}
+        />
         <p className="text-sm text-text">{sermon.description}</p>
         <TagList tags={sermon.tags} max={sermon.tags.length} />
         {sermon.status !== 'published' && (
