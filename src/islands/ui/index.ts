@@ -1,18 +1,15 @@
 // The shared UI kit: the public contact form and every portal screen build from these.
 export { Avatar, type AvatarPerson, type AvatarProps } from './Avatar';
 export { Badge, BADGE_VARIANTS, type BadgeProps, type BadgeVariant } from './Badge';
+export { Button, LinkButton, COMING_SOON, type ButtonProps, type LinkButtonProps } from './Button';
 export {
-  Button,
-  LinkButton,
   buttonClasses,
   BUTTON_SIZES,
   BUTTON_VARIANTS,
-  COMING_SOON,
-  type ButtonProps,
   type ButtonSize,
+  type ButtonStyleOptions,
   type ButtonVariant,
-  type LinkButtonProps,
-} from './Button';
+} from './button-classes';
 export { Card, CARD_VARIANTS, type CardProps, type CardVariant } from './Card';
 export { CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
 export {

@@ -89,3 +89,8 @@ export function initials(user: Named): string {
   if (fromName) return fromName;
   return user.username?.trim()?.[0]?.toUpperCase() || 'U';
 }
+
+/** "+233 30 123 4567" -> "tel:+233301234567": a phone number as a link a phone can dial. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
