@@ -36,3 +36,4 @@ export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
 export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
+export { FilteredList, useFilteredList } from './FilteredList';

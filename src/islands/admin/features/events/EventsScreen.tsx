@@ -9,7 +9,8 @@ import {
   Button,
   Card,
   DetailList,
-  NoMatches,
+  FilteredList,
+  useFilteredList,
   FilterBar,
   Modal,
   ScreenHeader,
@@ -19,26 +20,16 @@ import {
   cx,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import {
-  EMPTY_EVENT_FILTERS,
-  EVENT_STATUS_BADGE,
-  eventCardFigures,
-  eventStats,
-  filterEvents,
-  type EventFilters,
-} from './model';
+import { EMPTY_EVENT_FILTERS, EVENT_STATUS_BADGE, eventCardFigures, eventStats, filterEvents } from './model';
 
 type View = 'list' | 'calendar';
 
 export default function EventsScreen() {
   const { events } = useAdminContent();
   const [view, setView] = useState<View>('list');
-  const [filters, setFilters] = useState<EventFilters>(EMPTY_EVENT_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selected, setSelected] = useState<ChurchEvent | null>(null);
-  const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const stats = useMemo(() => eventStats(events), [events]);
-  const shown = useMemo(() => filterEvents(events, filters), [events, filters]);
-  const clear = () => setFilters(EMPTY_EVENT_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
@@ -101,18 +92,16 @@ export default function EventsScreen() {
               options={filterOptions('All Types', EVENT_TYPES)}
             />
           </FilterBar>
-          <p className="sr-only" role="status">
-            {shown.length} of {events.length} events shown
-          </p>
-          {shown.length === 0 ? (
-            <NoMatches title="No events found" onClear={clear} />
-          ) : (
-            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Events">
-              {shown.map((e) => (
-                <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />
-              ))}
-            </ul>
-          )}
+          <FilteredList
+            items={shown}
+            total={events.length}
+            noun="events"
+            label="Events"
+            className="grid gap-4 lg:grid-cols-2"
+            onClear={clear}
+          >
+            {(e) => <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />}
+          </FilteredList>
         </>
       )}
       {selected && <EventDialog event={selected} onClose={() => setSelected(null)} />}

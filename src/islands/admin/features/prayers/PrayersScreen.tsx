@@ -7,7 +7,8 @@ import {
   Button,
   Card,
   DetailList,
-  NoMatches,
+  FilteredList,
+  useFilteredList,
   FilterBar,
   Modal,
   ScreenHeader,
@@ -16,24 +17,14 @@ import {
   TagList,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import {
-  EMPTY_PRAYER_FILTERS,
-  PRAYER_PRIORITY_BADGE,
-  PRAYER_STATUS_BADGE,
-  filterPrayers,
-  prayerStats,
-  type PrayerFilters,
-} from './model';
+import { EMPTY_PRAYER_FILTERS, PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, filterPrayers, prayerStats } from './model';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES, SAMPLE_PRAYERS, type PrayerRequest } from './sample';
 
 export default function PrayersScreen() {
   const prayers = SAMPLE_PRAYERS;
-  const [filters, setFilters] = useState<PrayerFilters>(EMPTY_PRAYER_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
   const [selected, setSelected] = useState<PrayerRequest | null>(null);
-  const set = (patch: Partial<PrayerFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const stats = useMemo(() => prayerStats(prayers), [prayers]);
-  const shown = useMemo(() => filterPrayers(prayers, filters), [prayers, filters]);
-  const clear = () => setFilters(EMPTY_PRAYER_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,50 +56,50 @@ export default function PrayersScreen() {
           options={filterOptions('All Priorities', PRAYER_PRIORITIES)}
         />
       </FilterBar>
-      <p className="sr-only" role="status">
-        {shown.length} of {prayers.length} prayers shown
-      </p>
-      {shown.length === 0 ? (
-        <NoMatches title="No prayers found" onClear={clear} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Prayer requests">
-          {shown.map((p) => (
-            <Card as="li" key={p.id} className="flex flex-col gap-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
-                <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
-                {!p.isPublic && <Badge variant="warning">Private</Badge>}
-              </div>
-              <h2 className="text-lg font-semibold text-text">
-                <button type="button" className="text-left hover:underline" onClick={() => setSelected(p)}>
-                  {p.title}
-                </button>
-              </h2>
-              <p className="text-sm text-muted">
-                {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
-              </p>
-              <p className="line-clamp-2 text-sm text-text">{p.description}</p>
-              <p className="flex gap-4 text-sm text-muted">
-                <span>{formatCount(p.supporters)} supporters</span>
-                <span>
-                  {p.updates} {p.updates === 1 ? 'update' : 'updates'}
-                </span>
-              </p>
-              <TagList tags={p.tags} />
-              <div className="mt-auto">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setSelected(p)}
-                  aria-label={`View details of ${p.title}`}
-                >
-                  View Details
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+      <FilteredList
+        items={shown}
+        total={prayers.length}
+        noun="prayers"
+        label="Prayer requests"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        onClear={clear}
+      >
+        {(p) => (
+          <Card as="li" key={p.id} className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
+              <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
+              {!p.isPublic && <Badge variant="warning">Private</Badge>}
+            </div>
+            <h2 className="text-lg font-semibold text-text">
+              <button type="button" className="text-left hover:underline" onClick={() => setSelected(p)}>
+                {p.title}
+              </button>
+            </h2>
+            <p className="text-sm text-muted">
+              {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
+            </p>
+            <p className="line-clamp-2 text-sm text-text">{p.description}</p>
+            <p className="flex gap-4 text-sm text-muted">
+              <span>{formatCount(p.supporters)} supporters</span>
+              <span>
+                {p.updates} {p.updates === 1 ? 'update' : 'updates'}
+              </span>
+            </p>
+            <TagList tags={p.tags} />
+            <div className="mt-auto">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setSelected(p)}
+                aria-label={`View details of ${p.title}`}
+              >
+                View Details
+              </Button>
+            </div>
+          </Card>
+        )}
+      </FilteredList>
       {selected && <PrayerDialog prayer={selected} onClose={() => setSelected(null)} />}
     </div>
   );

@@ -11,7 +11,8 @@ import {
   Button,
   Card,
   DetailList,
-  NoMatches,
+  FilteredList,
+  useFilteredList,
   FilterBar,
   LinkButton,
   Modal,
@@ -28,19 +29,15 @@ import {
   seriesOf,
   sermonShareUrl,
   sermonStats,
-  type SermonFilters,
 } from './model';
 
 export default function SermonsScreen() {
   const { sermons } = useAdminContent();
-  const [filters, setFilters] = useState<SermonFilters>(EMPTY_SERMON_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selected, setSelected] = useState<Sermon | null>(null);
-  const set = (patch: Partial<SermonFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   const stats = useMemo(() => sermonStats(sermons), [sermons]);
   const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
-  const shown = useMemo(() => filterSermons(sermons, filters), [sermons, filters]);
-  const clear = () => setFilters(EMPTY_SERMON_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
@@ -63,49 +60,49 @@ export default function SermonsScreen() {
         />
         <Select label="Series" value={filters.series} onChange={(series) => set({ series })} options={seriesOptions} />
       </FilterBar>
-      <p className="sr-only" role="status">
-        {shown.length} of {sermons.length} sermons shown
-      </p>
-      {shown.length === 0 ? (
-        <NoMatches title="No sermons found" onClear={clear} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Sermons">
-          {shown.map((s) => (
-            <Card as="li" key={s.id} className="flex flex-col gap-3">
-              <div className="flex items-center justify-between gap-2">
-                <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
-                <span className="text-xs text-muted">{s.category}</span>
-              </div>
-              <h2 className="text-lg font-semibold text-text">
-                <button type="button" className="text-left hover:underline" onClick={() => setSelected(s)}>
-                  {s.title}
-                </button>
-              </h2>
-              <p className="text-sm text-muted">
-                {s.speaker} · {formatDate(s.date)} · {s.duration}
-              </p>
-              {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
-              <p className="line-clamp-2 text-sm text-text">{s.description}</p>
-              <p className="flex gap-4 text-sm text-muted">
-                <span>{formatCount(s.views)} views</span>
-                <span>{formatCount(s.likes)} likes</span>
-                <span>{formatCount(s.comments)} comments</span>
-              </p>
-              <TagList tags={s.tags} />
-              <div className="mt-auto">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setSelected(s)}
-                  aria-label={`View details of ${s.title}`}
-                >
-                  View Details
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+      <FilteredList
+        items={shown}
+        total={sermons.length}
+        noun="sermons"
+        label="Sermons"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        onClear={clear}
+      >
+        {(s) => (
+          <Card as="li" key={s.id} className="flex flex-col gap-3">
+            <div className="flex items-center justify-between gap-2">
+              <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
+              <span className="text-xs text-muted">{s.category}</span>
+            </div>
+            <h2 className="text-lg font-semibold text-text">
+              <button type="button" className="text-left hover:underline" onClick={() => setSelected(s)}>
+                {s.title}
+              </button>
+            </h2>
+            <p className="text-sm text-muted">
+              {s.speaker} · {formatDate(s.date)} · {s.duration}
+            </p>
+            {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
+            <p className="line-clamp-2 text-sm text-text">{s.description}</p>
+            <p className="flex gap-4 text-sm text-muted">
+              <span>{formatCount(s.views)} views</span>
+              <span>{formatCount(s.likes)} likes</span>
+              <span>{formatCount(s.comments)} comments</span>
+            </p>
+            <TagList tags={s.tags} />
+            <div className="mt-auto">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setSelected(s)}
+                aria-label={`View details of ${s.title}`}
+              >
+                View Details
+              </Button>
+            </div>
+          </Card>
+        )}
+      </FilteredList>
       {selected && <SermonDialog sermon={selected} onClose={() => setSelected(null)} />}
     </div>
   );
