@@ -3,8 +3,10 @@
 // needed so the page does not download zod up front. Nothing is sent: the form is logged, a thank-you
 // shows and the form clears.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CheckboxGroup, Field } from './ui';
+import { CheckboxGroup } from './ui/CheckboxGroup';
+import { Field } from './ui/Field';
 import { contactFieldRules } from '../lib/shared/messages';
+import { firstIssues } from '../lib/shared/validation';
 import {
   CONTACT_SUCCESS,
   INQUIRY_TYPE_OPTIONS,
@@ -74,11 +76,7 @@ export default function ContactForm() {
       const result = schema.safeParse(values);
       if (!result.success) {
         // The first failing message per field, as the spec asks.
-        const next: Partial<Record<keyof Values, string>> = {};
-        for (const issue of result.error.issues) {
-          const key = issue.path[0] as keyof Values;
-          next[key] ??= issue.message;
-        }
+        const next: Partial<Record<keyof Values, string>> = firstIssues(result.error.issues);
         setErrors(next);
         const first = ORDER.find((k) => next[k]);
         formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

@@ -37,3 +37,4 @@ export { visibleTags } from './tags';
 export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
 export { FilteredList, useFilteredList } from './FilteredList';
+export { FormDialog } from './FormDialog';

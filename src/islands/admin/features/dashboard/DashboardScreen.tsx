@@ -10,6 +10,7 @@ import { fullName } from '../../../../lib/shared/format';
 import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
 import type { UserStats } from '../../../../lib/shared/user-types';
 import { useAdminContent } from '../../content';
+import { Icon } from '../../layout/icons';
 import { Badge, Button, Card, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
@@ -77,7 +78,7 @@ export default function DashboardScreen() {
             href="/prayers"
             className="relative inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
           >
-            <BellIcon />
+            <Icon name="bell" width="1em" height="1em" />
             Notifications
             {stats.pendingRequests > 0 && (
               <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900">
@@ -231,20 +232,4 @@ const dotColours: Record<ActivityType, string> = {
 
 function ActivityDot({ type }: { type: ActivityType }) {
   return <span className={cx('mt-1.5 size-2.5 shrink-0 rounded-full', dotColours[type])} aria-hidden="true" />;
-}
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-    </svg>
-  );
 }

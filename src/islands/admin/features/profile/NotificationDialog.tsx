@@ -1,14 +1,12 @@
 // Notification settings (docs/PRODUCT.md (Pages and screens)): five toggles; Save Settings persists them through
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { DEFAULT_NOTIFICATIONS } from '../../../../lib/shared/constants';
 import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
-import { Button } from '../../../ui/Button';
-import { Modal } from '../../../ui/Modal';
+import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { saveProfile } from './api';
-import { ErrorBanner } from '../../../ui/ErrorBanner';
 
 export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: string; hint: string }> = {
   email_notifications: { label: 'Email Notifications', hint: 'Updates and announcements by email' },
@@ -31,7 +29,8 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function save() {
+  async function save(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
     if (saving) return;
     setSaving(true);
     setError(null);
@@ -46,23 +45,15 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
+      id="notification-form"
       title="Notification Settings"
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={saving}>
-            Save Settings
-          </Button>
-        </>
-      }
+      submitLabel="Save Settings"
+      saving={saving}
+      banner={error}
+      onClose={onClose}
+      onSubmit={save}
     >
-      {error && <ErrorBanner className="mb-3">{error}</ErrorBanner>}
       <ul className="flex flex-col divide-y divide-border">
         {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationFlags>).map((key) => (
           <li key={key} className="flex items-center justify-between gap-4 py-3">
@@ -82,6 +73,6 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
           </li>
         ))}
       </ul>
-    </Modal>
+    </FormDialog>
   );
 }
