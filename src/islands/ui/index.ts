@@ -30,7 +30,7 @@ export { toast, dismissToast, $toasts, TOAST_DURATION_MS, type ToastItem, type T
 export { cx } from './cx';
 export { StatGrid, type StatItem } from './StatCard';
 export { TagList } from './TagList';
-export { FilterBar, type FilterBarProps } from './FilterBar';
+export { FilterBar, type FilterBarProps, type FilterSelect } from './FilterBar';
 export { EmptyState, NoMatches } from './EmptyState';
 export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';

@@ -14,7 +14,6 @@ import {
   FilterBar,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
   cx,
@@ -67,31 +66,17 @@ export default function EventsScreen() {
         <>
           <StatGrid label="Event statistics" items={stats} />
           <FilterBar
-            search={filters.search}
-            onSearch={(search) => set({ search })}
+            values={filters}
+            onChange={set}
             searchLabel="Search events"
             placeholder="Search events by title, description, organizer, location or tag..."
             onClear={clear}
-          >
-            <Select
-              label="Category"
-              value={filters.category}
-              onChange={(category) => set({ category })}
-              options={filterOptions('All Categories', EVENT_CATEGORIES)}
-            />
-            <Select
-              label="Status"
-              value={filters.status}
-              onChange={(status) => set({ status })}
-              options={filterOptions('All Statuses', EVENT_STATUSES)}
-            />
-            <Select
-              label="Type"
-              value={filters.type}
-              onChange={(type) => set({ type })}
-              options={filterOptions('All Types', EVENT_TYPES)}
-            />
-          </FilterBar>
+            selects={[
+              { key: 'category', label: 'Category', options: filterOptions('All Categories', EVENT_CATEGORIES) },
+              { key: 'status', label: 'Status', options: filterOptions('All Statuses', EVENT_STATUSES) },
+              { key: 'type', label: 'Type', options: filterOptions('All Types', EVENT_TYPES) },
+            ]}
+          />
           <FilteredList
             items={shown}
             total={events.length}

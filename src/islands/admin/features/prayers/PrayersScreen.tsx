@@ -12,7 +12,6 @@ import {
   FilterBar,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
 } from '../../../ui';
@@ -31,31 +30,17 @@ export default function PrayersScreen() {
       <ScreenHeader title="Prayer Management" subtitle="Follow and support the congregation's prayer requests." />
       <StatGrid label="Prayer statistics" items={stats} />
       <FilterBar
-        search={filters.search}
-        onSearch={(search) => set({ search })}
+        values={filters}
+        onChange={set}
         searchLabel="Search prayers"
         placeholder="Search prayers by title, requester, description or tag..."
         onClear={clear}
-      >
-        <Select
-          label="Category"
-          value={filters.category}
-          onChange={(category) => set({ category })}
-          options={filterOptions('All Categories', PRAYER_CATEGORIES)}
-        />
-        <Select
-          label="Status"
-          value={filters.status}
-          onChange={(status) => set({ status })}
-          options={filterOptions('All Statuses', PRAYER_STATUSES)}
-        />
-        <Select
-          label="Priority"
-          value={filters.priority}
-          onChange={(priority) => set({ priority })}
-          options={filterOptions('All Priorities', PRAYER_PRIORITIES)}
-        />
-      </FilterBar>
+        selects={[
+          { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
+          { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
+          { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
+        ]}
+      />
       <FilteredList
         items={shown}
         total={prayers.length}

@@ -17,7 +17,6 @@ import {
   LinkButton,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
 } from '../../../ui';
@@ -46,20 +45,16 @@ export default function SermonsScreen() {
       </ScreenHeader>
       <StatGrid label="Sermon statistics" items={stats} />
       <FilterBar
-        search={filters.search}
-        onSearch={(search) => set({ search })}
+        values={filters}
+        onChange={set}
         searchLabel="Search sermons"
         placeholder="Search sermons by title, speaker, description or tag..."
         onClear={clear}
-      >
-        <Select
-          label="Status"
-          value={filters.status}
-          onChange={(status) => set({ status })}
-          options={filterOptions('All Statuses', SERMON_STATUSES)}
-        />
-        <Select label="Series" value={filters.series} onChange={(series) => set({ series })} options={seriesOptions} />
-      </FilterBar>
+        selects={[
+          { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
+          { key: 'series', label: 'Series', options: seriesOptions },
+        ]}
+      />
       <FilteredList
         items={shown}
         total={sermons.length}

@@ -7,7 +7,7 @@ import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../..
 import { filterOptions } from '../../../../lib/shared/filters';
 import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import type { User } from '../../../../lib/shared/user-types';
-import { Button, EmptyState, FilterBar, ScreenHeader, Select, StatGrid } from '../../../ui';
+import { Button, EmptyState, FilterBar, ScreenHeader, StatGrid, type FilterSelect } from '../../../ui';
 import { AlertIcon } from '../../../ui/icons';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
@@ -16,8 +16,10 @@ import { UserFormDialog } from './UserFormDialog';
 import { UsersTable, type RowAction } from './UsersTable';
 import { useUsers } from './useUsers';
 
-const ROLE_OPTIONS = filterOptions('All Roles', ROLES, (r) => ROLE_LABELS[r as Role]);
-const STATUS_OPTIONS = filterOptions('All Statuses', ['active', 'inactive', 'suspended']);
+const FILTER_SELECTS: FilterSelect<'role' | 'status'>[] = [
+  { key: 'role', label: 'Role', options: filterOptions('All Roles', ROLES, (r) => ROLE_LABELS[r as Role]) },
+  { key: 'status', label: 'Status', options: filterOptions('All Statuses', ['active', 'inactive', 'suspended']) },
+];
 
 /** The dashboard's Add User quick action links here with ?new=1. */
 const wantsNewUser = () =>
@@ -111,28 +113,15 @@ function UsersManager({ actor }: { actor: Actor }) {
         <>
           <StatGrid label="User statistics" className="sm:grid-cols-2 xl:grid-cols-4" items={cards} />
           <FilterBar
-            search={filters.search}
-            onSearch={(search) => setFilters((f) => ({ ...f, search }))}
+            values={filters}
+            onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
             searchLabel="Search users"
             placeholder="Search users by name, email, or phone..."
             onClear={() => setFilters(EMPTY_FILTERS)}
             canClear={filtered}
-          >
-            <Select
-              label="Role"
-              hideLabel
-              value={filters.role}
-              options={ROLE_OPTIONS}
-              onChange={(v) => setFilters((f) => ({ ...f, role: v as UserFilters['role'] }))}
-            />
-            <Select
-              label="Status"
-              hideLabel
-              value={filters.status}
-              options={STATUS_OPTIONS}
-              onChange={(v) => setFilters((f) => ({ ...f, status: v as UserFilters['status'] }))}
-            />
-          </FilterBar>
+            hideLabels
+            selects={FILTER_SELECTS}
+          />
           <p className="text-sm text-muted" aria-live="polite" data-testid="users-count">
             Showing {shown.length} of {users.length} users
           </p>
