@@ -38,3 +38,4 @@ export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
 export { FilteredList, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
+export { ItemCard } from './ItemCard';

@@ -12,6 +12,7 @@ import {
   FilteredList,
   useFilteredList,
   FilterBar,
+  ItemCard,
   Modal,
   ScreenHeader,
   StatGrid,
@@ -97,14 +98,23 @@ export default function EventsScreen() {
 function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => void }) {
   const f = eventCardFigures(e);
   return (
-    <Card as="li" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
-        <Badge variant="primary">{capitalize(e.category)}</Badge>
-        <Badge>{capitalize(e.type)}</Badge>
-        {!e.isPublic && <Badge variant="warning">Private</Badge>}
-      </div>
-      <h2 className="text-lg font-semibold text-text">{e.title}</h2>
+    <ItemCard
+      title={e.title}
+      plainTitle
+      tags={e.tags}
+      onOpen={onOpen}
+      badges={<EventBadges event={e} />}
+      actions={
+        <>
+          <Button variant="ghost" size="sm" comingSoon>
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" comingSoon>
+            Delete
+          </Button>
+        </>
+      }
+    >
       <p className="line-clamp-2 text-sm text-text">{e.description}</p>
       <DetailList
         className="grid grid-cols-2 gap-2"
@@ -137,19 +147,18 @@ function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => voi
           <span>{f.waitlist}</span>
         </p>
       </div>
-      <TagList tags={e.tags} />
-      <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onOpen} aria-label={`View details of ${e.title}`}>
-          View Details
-        </Button>
-        <Button variant="ghost" size="sm" comingSoon>
-          Edit
-        </Button>
-        <Button variant="ghost" size="sm" comingSoon>
-          Delete
-        </Button>
-      </div>
-    </Card>
+    </ItemCard>
+  );
+}
+
+function EventBadges({ event: e }: { event: ChurchEvent }) {
+  return (
+    <>
+      <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
+      <Badge variant="primary">{capitalize(e.category)}</Badge>
+      <Badge>{capitalize(e.type)}</Badge>
+      {!e.isPublic && <Badge variant="warning">Private</Badge>}
+    </>
   );
 }
 
@@ -175,10 +184,7 @@ function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () =>
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
-          <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
-          <Badge variant="primary">{capitalize(e.category)}</Badge>
-          <Badge>{capitalize(e.type)}</Badge>
-          {!e.isPublic && <Badge variant="warning">Private</Badge>}
+          <EventBadges event={e} />
         </div>
         <p className="text-sm text-text">{e.description}</p>
         <DetailList

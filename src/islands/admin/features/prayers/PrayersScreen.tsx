@@ -5,11 +5,11 @@ import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
   Badge,
   Button,
-  Card,
   DetailList,
   FilteredList,
   useFilteredList,
   FilterBar,
+  ItemCard,
   Modal,
   ScreenHeader,
   StatGrid,
@@ -50,17 +50,19 @@ export default function PrayersScreen() {
         onClear={clear}
       >
         {(p) => (
-          <Card as="li" key={p.id} className="flex flex-col gap-3">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
-              <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
-              {!p.isPublic && <Badge variant="warning">Private</Badge>}
-            </div>
-            <h2 className="text-lg font-semibold text-text">
-              <button type="button" className="text-left hover:underline" onClick={() => setSelected(p)}>
-                {p.title}
-              </button>
-            </h2>
+          <ItemCard
+            key={p.id}
+            title={p.title}
+            tags={p.tags}
+            onOpen={() => setSelected(p)}
+            badges={
+              <>
+                <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
+                <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
+                {!p.isPublic && <Badge variant="warning">Private</Badge>}
+              </>
+            }
+          >
             <p className="text-sm text-muted">
               {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
             </p>
@@ -71,18 +73,7 @@ export default function PrayersScreen() {
                 {p.updates} {p.updates === 1 ? 'update' : 'updates'}
               </span>
             </p>
-            <TagList tags={p.tags} />
-            <div className="mt-auto">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setSelected(p)}
-                aria-label={`View details of ${p.title}`}
-              >
-                View Details
-              </Button>
-            </div>
-          </Card>
+          </ItemCard>
         )}
       </FilteredList>
       {selected && <PrayerDialog prayer={selected} onClose={() => setSelected(null)} />}

@@ -9,11 +9,11 @@ import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
   Badge,
   Button,
-  Card,
   DetailList,
   FilteredList,
   useFilteredList,
   FilterBar,
+  ItemCard,
   LinkButton,
   Modal,
   ScreenHeader,
@@ -64,16 +64,18 @@ export default function SermonsScreen() {
         onClear={clear}
       >
         {(s) => (
-          <Card as="li" key={s.id} className="flex flex-col gap-3">
-            <div className="flex items-center justify-between gap-2">
-              <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
-              <span className="text-xs text-muted">{s.category}</span>
-            </div>
-            <h2 className="text-lg font-semibold text-text">
-              <button type="button" className="text-left hover:underline" onClick={() => setSelected(s)}>
-                {s.title}
-              </button>
-            </h2>
+          <ItemCard
+            key={s.id}
+            title={s.title}
+            tags={s.tags}
+            onOpen={() => setSelected(s)}
+            badges={
+              <>
+                <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
+                <span className="ml-auto text-xs text-muted">{s.category}</span>
+              </>
+            }
+          >
             <p className="text-sm text-muted">
               {s.speaker} · {formatDate(s.date)} · {s.duration}
             </p>
@@ -84,18 +86,7 @@ export default function SermonsScreen() {
               <span>{formatCount(s.likes)} likes</span>
               <span>{formatCount(s.comments)} comments</span>
             </p>
-            <TagList tags={s.tags} />
-            <div className="mt-auto">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setSelected(s)}
-                aria-label={`View details of ${s.title}`}
-              >
-                View Details
-              </Button>
-            </div>
-          </Card>
+          </ItemCard>
         )}
       </FilteredList>
       {selected && <SermonDialog sermon={selected} onClose={() => setSelected(null)} />}
