@@ -39,3 +39,5 @@ export { DetailList, type DetailItem } from './DetailList';
 export { FilteredList, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
 export { ItemCard } from './ItemCard';
+export { Panel } from './Panel';
+export { ToggleGroup } from './ToggleGroup';

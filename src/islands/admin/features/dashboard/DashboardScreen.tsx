@@ -11,7 +11,7 @@ import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity
 import type { UserStats } from '../../../../lib/shared/user-types';
 import { useAdminContent } from '../../content';
 import { Icon } from '../../layout/icons';
-import { Badge, Button, Card, StatGrid, buttonClasses, cx } from '../../../ui';
+import { Badge, Button, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { getActivity, getUserStats } from './api';
@@ -101,13 +101,11 @@ export default function DashboardScreen() {
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card as="section" aria-labelledby="activity-title" className="flex flex-col gap-3 lg:col-span-2">
-          <div className="flex items-center justify-between">
-            <h2 id="activity-title" className="text-lg font-semibold text-text">
-              Recent Activity
-            </h2>
-            {activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
-          </div>
+        <Panel
+          title="Recent Activity"
+          className="lg:col-span-2"
+          aside={activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
+        >
           {!activity ? (
             <p className="text-sm text-muted">Loading activity...</p>
           ) : activity.items.length === 0 ? (
@@ -127,12 +125,9 @@ export default function DashboardScreen() {
               ))}
             </ul>
           )}
-        </Card>
+        </Panel>
 
-        <Card as="section" aria-labelledby="actions-title" className="flex flex-col gap-3">
-          <h2 id="actions-title" className="text-lg font-semibold text-text">
-            Quick Actions
-          </h2>
+        <Panel title="Quick Actions">
           <div className="grid grid-cols-2 gap-2">
             <QuickLink href="/users?new=1">Add User</QuickLink>
             <QuickLink href="/sermons">New Sermon</QuickLink>
@@ -150,13 +145,10 @@ export default function DashboardScreen() {
               Send Notifications
             </Button>
           </div>
-        </Card>
+        </Panel>
       </div>
 
-      <Card as="section" aria-labelledby="status-title" className="flex flex-col gap-3">
-        <h2 id="status-title" className="text-lg font-semibold text-text">
-          System Status
-        </h2>
+      <Panel title="System Status">
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {SYSTEM_STATUS.map((s) => (
             <li key={s.name} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-3">
@@ -167,7 +159,7 @@ export default function DashboardScreen() {
             </li>
           ))}
         </ul>
-      </Card>
+      </Panel>
     </div>
   );
 }

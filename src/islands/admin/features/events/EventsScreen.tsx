@@ -17,12 +17,17 @@ import {
   ScreenHeader,
   StatGrid,
   TagList,
+  ToggleGroup,
   cx,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { EMPTY_EVENT_FILTERS, EVENT_STATUS_BADGE, eventCardFigures, eventStats, filterEvents } from './model';
 
-type View = 'list' | 'calendar';
+const VIEWS = [
+  { value: 'list', label: 'List View' },
+  { value: 'calendar', label: 'Calendar' },
+] as const;
+type View = (typeof VIEWS)[number]['value'];
 
 export default function EventsScreen() {
   const { events } = useAdminContent();
@@ -34,22 +39,7 @@ export default function EventsScreen() {
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Event Management" subtitle="Plan and follow the church's events.">
-        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-border p-0.5">
-          {(['list', 'calendar'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              className={cx(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                view === v ? 'bg-button text-button-text' : 'text-text hover:bg-hover',
-              )}
-            >
-              {v === 'list' ? 'List View' : 'Calendar'}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="View" options={VIEWS} value={view} onChange={setView} />
         <Button comingSoon>Create Event</Button>
       </ScreenHeader>
 
