@@ -4,7 +4,7 @@
 // shows and the form clears.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CheckboxGroup } from './ui/CheckboxGroup';
-import { Field } from './ui/Field';
+import { Field, type FieldProps } from './ui/Field';
 import { contactFieldRules } from '../lib/shared/messages';
 import { firstIssues } from '../lib/shared/validation';
 import {
@@ -94,6 +94,21 @@ export default function ContactForm() {
     }
   };
 
+  // Every text field: its value, error and rules by name; the two selects are required without typing rules.
+  const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      externalError={errors[name]}
+      {...(name in contactFieldRules
+        ? { rules: contactFieldRules[name as keyof typeof contactFieldRules], realTime: true }
+        : { rules: { required: true } })}
+      {...extra}
+    />
+  );
+
   return (
     <form
       ref={formRef}
@@ -112,73 +127,21 @@ export default function ContactForm() {
           {CONTACT_SUCCESS}
         </p>
       )}
-      <Field
-        name="name"
-        label="Name"
-        value={values.name}
-        onChange={set('name')}
-        rules={contactFieldRules.name}
-        realTime
-        externalError={errors.name}
-        autoComplete="name"
-        placeholder="Your full name"
-      />
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        value={values.email}
-        onChange={set('email')}
-        rules={contactFieldRules.email}
-        realTime
-        externalError={errors.email}
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
-      <Field
-        name="phone"
-        label="Phone Number"
-        type="phone"
-        value={values.phone}
-        onChange={set('phone')}
-        country={country}
-        onCountryChange={(c) => setCountry(c.code)}
-        rules={contactFieldRules.phone}
-        realTime
-        externalError={errors.phone}
-        placeholder="24 555 0192"
-        helperText="Optional"
-      />
-      <Field
-        name="preferredContact"
-        label="Preferred Contact Method"
-        type="select"
-        value={values.preferredContact}
-        onChange={set('preferredContact')}
-        options={[...PREFERRED_CONTACT_OPTIONS]}
-        rules={{ required: true }}
-        externalError={errors.preferredContact}
-      />
-      <Field
-        name="subject"
-        label="Subject"
-        value={values.subject}
-        onChange={set('subject')}
-        rules={contactFieldRules.subject}
-        realTime
-        externalError={errors.subject}
-        placeholder="How can we help?"
-      />
-      <Field
-        name="inquiryType"
-        label="Inquiry Type"
-        type="select"
-        value={values.inquiryType}
-        onChange={set('inquiryType')}
-        options={[...INQUIRY_TYPE_OPTIONS]}
-        rules={{ required: true }}
-        externalError={errors.inquiryType}
-      />
+      {field('name', 'Name', { autoComplete: 'name', placeholder: 'Your full name' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
+      {field('phone', 'Phone Number', {
+        type: 'phone',
+        country,
+        onCountryChange: (c) => setCountry(c.code),
+        placeholder: '24 555 0192',
+        helperText: 'Optional',
+      })}
+      {field('preferredContact', 'Preferred Contact Method', {
+        type: 'select',
+        options: [...PREFERRED_CONTACT_OPTIONS],
+      })}
+      {field('subject', 'Subject', { placeholder: 'How can we help?' })}
+      {field('inquiryType', 'Inquiry Type', { type: 'select', options: [...INQUIRY_TYPE_OPTIONS] })}
       <CheckboxGroup
         name="services"
         legend="Areas of Interest"
@@ -190,20 +153,13 @@ export default function ContactForm() {
         error={errors.services}
         className="md:col-span-2"
       />
-      <Field
-        name="message"
-        label="Message"
-        type="textarea"
-        rows={6}
-        value={values.message}
-        onChange={set('message')}
-        rules={contactFieldRules.message}
-        realTime
-        externalError={errors.message}
-        placeholder="Write your message (at least 20 characters)"
-        helperText={`${values.message.length}/${MESSAGE_MAX} characters`}
-        className="md:col-span-2"
-      />
+      {field('message', 'Message', {
+        type: 'textarea',
+        rows: 6,
+        placeholder: 'Write your message (at least 20 characters)',
+        helperText: `${values.message.length}/${MESSAGE_MAX} characters`,
+        className: 'md:col-span-2',
+      })}
       <div className="md:col-span-2">
         <button
           type="submit"
