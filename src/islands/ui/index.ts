@@ -31,7 +31,7 @@ export { cx } from './cx';
 export { StatGrid, type StatItem } from './StatCard';
 export { TagList } from './TagList';
 export { FilterBar, type FilterBarProps, type FilterSelect } from './FilterBar';
-export { EmptyState, NoMatches } from './EmptyState';
+export { EmptyState, LoadError, NoMatches } from './EmptyState';
 export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
 export { ScreenHeader } from './ScreenHeader';

@@ -7,8 +7,7 @@ import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../..
 import { filterOptions } from '../../../../lib/shared/filters';
 import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import type { User } from '../../../../lib/shared/user-types';
-import { Button, EmptyState, FilterBar, ScreenHeader, StatGrid, type FilterSelect } from '../../../ui';
-import { AlertIcon } from '../../../ui/icons';
+import { Button, EmptyState, FilterBar, LoadError, ScreenHeader, StatGrid, type FilterSelect } from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
 import { UserDetailDialog } from './UserDetailDialog';
@@ -101,14 +100,7 @@ function UsersManager({ actor }: { actor: Actor }) {
           <LoadingScreen fullScreen={false} label="Loading users..." />
         </div>
       ) : load.status === 'error' ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-error bg-card p-8 text-center"
-        >
-          <AlertIcon className="size-8 text-error" />
-          <p className="text-text">{load.message}</p>
-          <Button onClick={() => void reload()}>Retry</Button>
-        </div>
+        <LoadError message={load.message} onRetry={() => void reload()} />
       ) : (
         <>
           <StatGrid label="User statistics" className="sm:grid-cols-2 xl:grid-cols-4" items={cards} />
