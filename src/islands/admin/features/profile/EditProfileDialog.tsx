@@ -1,5 +1,5 @@
 // Edit Profile (docs/PRODUCT.md (Pages and screens, Validation)): real-time validation of the five fields, saved through
-// PATCH /auth/profile/; the new profile reaches the sidebar card at once (profile-api.ts).
+// PATCH /auth/profile/; the new profile reaches the sidebar card at once (api.ts).
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo, firstFieldErrors } from '../../../../lib/client/api-client';
 import { personFieldRules } from '../../../../lib/shared/messages';

@@ -2,27 +2,11 @@
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { DEFAULT_NOTIFICATIONS } from '../../../../lib/shared/constants';
 import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
 import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { saveProfile } from './api';
-
-export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: string; hint: string }> = {
-  email_notifications: { label: 'Email Notifications', hint: 'Updates and announcements by email' },
-  sms_notifications: { label: 'SMS Notifications', hint: 'Text messages for urgent updates' },
-  push_notifications: { label: 'Push Notifications', hint: 'Alerts in your browser' },
-  event_reminders: { label: 'Event Reminders', hint: 'Reminders before events you follow' },
-  prayer_request_notifications: { label: 'Prayer Request Notifications', hint: 'New and updated prayer requests' },
-};
-
-export function notificationFlags(user: Partial<NotificationFlags>): NotificationFlags {
-  const flags = { ...DEFAULT_NOTIFICATIONS } as NotificationFlags;
-  for (const key of Object.keys(flags) as Array<keyof NotificationFlags>) {
-    if (typeof user[key] === 'boolean') flags[key] = user[key];
-  }
-  return flags;
-}
+import { NOTIFICATION_LABELS, notificationFlags } from './model';
 
 export function NotificationDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [flags, setFlags] = useState<NotificationFlags>(() => notificationFlags(user));

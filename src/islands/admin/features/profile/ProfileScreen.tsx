@@ -15,8 +15,9 @@ import { DetailList, type DetailItem } from '../../../ui/DetailList';
 import { toast } from '../../../ui/toast';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EditProfileDialog } from './EditProfileDialog';
-import { NOTIFICATION_LABELS, NotificationDialog, notificationFlags } from './NotificationDialog';
-import { AVATAR_FAILED, avatarProblem, uploadAvatar } from './api';
+import { NotificationDialog } from './NotificationDialog';
+import { uploadAvatar } from './api';
+import { AVATAR_FAILED, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
 import { accountStatus } from '../users/model';
 
 const NOT_SET = 'Not set';
