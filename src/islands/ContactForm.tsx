@@ -3,8 +3,10 @@
 // needed so the page does not download zod up front. Nothing is sent: the form is logged, a thank-you
 // shows and the form clears.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CheckboxGroup, Field } from './ui';
+import { CheckboxGroup } from './ui/CheckboxGroup';
+import { Field, type FieldProps } from './ui/Field';
 import { contactFieldRules } from '../lib/shared/messages';
+import { firstIssues } from '../lib/shared/validation';
 import {
   CONTACT_SUCCESS,
   INQUIRY_TYPE_OPTIONS,
@@ -74,11 +76,7 @@ export default function ContactForm() {
       const result = schema.safeParse(values);
       if (!result.success) {
         // The first failing message per field, as the spec asks.
-        const next: Partial<Record<keyof Values, string>> = {};
-        for (const issue of result.error.issues) {
-          const key = issue.path[0] as keyof Values;
-          next[key] ??= issue.message;
-        }
+        const next: Partial<Record<keyof Values, string>> = firstIssues(result.error.issues);
         setErrors(next);
         const first = ORDER.find((k) => next[k]);
         formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -95,6 +93,21 @@ export default function ContactForm() {
       setBusy(false);
     }
   };
+
+  // Every text field: its value, error and rules by name; the two selects are required without typing rules.
+  const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      externalError={errors[name]}
+      {...(name in contactFieldRules
+        ? { rules: contactFieldRules[name as keyof typeof contactFieldRules], realTime: true }
+        : { rules: { required: true } })}
+      {...extra}
+    />
+  );
 
   return (
     <form
@@ -114,73 +127,21 @@ export default function ContactForm() {
           {CONTACT_SUCCESS}
         </p>
       )}
-      <Field
-        name="name"
-        label="Name"
-        value={values.name}
-        onChange={set('name')}
-        rules={contactFieldRules.name}
-        realTime
-        externalError={errors.name}
-        autoComplete="name"
-        placeholder="Your full name"
-      />
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        value={values.email}
-        onChange={set('email')}
-        rules={contactFieldRules.email}
-        realTime
-        externalError={errors.email}
-        autoComplete="email"
-        placeholder="you@example.com"
-      />
-      <Field
-        name="phone"
-        label="Phone Number"
-        type="phone"
-        value={values.phone}
-        onChange={set('phone')}
-        country={country}
-        onCountryChange={(c) => setCountry(c.code)}
-        rules={contactFieldRules.phone}
-        realTime
-        externalError={errors.phone}
-        placeholder="24 555 0192"
-        helperText="Optional"
-      />
-      <Field
-        name="preferredContact"
-        label="Preferred Contact Method"
-        type="select"
-        value={values.preferredContact}
-        onChange={set('preferredContact')}
-        options={[...PREFERRED_CONTACT_OPTIONS]}
-        rules={{ required: true }}
-        externalError={errors.preferredContact}
-      />
-      <Field
-        name="subject"
-        label="Subject"
-        value={values.subject}
-        onChange={set('subject')}
-        rules={contactFieldRules.subject}
-        realTime
-        externalError={errors.subject}
-        placeholder="How can we help?"
-      />
-      <Field
-        name="inquiryType"
-        label="Inquiry Type"
-        type="select"
-        value={values.inquiryType}
-        onChange={set('inquiryType')}
-        options={[...INQUIRY_TYPE_OPTIONS]}
-        rules={{ required: true }}
-        externalError={errors.inquiryType}
-      />
+      {field('name', 'Name', { autoComplete: 'name', placeholder: 'Your full name' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
+      {field('phone', 'Phone Number', {
+        type: 'phone',
+        country,
+        onCountryChange: (c) => setCountry(c.code),
+        placeholder: '24 555 0192',
+        helperText: 'Optional',
+      })}
+      {field('preferredContact', 'Preferred Contact Method', {
+        type: 'select',
+        options: [...PREFERRED_CONTACT_OPTIONS],
+      })}
+      {field('subject', 'Subject', { placeholder: 'How can we help?' })}
+      {field('inquiryType', 'Inquiry Type', { type: 'select', options: [...INQUIRY_TYPE_OPTIONS] })}
       <CheckboxGroup
         name="services"
         legend="Areas of Interest"
@@ -192,20 +153,13 @@ export default function ContactForm() {
         error={errors.services}
         className="md:col-span-2"
       />
-      <Field
-        name="message"
-        label="Message"
-        type="textarea"
-        rows={6}
-        value={values.message}
-        onChange={set('message')}
-        rules={contactFieldRules.message}
-        realTime
-        externalError={errors.message}
-        placeholder="Write your message (at least 20 characters)"
-        helperText={`${values.message.length}/${MESSAGE_MAX} characters`}
-        className="md:col-span-2"
-      />
+      {field('message', 'Message', {
+        type: 'textarea',
+        rows: 6,
+        placeholder: 'Write your message (at least 20 characters)',
+        helperText: `${values.message.length}/${MESSAGE_MAX} characters`,
+        className: 'md:col-span-2',
+      })}
       <div className="md:col-span-2">
         <button
           type="submit"

@@ -2,7 +2,7 @@
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/client/session';
-import { loginFieldRules } from '../lib/shared/messages';
+import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { AlertIcon } from './ui/icons';
@@ -31,8 +31,8 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     if (busy) return;
     setError(null);
     const errors = {
-      username: username.trim() ? undefined : 'Username is required',
-      password: password ? undefined : 'Password is required',
+      username: username.trim() ? undefined : messages.required('Username'),
+      password: password ? undefined : messages.required('Password'),
     };
     setSubmitErrors(errors);
     if (errors.username || errors.password) return;

@@ -1,6 +1,9 @@
 // The whole 404 page content (docs/PRODUCT.md (Pages and screens) "404 page"). Rendered to static HTML by
 // src/pages/404.astro (no hydration: a tiny script there wires the two buttons through their
 // data-action) and reused by the admin portal for unknown /admin paths, which passes handlers.
+import { POPULAR_PAGES } from '../lib/shared/nav';
+import { buttonClasses } from './ui/button-classes';
+
 interface Props {
   path: string;
   churchName: string;
@@ -11,15 +14,7 @@ interface Props {
   embedded?: boolean;
 }
 
-const POPULAR = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About Us' },
-  { href: '/sermons', label: 'Sermons' },
-  { href: '/contact', label: 'Contact' },
-] as const;
-
-const button =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold transition-colors';
+const outline = buttonClasses({ variant: 'outline', size: 'lg' });
 
 export default function NotFound({
   path,
@@ -45,15 +40,10 @@ export default function NotFound({
           </code>
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href="/" className={`${button} bg-button text-button-text hover:opacity-90`}>
+          <a href="/" className={buttonClasses({ size: 'lg' })}>
             Go to Homepage
           </a>
-          <button
-            type="button"
-            data-action="back"
-            onClick={onBack}
-            className={`${button} border border-border bg-card text-text hover:bg-hover`}
-          >
+          <button type="button" data-action="back" onClick={onBack} className={outline}>
             Go Back
           </button>
         </div>
@@ -62,7 +52,7 @@ export default function NotFound({
             Popular Pages
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {POPULAR.map((link) => (
+            {POPULAR_PAGES.map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}
@@ -75,15 +65,10 @@ export default function NotFound({
           </ul>
         </nav>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href="/contact" className={`${button} text-primary-strong underline-offset-4 hover:underline`}>
+          <a href="/contact" className={buttonClasses({ variant: 'link', size: 'lg' })}>
             Contact Support
           </a>
-          <button
-            type="button"
-            data-action="refresh"
-            onClick={onRefresh}
-            className={`${button} border border-border bg-card text-text hover:bg-hover`}
-          >
+          <button type="button" data-action="refresh" onClick={onRefresh} className={outline}>
             Refresh Page
           </button>
         </div>

@@ -3,8 +3,8 @@
 // hydrated on idle to filter, play audio and share.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, formatDate } from '../lib/shared/format';
+import { ALL } from '../lib/shared/filters';
 import {
-  ALL,
   EMPTY_FILTERS,
   filterSermons,
   isFiltered,

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, createTokenStorage } from '../../src/lib/client/api-client';
-import { createAuthStore, LOGIN_MESSAGES, loginErrorMessage } from '../../src/lib/client/session';
+import { createAuthStore, loginErrorMessage } from '../../src/lib/client/session';
+import { LOGIN_MESSAGES } from '../../src/lib/shared/messages';
 
 let server: Server;
 let base = '';

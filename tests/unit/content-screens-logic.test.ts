@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
-import {
-  capitalize,
-  filterOptions,
-  matchesFilter,
-  matchesSearch,
-  sum,
-  visibleTags,
-} from '../../src/islands/admin/features/filters';
+import { capitalize, filterOptions, matchesFilter, matchesSearch, sum } from '../../src/lib/shared/filters';
+import { visibleTags } from '../../src/islands/ui/tags';
 import {
   EMPTY_SERMON_FILTERS,
   filterSermons,

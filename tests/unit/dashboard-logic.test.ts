@@ -83,7 +83,7 @@ describe('activity feed', () => {
       user: 'Kofi Admin',
       timestamp: '2026-11-23T08:00:00Z',
     };
-    expect(toActivityItems([good])).toEqual([{ ...good, id: '7' }]);
+    expect(toActivityItems([good])).toEqual([{ ...good, reason: null }]);
     expect(toActivityItems({ results: [good] })).toHaveLength(1);
     expect(
       toActivityItems([
@@ -95,8 +95,8 @@ describe('activity feed', () => {
         { ...good, type: 'weird', user: '' },
       ]),
     ).toEqual([
-      { ...good, id: '7' },
-      { ...good, id: '7', type: 'user', user: 'Someone' },
+      { ...good, reason: null },
+      { ...good, reason: null, type: 'user', user: 'Someone' },
     ]);
     expect(toActivityItems([])).toEqual([]);
     expect(toActivityItems('nope')).toBeNull();

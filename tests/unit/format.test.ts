@@ -7,7 +7,6 @@ import {
   fullName,
   initials,
   percentFull,
-  yearsSince,
 } from '../../src/lib/shared/format';
 
 describe('format', () => {
@@ -30,11 +29,6 @@ describe('format', () => {
   });
   it('formats ISO dates en-US without shifting the day', () => {
     expect(formatDate('2026-01-05')).toBe('January 5, 2026');
-  });
-  it('counts whole years', () => {
-    expect(yearsSince('2000-06-15', new Date(2026, 5, 14))).toBe(25);
-    expect(yearsSince('2000-06-15', new Date(2026, 5, 15))).toBe(26);
-    expect(yearsSince(null)).toBeNull();
   });
   it('names and initials fall back as the spec says', () => {
     expect(fullName({ first_name: 'Ama', last_name: 'Mensah', username: 'ama' })).toBe('Ama Mensah');

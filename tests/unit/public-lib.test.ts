@@ -1,14 +1,8 @@
 // Pure modules behind the public pages: sermon filters, iCalendar, contact options, JSON-LD.
 import { describe, expect, it } from 'vitest';
 import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
-import {
-  ALL,
-  EMPTY_FILTERS,
-  filterSermons,
-  isFiltered,
-  latestSermon,
-  optionsOf,
-} from '../../src/lib/shared/sermon-filter';
+import { ALL } from '../../src/lib/shared/filters';
+import { EMPTY_FILTERS, filterSermons, isFiltered, latestSermon, optionsOf } from '../../src/lib/shared/sermon-filter';
 import { buildCalendar, escapeText, foldLine, publicUpcoming } from '../../src/lib/shared/ics';
 import {
   INQUIRY_TYPE_OPTIONS,

@@ -1,6 +1,8 @@
-// What a list shows when nothing matches: the spec's text and a way back.
+// What a list shows instead of its items: nothing matches (the spec's text and a way back), or its data could
+// not be loaded (the reason and Retry).
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { AlertIcon } from './icons';
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -28,5 +30,19 @@ export function NoMatches({ title, onClear }: { title: string; onClear: () => vo
     >
       Try a different search or filter.
     </EmptyState>
+  );
+}
+
+/** A screen's data failed to load: the message, announced at once, and a Retry button. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-error bg-card p-8 text-center"
+    >
+      <AlertIcon className="size-8 text-error" />
+      <p className="text-text">{message}</p>
+      <Button onClick={onRetry}>Retry</Button>
+    </div>
   );
 }

@@ -1,19 +1,40 @@
-// The search box, filter selects and Clear button every content screen starts with.
-import { useId, type ReactNode } from 'react';
+// The search box, filter selects and Clear button every list screen starts with. The screen keeps its filters
+// as one object with a `search` text; each select names the key it sets (useFilteredList gives the setter).
+import { useId } from 'react';
 import { Button } from './Button';
+import type { FormOption } from './Field';
 import { SearchIcon } from './icons';
+import { Select } from './Select';
 
-export interface FilterBarProps {
-  search: string;
-  onSearch: (value: string) => void;
-  searchLabel: string;
-  placeholder: string;
-  onClear: () => void;
-  /** The filter <Select>s. */
-  children?: ReactNode;
+export interface FilterSelect<K extends string = string> {
+  key: K;
+  label: string;
+  options: readonly FormOption[];
 }
 
-export function FilterBar({ search, onSearch, searchLabel, placeholder, onClear, children }: FilterBarProps) {
+export interface FilterBarProps<F extends { search: string }> {
+  values: F;
+  onChange: (patch: Partial<F>) => void;
+  onClear: () => void;
+  searchLabel: string;
+  placeholder: string;
+  selects?: ReadonlyArray<FilterSelect<Extract<keyof F, string>>>;
+  /** Keep the selects' labels for assistive technology only. */
+  hideLabels?: boolean;
+  /** False turns Clear off (nothing to clear); the content screens leave it on. */
+  canClear?: boolean;
+}
+
+export function FilterBar<F extends { search: string }>({
+  values,
+  onChange,
+  onClear,
+  searchLabel,
+  placeholder,
+  selects = [],
+  hideLabels = false,
+  canClear = true,
+}: FilterBarProps<F>) {
   const id = useId();
   return (
     <div
@@ -29,16 +50,25 @@ export function FilterBar({ search, onSearch, searchLabel, placeholder, onClear,
           <input
             id={id}
             type="search"
-            value={search}
+            value={values.search}
             placeholder={placeholder}
-            onChange={(e) => onSearch(e.target.value)}
+            onChange={(e) => onChange({ search: e.target.value } as Partial<F>)}
             className="w-full rounded-lg border border-border bg-input py-2 pr-3 pl-9 text-sm text-text placeholder:text-muted"
           />
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        {children}
-        <Button variant="outline" onClick={onClear}>
+        {selects.map((select) => (
+          <Select
+            key={select.key}
+            label={select.label}
+            hideLabel={hideLabels}
+            value={String(values[select.key])}
+            options={select.options}
+            onChange={(value) => onChange({ [select.key]: value } as Partial<F>)}
+          />
+        ))}
+        <Button variant="outline" onClick={onClear} disabled={!canClear}>
           Clear
         </Button>
       </div>

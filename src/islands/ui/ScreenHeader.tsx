@@ -20,13 +20,3 @@ export function ScreenHeader({
     </header>
   );
 }
-
-/** One label/value pair of a details list (use inside a <dl>). */
-export function Detail({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium text-text">{value}</dd>
-    </div>
-  );
-}

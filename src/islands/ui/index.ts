@@ -1,18 +1,15 @@
 // The shared UI kit: the public contact form and every portal screen build from these.
 export { Avatar, type AvatarPerson, type AvatarProps } from './Avatar';
 export { Badge, BADGE_VARIANTS, type BadgeProps, type BadgeVariant } from './Badge';
+export { Button, LinkButton, COMING_SOON, type ButtonProps, type LinkButtonProps } from './Button';
 export {
-  Button,
-  LinkButton,
   buttonClasses,
   BUTTON_SIZES,
   BUTTON_VARIANTS,
-  COMING_SOON,
-  type ButtonProps,
   type ButtonSize,
+  type ButtonStyleOptions,
   type ButtonVariant,
-  type LinkButtonProps,
-} from './Button';
+} from './button-classes';
 export { Card, CARD_VARIANTS, type CardProps, type CardVariant } from './Card';
 export { CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
 export {
@@ -33,8 +30,14 @@ export { toast, dismissToast, $toasts, TOAST_DURATION_MS, type ToastItem, type T
 export { cx } from './cx';
 export { StatGrid, type StatItem } from './StatCard';
 export { TagList } from './TagList';
-export { FilterBar, type FilterBarProps } from './FilterBar';
-export { EmptyState, NoMatches } from './EmptyState';
+export { FilterBar, type FilterBarProps, type FilterSelect } from './FilterBar';
+export { EmptyState, LoadError, NoMatches } from './EmptyState';
 export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
-export { ScreenHeader, Detail } from './ScreenHeader';
+export { ScreenHeader } from './ScreenHeader';
+export { DetailList, type DetailItem } from './DetailList';
+export { FilteredList, useFilteredList } from './FilteredList';
+export { FormDialog } from './FormDialog';
+export { ItemCard } from './ItemCard';
+export { Panel } from './Panel';
+export { ToggleGroup } from './ToggleGroup';

@@ -208,6 +208,13 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
   return { status, detail, errors, message, body };
 }
 
+/** The first message per field of a 400's field errors, as the forms show them. */
+export function firstFieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, list] of Object.entries(apiErrorInfo(error).errors)) if (list[0]) out[field] = list[0];
+  return out;
+}
+
 /** The client the browser uses (PUBLIC_API_BASE_URL, default /api/v1). */
 export const api: ApiClient = createApiClient({
   baseURL: import.meta.env?.PUBLIC_API_BASE_URL || API_PREFIX,

@@ -3,6 +3,7 @@
 // API shows a message with a retry instead of an endless spinner.
 import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
+import { LOGIN_MESSAGES } from '../shared/messages';
 import type { User } from '../shared/user-types';
 
 export type AuthState =
@@ -12,13 +13,6 @@ export type AuthState =
   /** Signed in, but the server refuses this account the admin panel (403 on the profile). */
   | { status: 'denied'; user: null }
   | { status: 'error'; user: null; message: string };
-
-export const LOGIN_MESSAGES = {
-  401: 'Invalid username or password. Please try again.',
-  423: 'Account is temporarily locked. Please try again later.',
-  403: 'Access denied. You do not have permission to access the admin panel.',
-  fallback: 'Login failed. Please check your connection and try again.',
-} as const;
 
 /** docs/PRODUCT.md (Errors): the login banner's text for a failed sign-in. */
 export function loginErrorMessage(error: unknown): string {

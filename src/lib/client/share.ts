@@ -12,11 +12,16 @@ export async function shareLink(data: { title: string; url: string }): Promise<S
       if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
     }
   }
+  return (await copyLink(data.url)) ? 'copied' : 'failed';
+}
+
+/** Copies a link to the clipboard; false where the browser has none or refuses (insecure origin, denied permission). */
+export async function copyLink(url: string): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(data.url);
-    return 'copied';
+    await navigator.clipboard.writeText(url);
+    return true;
   } catch {
-    return 'failed';
+    return false;
   }
 }
 

@@ -34,10 +34,6 @@ export async function getSermons(opts: { includeUnpublished?: boolean } = {}): P
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
-export async function getSermon(id: string): Promise<Sermon | undefined> {
-  return (await getSermons()).find((sermon) => sermon.id === id);
-}
-
 /** Every event (private ones too: the admin shows them), sorted by start date and time. */
 export async function getEvents(): Promise<ChurchEvent[]> {
   const entries = await getCollection('events');

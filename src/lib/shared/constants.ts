@@ -9,23 +9,13 @@ export const DARK_MODE_KEY = 'isDarkMode';
 
 export const API_PREFIX = '/api/v1';
 export const API_TIMEOUT_MS = 10_000;
-export const API_MAX_RETRIES = 3;
-export const API_RETRY_DELAY_MS = 1_000;
 export const PLATFORM_HEADER = 'X-Platform';
 export const PLATFORM = 'web';
 
-export const TOKEN_EXPIRY_BUFFER_MS = 300_000;
-export const SESSION_TIMEOUT_MS = 3_600_000;
-export const AUTO_LOGOUT_WARNING_MS = 300_000;
 export const ACCESS_TOKEN_LIFETIME_MINUTES = 60;
 export const REFRESH_TOKEN_LIFETIME_MINUTES = 10_080;
 
 export const MAX_FILE_SIZE_BYTES = 10_485_760;
-export const ALLOWED_UPLOAD_TYPES = ['jpg', 'jpeg', 'png', 'pdf', 'doc', 'docx'] as const;
-export const DEFAULT_UPLOAD_TYPES = ['jpg', 'jpeg', 'png', 'pdf'] as const;
-
-export const BRAND_PRIMARY = '#1eb6fd';
-export const BRAND_SECONDARY = '#10b981';
 
 export const DEV_ORIGIN = 'http://localhost:3000';
 

@@ -55,16 +55,15 @@ export function barWidth(percent: number): number {
   return Math.max(0, Math.min(100, percent));
 }
 
-/** Whole years between a date and today (age, years as member); null when no date. */
-export function yearsSince(value: string | null | undefined, today = new Date()): number | null {
-  if (!value) return null;
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return null;
-  let years = today.getFullYear() - date.getFullYear();
-  const beforeAnniversary =
-    today.getMonth() < date.getMonth() || (today.getMonth() === date.getMonth() && today.getDate() < date.getDate());
-  if (beforeAnniversary) years -= 1;
-  return Math.max(0, years);
+/** "1990-03-04" and 36 -> "March 4, 1990 (36 years)": a date with the whole years the API counted since it
+ * (a User's age or years_as_member); '' without a date. */
+export function dateWithYears(
+  date: string | null,
+  years: number | null,
+  unit: (n: number) => string = (n) => `${n} ${n === 1 ? 'year' : 'years'}`,
+): string {
+  if (!date) return '';
+  return years === null ? formatDate(date) : `${formatDate(date)} (${unit(years)})`;
 }
 
 interface Named {
@@ -89,4 +88,9 @@ export function initials(user: Named): string {
   const fromName = `${first}${last}`.toUpperCase();
   if (fromName) return fromName;
   return user.username?.trim()?.[0]?.toUpperCase() || 'U';
+}
+
+/** "+233 30 123 4567" -> "tel:+233301234567": a phone number as a link a phone can dial. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }

@@ -28,6 +28,14 @@ export const loginFieldRules = {
   password: { required: true, minLength: 6 },
 } as const;
 
+/** docs/PRODUCT.md (Errors): the login banner's text for a failed sign-in, by the API's status. */
+export const LOGIN_MESSAGES = {
+  401: 'Invalid username or password. Please try again.',
+  423: 'Account is temporarily locked. Please try again later.',
+  403: 'Access denied. You do not have permission to access the admin panel.',
+  fallback: 'Login failed. Please check your connection and try again.',
+} as const;
+
 /** Suspension reasons when staff give none: from the detail dialog, and from the table's row action. */
 export const DEFAULT_SUSPEND_REASON = 'No reason provided';
 export const LIST_SUSPEND_REASON = 'Manual suspension';

@@ -1,8 +1,7 @@
 // The public sermon library's search and filters (docs/PRODUCT.md (Pages and screens, Validation)): case-insensitive substring
 // search, category and speaker filters combined with AND, where "all" means no filter.
 import type { Sermon } from './content-types';
-
-export const ALL = 'all';
+import { ALL, matchesFilter, matchesSearch } from './filters';
 
 /** What the public library needs of a sermon (admin-only fields stay out of the page's island props). */
 export type PublicSermon = Pick<
@@ -46,20 +45,13 @@ export interface SermonFilters {
 
 export const EMPTY_FILTERS: SermonFilters = { search: '', category: ALL, speaker: ALL };
 
-/** Fields a search looks in: what a visitor sees on a card, plus series and tags. */
-function haystack(sermon: PublicSermon): string {
-  return [sermon.title, sermon.speaker, sermon.description, sermon.category, sermon.series ?? '', ...sermon.tags]
-    .join('\n')
-    .toLowerCase();
-}
-
+/** The search looks in what a visitor sees on a card, plus series and tags. */
 export function filterSermons<T extends PublicSermon>(sermons: readonly T[], filters: SermonFilters): T[] {
-  const needle = filters.search.trim().toLowerCase();
   return sermons.filter(
-    (sermon) =>
-      (filters.category === ALL || sermon.category === filters.category) &&
-      (filters.speaker === ALL || sermon.speaker === filters.speaker) &&
-      (needle === '' || haystack(sermon).includes(needle)),
+    (s) =>
+      matchesFilter(s.category, filters.category) &&
+      matchesFilter(s.speaker, filters.speaker) &&
+      matchesSearch(filters.search, [s.title, s.speaker, s.description, s.category, s.series, s.tags]),
   );
 }
 

@@ -11,6 +11,13 @@ export interface ValidationRules {
   custom?: (value: string) => string | null | undefined;
 }
 
+/** The first message per field of zod's issues (path[0] names the field), as every form shows them. */
+export function firstIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? '_')] ??= issue.message;
+  return out;
+}
+
 export interface FieldInfo {
   label?: string;
   name?: string;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';
 import { barWidth, formatCount } from '../../../../lib/shared/format';
-import { Button, Card, ScreenHeader, Select, StatGrid, cx } from '../../../ui';
+import { Button, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
 import { answerRate, overviewCards } from './model';
 import { ANALYTICS_SAMPLE, type AnalyticsRange } from './sample';
 
@@ -34,41 +34,28 @@ export default function AnalyticsScreen() {
 
       <StatGrid label="Overview" items={overviewCards(period)} />
 
-      <Card as="section" aria-labelledby="trends-title" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="trends-title" className="text-lg font-semibold text-text">
-            Activity Trends
-          </h2>
-          <div role="group" aria-label="Trend metric" className="inline-flex rounded-lg border border-border p-0.5">
-            {TREND_METRICS.map((m) => (
-              <button
-                key={m}
-                type="button"
-                aria-pressed={metric === m}
-                onClick={() => setMetric(m)}
-                className={cx(
-                  'rounded-md px-3 py-1.5 text-sm font-medium',
-                  metric === m ? 'bg-button text-button-text' : 'text-text hover:bg-hover',
-                )}
-              >
-                {m}
-              </button>
-            ))}
-          </div>
-        </div>
+      <Panel
+        title="Activity Trends"
+        className="gap-4"
+        aside={
+          <ToggleGroup
+            label="Trend metric"
+            options={TREND_METRICS.map((m) => ({ value: m, label: m }))}
+            value={metric}
+            onChange={setMetric}
+          />
+        }
+      >
         <div className="flex h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-border bg-surface text-center">
           <p className="font-medium text-text">Interactive charts coming soon</p>
           <p className="text-sm text-muted">
             {metric} trend, {rangeLabel}
           </p>
         </div>
-      </Card>
+      </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card as="section" aria-labelledby="categories-title" className="flex flex-col gap-3">
-          <h2 id="categories-title" className="text-lg font-semibold text-text">
-            Content Categories
-          </h2>
+        <Panel title="Content Categories">
           <ul className="flex flex-col gap-3">
             {ANALYTICS_SAMPLE.categories.map((c) => (
               <li key={c.name}>
@@ -87,10 +74,9 @@ export default function AnalyticsScreen() {
               </li>
             ))}
           </ul>
-        </Card>
+        </Panel>
 
         <RankedList
-          id="top-sermons"
           title="Top Sermons"
           rows={ANALYTICS_SAMPLE.topSermons.map((s) => ({
             name: s.title,
@@ -99,7 +85,6 @@ export default function AnalyticsScreen() {
           }))}
         />
         <RankedList
-          id="top-events"
           title="Top Events"
           rows={ANALYTICS_SAMPLE.topEvents.map((e) => ({
             name: e.title,
@@ -108,7 +93,6 @@ export default function AnalyticsScreen() {
           }))}
         />
         <RankedList
-          id="prayer-categories"
           title="Prayer Categories"
           rows={ANALYTICS_SAMPLE.prayerCategories.map((p) => ({
             name: p.category,
@@ -118,10 +102,7 @@ export default function AnalyticsScreen() {
         />
       </div>
 
-      <Card as="section" aria-labelledby="reports-title" className="flex flex-col gap-3">
-        <h2 id="reports-title" className="text-lg font-semibold text-text">
-          Quick Actions
-        </h2>
+      <Panel title="Quick Actions">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {['User Report', 'Event Report', 'Content Report', 'Full Analytics'].map((label) => (
             <Button key={label} variant="outline" comingSoon>
@@ -129,25 +110,14 @@ export default function AnalyticsScreen() {
             </Button>
           ))}
         </div>
-      </Card>
+      </Panel>
     </div>
   );
 }
 
-function RankedList({
-  id,
-  title,
-  rows,
-}: {
-  id: string;
-  title: string;
-  rows: { name: string; figure: string; detail: string }[];
-}) {
+function RankedList({ title, rows }: { title: string; rows: { name: string; figure: string; detail: string }[] }) {
   return (
-    <Card as="section" aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-text">
-        {title}
-      </h2>
+    <Panel title={title}>
       <ol className="flex flex-col divide-y divide-border">
         {rows.map((r, i) => (
           <li key={r.name} className="flex items-center gap-3 py-2">
@@ -162,6 +132,6 @@ function RankedList({
           </li>
         ))}
       </ol>
-    </Card>
+    </Panel>
   );
 }

@@ -5,15 +5,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { api } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
 import { fullName } from '../../../../lib/shared/format';
+import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
 import type { UserStats } from '../../../../lib/shared/user-types';
 import { useAdminContent } from '../../content';
-import { Badge, Button, Card, buttonClasses, cx } from '../../../ui';
+import { Icon } from '../../layout/icons';
+import { Badge, Button, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { SAMPLE_ACTIVITY, SYSTEM_STATUS, type ActivityItem, type ActivityType } from './sample';
+import { getActivity, getUserStats } from './api';
+import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
 import { SAMPLE_PRAYERS } from '../prayers/sample';
 
 export default function DashboardScreen() {
@@ -24,10 +26,10 @@ export default function DashboardScreen() {
 
   useEffect(() => {
     let alive = true;
-    api<UserStats>('/auth/users/stats/')
+    getUserStats()
       .then((s) => alive && setUserStats(s && typeof s === 'object' ? s : null))
       .catch(() => alive && setUserStats(null)); // the sample figures stay
-    api<unknown>('/auth/activity/', { query: { limit: 8 } })
+    getActivity(8)
       .then((answer) => {
         if (!alive) return;
         const items = toActivityItems(answer);
@@ -42,22 +44,20 @@ export default function DashboardScreen() {
   const stats = dashboardStats({ userStats, sermons, events, prayers: SAMPLE_PRAYERS });
   const name = auth.user ? fullName(auth.user) : '';
 
-  const cards: { label: string; value: number; hint: string; href?: string }[] = [
-    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month', href: '/users' },
-    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month', href: '/users' },
-    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library', href: '/sermons' },
+  const cards = [
+    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month' },
+    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month' },
+    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library' },
     {
       label: 'Total Prayers',
       value: stats.totalPrayers,
       hint: `${answeredPlaceholder(stats.totalPrayers)} answered`,
-      href: '/prayers',
     },
-    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead', href: '/events' },
+    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead' },
     {
       label: 'Pending Requests',
       value: stats.pendingRequests,
       hint: 'Prayer requests awaiting care',
-      href: '/prayers',
     },
   ];
 
@@ -78,7 +78,7 @@ export default function DashboardScreen() {
             href="/prayers"
             className="relative inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
           >
-            <BellIcon />
+            <Icon name="bell" width="1em" height="1em" />
             Notifications
             {stats.pendingRequests > 0 && (
               <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900">
@@ -93,27 +93,19 @@ export default function DashboardScreen() {
         </div>
       </section>
 
-      <dl aria-label="Statistics" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map((c) => (
-          <Card key={c.label} className="flex flex-col gap-1">
-            <dt className="text-sm text-muted">{c.label}</dt>
-            <dd className="text-3xl font-bold text-text tabular-nums">
-              {/* Keyed by the figure: a new figure (live stats arriving) counts up afresh. */}
-              <CountUp key={c.value} target={c.value} />
-            </dd>
-            <dd className="text-xs text-muted">{c.hint}</dd>
-          </Card>
-        ))}
-      </dl>
+      <StatGrid
+        label="Statistics"
+        className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3"
+        // Keyed by the figure: a new figure (live stats arriving) counts up afresh.
+        items={cards.map((c) => ({ ...c, value: <CountUp key={c.value} target={c.value} /> }))}
+      />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card as="section" aria-labelledby="activity-title" className="flex flex-col gap-3 lg:col-span-2">
-          <div className="flex items-center justify-between">
-            <h2 id="activity-title" className="text-lg font-semibold text-text">
-              Recent Activity
-            </h2>
-            {activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
-          </div>
+        <Panel
+          title="Recent Activity"
+          className="lg:col-span-2"
+          aside={activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
+        >
           {!activity ? (
             <p className="text-sm text-muted">Loading activity...</p>
           ) : activity.items.length === 0 ? (
@@ -133,12 +125,9 @@ export default function DashboardScreen() {
               ))}
             </ul>
           )}
-        </Card>
+        </Panel>
 
-        <Card as="section" aria-labelledby="actions-title" className="flex flex-col gap-3">
-          <h2 id="actions-title" className="text-lg font-semibold text-text">
-            Quick Actions
-          </h2>
+        <Panel title="Quick Actions">
           <div className="grid grid-cols-2 gap-2">
             <QuickLink href="/users?new=1">Add User</QuickLink>
             <QuickLink href="/sermons">New Sermon</QuickLink>
@@ -156,13 +145,10 @@ export default function DashboardScreen() {
               Send Notifications
             </Button>
           </div>
-        </Card>
+        </Panel>
       </div>
 
-      <Card as="section" aria-labelledby="status-title" className="flex flex-col gap-3">
-        <h2 id="status-title" className="text-lg font-semibold text-text">
-          System Status
-        </h2>
+      <Panel title="System Status">
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {SYSTEM_STATUS.map((s) => (
             <li key={s.name} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-3">
@@ -173,7 +159,7 @@ export default function DashboardScreen() {
             </li>
           ))}
         </ul>
-      </Card>
+      </Panel>
     </div>
   );
 }
@@ -238,20 +224,4 @@ const dotColours: Record<ActivityType, string> = {
 
 function ActivityDot({ type }: { type: ActivityType }) {
   return <span className={cx('mt-1.5 size-2.5 shrink-0 rounded-full', dotColours[type])} aria-hidden="true" />;
-}
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-    </svg>
-  );
 }

@@ -7,7 +7,8 @@ import {
 } from '../../../../lib/shared/constants';
 import type { ChurchEvent, Sermon } from '../../../../lib/shared/content-types';
 import type { UserStats } from '../../../../lib/shared/user-types';
-import type { ActivityItem, ActivityType, DashboardStats } from './sample';
+import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/activity';
+import type { DashboardStats } from './sample';
 import { SAMPLE_DASHBOARD_STATS } from './sample';
 import type { PrayerRequest } from '../prayers/sample';
 
@@ -52,8 +53,6 @@ export function answeredPlaceholder(totalPrayers: number): number {
   return Math.round(totalPrayers * PRAYERS_ANSWERED_RATIO);
 }
 
-const ACTIVITY_TYPES: readonly ActivityType[] = ['user', 'sermon', 'prayer', 'event'];
-
 /**
  * The activity call's answer as activity items, tolerating an array or a paginated {results} object and
  * dropping malformed entries. Returns null when the answer is not usable at all (then the sample shows).
@@ -73,11 +72,13 @@ export function toActivityItems(answer: unknown): ActivityItem[] | null {
     if (typeof r.action !== 'string' || !timestamp || Number.isNaN(Date.parse(timestamp))) continue;
     const type = ACTIVITY_TYPES.includes(r.type as ActivityType) ? (r.type as ActivityType) : 'user';
     items.push({
-      id: String(r.id ?? `${timestamp}-${items.length}`),
+      // An entry without a numeric id still needs a key: a negative one no audit entry has.
+      id: typeof r.id === 'number' ? r.id : -1 - items.length,
       type,
       action: r.action,
       user: typeof r.user === 'string' && r.user ? r.user : 'Someone',
       timestamp,
+      reason: typeof r.reason === 'string' ? r.reason : null,
     });
   }
   return items;

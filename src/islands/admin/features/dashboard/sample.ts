@@ -1,5 +1,6 @@
 // Dashboard sample data (docs/PRODUCT.md (Data)): the mock stats used when the live user stats cannot be read,
 // and the Recent Activity list shown when the activity call fails.
+import type { ActivityItem } from '../../../../lib/shared/activity';
 
 export interface DashboardStats {
   totalUsers: number;
@@ -8,16 +9,6 @@ export interface DashboardStats {
   totalPrayers: number;
   upcomingEvents: number;
   pendingRequests: number;
-}
-
-export type ActivityType = 'user' | 'sermon' | 'prayer' | 'event';
-
-export interface ActivityItem {
-  id: string;
-  type: ActivityType;
-  action: string;
-  user: string;
-  timestamp: string; // ISO date-time
 }
 
 export const SAMPLE_DASHBOARD_STATS: DashboardStats = {
@@ -31,34 +22,45 @@ export const SAMPLE_DASHBOARD_STATS: DashboardStats = {
 
 export const SAMPLE_ACTIVITY: ActivityItem[] = [
   {
-    id: 'a1',
+    id: 1,
     type: 'user',
     action: 'joined the church community',
     user: 'Kwesi Appiah',
     timestamp: '2026-11-23T08:15:00Z',
+    reason: null,
   },
   {
-    id: 'a2',
+    id: 2,
     type: 'sermon',
     action: 'published the sermon "Walking in Faith Through Uncertain Times"',
     user: 'Rev. Samuel Owusu',
     timestamp: '2026-11-22T18:40:00Z',
+    reason: null,
   },
   {
-    id: 'a3',
+    id: 3,
     type: 'prayer',
     action: 'submitted a prayer request',
     user: 'Ama Mensah',
     timestamp: '2026-11-22T10:05:00Z',
+    reason: null,
   },
   {
-    id: 'a4',
+    id: 4,
     type: 'event',
     action: 'registered for Youth Camp 2027',
     user: 'Yaw Darko',
     timestamp: '2026-11-21T16:30:00Z',
+    reason: null,
   },
-  { id: 'a5', type: 'user', action: 'updated their profile', user: 'Abena Adjei', timestamp: '2026-11-21T09:12:00Z' },
+  {
+    id: 5,
+    type: 'user',
+    action: 'updated their profile',
+    user: 'Abena Adjei',
+    timestamp: '2026-11-21T09:12:00Z',
+    reason: null,
+  },
 ];
 
 /** The System Status row of docs/PRODUCT.md (Constants) (hard-coded by the spec). */

@@ -8,57 +8,38 @@ import {
   Badge,
   Button,
   Card,
-  Detail,
-  NoMatches,
+  DetailList,
+  FilteredList,
+  useFilteredList,
   FilterBar,
+  ItemCard,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
+  ToggleGroup,
   cx,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
-import {
-  EMPTY_EVENT_FILTERS,
-  EVENT_STATUS_BADGE,
-  eventCardFigures,
-  eventStats,
-  filterEvents,
-  type EventFilters,
-} from './model';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
+import { EMPTY_EVENT_FILTERS, EVENT_STATUS_BADGE, eventCardFigures, eventStats, filterEvents } from './model';
 
-type View = 'list' | 'calendar';
+const VIEWS = [
+  { value: 'list', label: 'List View' },
+  { value: 'calendar', label: 'Calendar' },
+] as const;
+type View = (typeof VIEWS)[number]['value'];
 
 export default function EventsScreen() {
   const { events } = useAdminContent();
   const [view, setView] = useState<View>('list');
-  const [filters, setFilters] = useState<EventFilters>(EMPTY_EVENT_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selected, setSelected] = useState<ChurchEvent | null>(null);
-  const set = (patch: Partial<EventFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const stats = useMemo(() => eventStats(events), [events]);
-  const shown = useMemo(() => filterEvents(events, filters), [events, filters]);
-  const clear = () => setFilters(EMPTY_EVENT_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Event Management" subtitle="Plan and follow the church's events.">
-        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-border p-0.5">
-          {(['list', 'calendar'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              className={cx(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                view === v ? 'bg-button text-button-text' : 'text-text hover:bg-hover',
-              )}
-            >
-              {v === 'list' ? 'List View' : 'Calendar'}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="View" options={VIEWS} value={view} onChange={setView} />
         <Button comingSoon>Create Event</Button>
       </ScreenHeader>
 
@@ -76,43 +57,27 @@ export default function EventsScreen() {
         <>
           <StatGrid label="Event statistics" items={stats} />
           <FilterBar
-            search={filters.search}
-            onSearch={(search) => set({ search })}
+            values={filters}
+            onChange={set}
             searchLabel="Search events"
             placeholder="Search events by title, description, organizer, location or tag..."
             onClear={clear}
+            selects={[
+              { key: 'category', label: 'Category', options: filterOptions('All Categories', EVENT_CATEGORIES) },
+              { key: 'status', label: 'Status', options: filterOptions('All Statuses', EVENT_STATUSES) },
+              { key: 'type', label: 'Type', options: filterOptions('All Types', EVENT_TYPES) },
+            ]}
+          />
+          <FilteredList
+            items={shown}
+            total={events.length}
+            noun="events"
+            label="Events"
+            className="grid gap-4 lg:grid-cols-2"
+            onClear={clear}
           >
-            <Select
-              label="Category"
-              value={filters.category}
-              onChange={(category) => set({ category })}
-              options={filterOptions('All Categories', EVENT_CATEGORIES)}
-            />
-            <Select
-              label="Status"
-              value={filters.status}
-              onChange={(status) => set({ status })}
-              options={filterOptions('All Statuses', EVENT_STATUSES)}
-            />
-            <Select
-              label="Type"
-              value={filters.type}
-              onChange={(type) => set({ type })}
-              options={filterOptions('All Types', EVENT_TYPES)}
-            />
-          </FilterBar>
-          <p className="sr-only" role="status">
-            {shown.length} of {events.length} events shown
-          </p>
-          {shown.length === 0 ? (
-            <NoMatches title="No events found" onClear={clear} />
-          ) : (
-            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Events">
-              {shown.map((e) => (
-                <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />
-              ))}
-            </ul>
-          )}
+            {(e) => <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />}
+          </FilteredList>
         </>
       )}
       {selected && <EventDialog event={selected} onClose={() => setSelected(null)} />}
@@ -123,23 +88,35 @@ export default function EventsScreen() {
 function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => void }) {
   const f = eventCardFigures(e);
   return (
-    <Card as="li" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
-        <Badge variant="primary">{capitalize(e.category)}</Badge>
-        <Badge>{capitalize(e.type)}</Badge>
-        {!e.isPublic && <Badge variant="warning">Private</Badge>}
-      </div>
-      <h2 className="text-lg font-semibold text-text">{e.title}</h2>
+    <ItemCard
+      title={e.title}
+      plainTitle
+      tags={e.tags}
+      onOpen={onOpen}
+      badges={<EventBadges event={e} />}
+      actions={
+        <>
+          <Button variant="ghost" size="sm" comingSoon>
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" comingSoon>
+            Delete
+          </Button>
+        </>
+      }
+    >
       <p className="line-clamp-2 text-sm text-text">{e.description}</p>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        <Detail label="Date" value={f.dates} />
-        <Detail label="Time" value={f.times} />
-        <Detail label="Location" value={e.location} />
-        <Detail label="Organizer" value={e.organizer} />
-        <Detail label="Registration" value={f.registration} />
-        <Detail label="Registered" value={f.attendance} />
-      </dl>
+      <DetailList
+        className="grid grid-cols-2 gap-2"
+        items={[
+          { label: 'Date', value: f.dates },
+          { label: 'Time', value: f.times },
+          { label: 'Location', value: e.location },
+          { label: 'Organizer', value: e.organizer },
+          { label: 'Registration', value: f.registration },
+          { label: 'Registered', value: f.attendance },
+        ]}
+      />
       <div>
         <div
           role="progressbar"
@@ -160,19 +137,18 @@ function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => voi
           <span>{f.waitlist}</span>
         </p>
       </div>
-      <TagList tags={e.tags} />
-      <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onOpen} aria-label={`View details of ${e.title}`}>
-          View Details
-        </Button>
-        <Button variant="ghost" size="sm" comingSoon>
-          Edit
-        </Button>
-        <Button variant="ghost" size="sm" comingSoon>
-          Delete
-        </Button>
-      </div>
-    </Card>
+    </ItemCard>
+  );
+}
+
+function EventBadges({ event: e }: { event: ChurchEvent }) {
+  return (
+    <>
+      <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
+      <Badge variant="primary">{capitalize(e.category)}</Badge>
+      <Badge>{capitalize(e.type)}</Badge>
+      {!e.isPublic && <Badge variant="warning">Private</Badge>}
+    </>
   );
 }
 
@@ -198,22 +174,21 @@ function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () =>
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
-          <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
-          <Badge variant="primary">{capitalize(e.category)}</Badge>
-          <Badge>{capitalize(e.type)}</Badge>
-          {!e.isPublic && <Badge variant="warning">Private</Badge>}
+          <EventBadges event={e} />
         </div>
         <p className="text-sm text-text">{e.description}</p>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Starts" value={`${formatDate(e.startDate)}, ${formatTime12(e.startTime)}`} />
-          <Detail label="Ends" value={`${formatDate(e.endDate || e.startDate)}, ${formatTime12(e.endTime)}`} />
-          <Detail label="Location" value={e.location} />
-          <Detail label="Organizer" value={e.organizer} />
-          <Detail label="Registration" value={f.registration} />
-          <Detail label="Registered" value={`${f.attendance} (${f.percentLabel})`} />
-          <Detail label="Waitlist" value={String(e.waitlist)} />
-          <Detail label="Visibility" value={e.isPublic ? 'Public' : 'Private'} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Starts', value: `${formatDate(e.startDate)}, ${formatTime12(e.startTime)}` },
+            { label: 'Ends', value: `${formatDate(e.endDate || e.startDate)}, ${formatTime12(e.endTime)}` },
+            { label: 'Location', value: e.location },
+            { label: 'Organizer', value: e.organizer },
+            { label: 'Registration', value: f.registration },
+            { label: 'Registered', value: `${f.attendance} (${f.percentLabel})` },
+            { label: 'Waitlist', value: String(e.waitlist) },
+            { label: 'Visibility', value: e.isPublic ? 'Public' : 'Private' },
+          ]}
+        />
         <TagList tags={e.tags} max={e.tags.length} />
       </div>
     </Modal>

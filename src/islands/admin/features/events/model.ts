@@ -3,7 +3,7 @@
 import type { ChurchEvent } from '../../../../lib/shared/content-types';
 import { barWidth, formatCount, formatDate, formatTime12, percentFull } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
-import { ALL, matchesFilter, matchesSearch, sum } from '../filters';
+import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
 
 export interface EventFilters {
   search: string;

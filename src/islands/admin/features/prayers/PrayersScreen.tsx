@@ -5,110 +5,77 @@ import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
   Badge,
   Button,
-  Card,
-  Detail,
-  NoMatches,
+  DetailList,
+  FilteredList,
+  useFilteredList,
   FilterBar,
+  ItemCard,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
-import {
-  EMPTY_PRAYER_FILTERS,
-  PRAYER_PRIORITY_BADGE,
-  PRAYER_STATUS_BADGE,
-  filterPrayers,
-  prayerStats,
-  type PrayerFilters,
-} from './model';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
+import { EMPTY_PRAYER_FILTERS, PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, filterPrayers, prayerStats } from './model';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES, SAMPLE_PRAYERS, type PrayerRequest } from './sample';
 
 export default function PrayersScreen() {
   const prayers = SAMPLE_PRAYERS;
-  const [filters, setFilters] = useState<PrayerFilters>(EMPTY_PRAYER_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
   const [selected, setSelected] = useState<PrayerRequest | null>(null);
-  const set = (patch: Partial<PrayerFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const stats = useMemo(() => prayerStats(prayers), [prayers]);
-  const shown = useMemo(() => filterPrayers(prayers, filters), [prayers, filters]);
-  const clear = () => setFilters(EMPTY_PRAYER_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Prayer Management" subtitle="Follow and support the congregation's prayer requests." />
       <StatGrid label="Prayer statistics" items={stats} />
       <FilterBar
-        search={filters.search}
-        onSearch={(search) => set({ search })}
+        values={filters}
+        onChange={set}
         searchLabel="Search prayers"
         placeholder="Search prayers by title, requester, description or tag..."
         onClear={clear}
+        selects={[
+          { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
+          { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
+          { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
+        ]}
+      />
+      <FilteredList
+        items={shown}
+        total={prayers.length}
+        noun="prayers"
+        label="Prayer requests"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        onClear={clear}
       >
-        <Select
-          label="Category"
-          value={filters.category}
-          onChange={(category) => set({ category })}
-          options={filterOptions('All Categories', PRAYER_CATEGORIES)}
-        />
-        <Select
-          label="Status"
-          value={filters.status}
-          onChange={(status) => set({ status })}
-          options={filterOptions('All Statuses', PRAYER_STATUSES)}
-        />
-        <Select
-          label="Priority"
-          value={filters.priority}
-          onChange={(priority) => set({ priority })}
-          options={filterOptions('All Priorities', PRAYER_PRIORITIES)}
-        />
-      </FilterBar>
-      <p className="sr-only" role="status">
-        {shown.length} of {prayers.length} prayers shown
-      </p>
-      {shown.length === 0 ? (
-        <NoMatches title="No prayers found" onClear={clear} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Prayer requests">
-          {shown.map((p) => (
-            <Card as="li" key={p.id} className="flex flex-col gap-3">
-              <div className="flex flex-wrap items-center gap-2">
+        {(p) => (
+          <ItemCard
+            key={p.id}
+            title={p.title}
+            tags={p.tags}
+            onOpen={() => setSelected(p)}
+            badges={
+              <>
                 <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
                 <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
                 {!p.isPublic && <Badge variant="warning">Private</Badge>}
-              </div>
-              <h2 className="text-lg font-semibold text-text">
-                <button type="button" className="text-left hover:underline" onClick={() => setSelected(p)}>
-                  {p.title}
-                </button>
-              </h2>
-              <p className="text-sm text-muted">
-                {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
-              </p>
-              <p className="line-clamp-2 text-sm text-text">{p.description}</p>
-              <p className="flex gap-4 text-sm text-muted">
-                <span>{formatCount(p.supporters)} supporters</span>
-                <span>
-                  {p.updates} {p.updates === 1 ? 'update' : 'updates'}
-                </span>
-              </p>
-              <TagList tags={p.tags} />
-              <div className="mt-auto">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setSelected(p)}
-                  aria-label={`View details of ${p.title}`}
-                >
-                  View Details
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+              </>
+            }
+          >
+            <p className="text-sm text-muted">
+              {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
+            </p>
+            <p className="line-clamp-2 text-sm text-text">{p.description}</p>
+            <p className="flex gap-4 text-sm text-muted">
+              <span>{formatCount(p.supporters)} supporters</span>
+              <span>
+                {p.updates} {p.updates === 1 ? 'update' : 'updates'}
+              </span>
+            </p>
+          </ItemCard>
+        )}
+      </FilteredList>
       {selected && <PrayerDialog prayer={selected} onClose={() => setSelected(null)} />}
     </div>
   );
@@ -140,16 +107,18 @@ function PrayerDialog({ prayer, onClose }: { prayer: PrayerRequest; onClose: () 
           {!prayer.isPublic && <Badge variant="warning">Private</Badge>}
         </div>
         <p className="text-sm text-text">{prayer.description}</p>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Requester" value={prayer.requester} />
-          <Detail label="Category" value={capitalize(prayer.category)} />
-          <Detail label="Date Requested" value={formatDate(prayer.dateRequested)} />
-          <Detail label="Last Updated" value={formatDate(prayer.lastUpdated)} />
-          <Detail label="Assigned To" value={prayer.assignedTo ?? 'Unassigned'} />
-          <Detail label="Visibility" value={prayer.isPublic ? 'Public' : 'Private'} />
-          <Detail label="Supporters" value={formatCount(prayer.supporters)} />
-          <Detail label="Updates" value={String(prayer.updates)} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Requester', value: prayer.requester },
+            { label: 'Category', value: capitalize(prayer.category) },
+            { label: 'Date Requested', value: formatDate(prayer.dateRequested) },
+            { label: 'Last Updated', value: formatDate(prayer.lastUpdated) },
+            { label: 'Assigned To', value: prayer.assignedTo ?? 'Unassigned' },
+            { label: 'Visibility', value: prayer.isPublic ? 'Public' : 'Private' },
+            { label: 'Supporters', value: formatCount(prayer.supporters) },
+            { label: 'Updates', value: String(prayer.updates) },
+          ]}
+        />
         <TagList tags={prayer.tags} max={prayer.tags.length} />
       </div>
     </Modal>

@@ -3,7 +3,7 @@
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import type { PrayerPriority, PrayerRequest, PrayerStatus } from './sample';
-import { ALL, matchesFilter, matchesSearch, sum } from '../filters';
+import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
 
 export interface PrayerFilters {
   search: string;

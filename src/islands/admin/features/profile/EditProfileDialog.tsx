@@ -1,17 +1,16 @@
 // Edit Profile (docs/PRODUCT.md (Pages and screens, Validation)): real-time validation of the five fields, saved through
-// PATCH /auth/profile/; the new profile reaches the sidebar card at once (profile-api.ts).
+// PATCH /auth/profile/; the new profile reaches the sidebar card at once (api.ts).
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { apiErrorInfo, firstFieldErrors } from '../../../../lib/client/api-client';
 import { personFieldRules } from '../../../../lib/shared/messages';
-
-const loadSchemas = () => import('../../../../lib/shared/schemas');
 import type { User } from '../../../../lib/shared/user-types';
-import { Button } from '../../../ui/Button';
+import { firstIssues } from '../../../../lib/shared/validation';
 import { Field } from '../../../ui/Field';
-import { Modal } from '../../../ui/Modal';
+import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { saveProfile } from './api';
-import { ErrorBanner } from '../../../ui/ErrorBanner';
+
+const loadSchemas = () => import('../../../../lib/shared/schemas');
 
 const FIELDS = [
   { name: 'first_name', label: 'First Name', rules: personFieldRules.first_name },
@@ -50,9 +49,7 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
       const { profileFormSchema } = await loadSchemas();
       const parsed = profileFormSchema.safeParse(values);
       if (!parsed.success) {
-        const next: Record<string, string> = {};
-        for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-        setErrors(next);
+        setErrors(firstIssues(parsed.error.issues));
         setSaving(false);
         return;
       }
@@ -60,59 +57,42 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
       toast('Profile updated');
       onClose();
     } catch (error) {
-      const info = apiErrorInfo(error);
-      const next: Record<string, string> = {};
-      for (const [field, list] of Object.entries(info.errors)) if (list[0]) next[field] = list[0];
-      setErrors(next);
-      setBanner(info.detail ?? 'Failed to update profile');
+      setErrors(firstFieldErrors(error));
+      setBanner(apiErrorInfo(error).detail ?? 'Failed to update profile');
       setSaving(false);
     }
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
+      id="profile-form"
       title="Edit Profile"
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="profile-form" loading={saving}>
-            Save Changes
-          </Button>
-        </>
-      }
+      submitLabel="Save Changes"
+      saving={saving}
+      banner={banner}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchemas()}
+      className="flex flex-col gap-4"
     >
-      <form
-        id="profile-form"
-        onSubmit={onSubmit}
-        onFocus={() => void loadSchemas()}
-        noValidate
-        className="flex flex-col gap-4"
-      >
-        {banner && <ErrorBanner>{banner}</ErrorBanner>}
-        {FIELDS.map((f) => (
-          <Field
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            type={'type' in f ? f.type : 'text'}
-            value={values[f.name]}
-            onChange={(v) => {
-              setValues((s) => ({ ...s, [f.name]: v }));
-              setErrors((s) => ({ ...s, [f.name]: undefined }));
-            }}
-            rules={f.rules}
-            realTime
-            externalError={errors[f.name] ?? null}
-            helperText={'helperText' in f ? f.helperText : undefined}
-            disabled={saving}
-          />
-        ))}
-      </form>
-    </Modal>
+      {FIELDS.map((f) => (
+        <Field
+          key={f.name}
+          name={f.name}
+          label={f.label}
+          type={'type' in f ? f.type : 'text'}
+          value={values[f.name]}
+          onChange={(v) => {
+            setValues((s) => ({ ...s, [f.name]: v }));
+            setErrors((s) => ({ ...s, [f.name]: undefined }));
+          }}
+          rules={f.rules}
+          realTime
+          externalError={errors[f.name] ?? null}
+          helperText={'helperText' in f ? f.helperText : undefined}
+          disabled={saving}
+        />
+      ))}
+    </FormDialog>
   );
 }

@@ -1,37 +1,20 @@
 // Notification settings (docs/PRODUCT.md (Pages and screens)): five toggles; Save Settings persists them through
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { DEFAULT_NOTIFICATIONS } from '../../../../lib/shared/constants';
 import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
-import { Button } from '../../../ui/Button';
-import { Modal } from '../../../ui/Modal';
+import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { saveProfile } from './api';
-import { ErrorBanner } from '../../../ui/ErrorBanner';
-
-export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: string; hint: string }> = {
-  email_notifications: { label: 'Email Notifications', hint: 'Updates and announcements by email' },
-  sms_notifications: { label: 'SMS Notifications', hint: 'Text messages for urgent updates' },
-  push_notifications: { label: 'Push Notifications', hint: 'Alerts in your browser' },
-  event_reminders: { label: 'Event Reminders', hint: 'Reminders before events you follow' },
-  prayer_request_notifications: { label: 'Prayer Request Notifications', hint: 'New and updated prayer requests' },
-};
-
-export function notificationFlags(user: Partial<NotificationFlags>): NotificationFlags {
-  const flags = { ...DEFAULT_NOTIFICATIONS } as NotificationFlags;
-  for (const key of Object.keys(flags) as Array<keyof NotificationFlags>) {
-    if (typeof user[key] === 'boolean') flags[key] = user[key];
-  }
-  return flags;
-}
+import { NOTIFICATION_LABELS, notificationFlags } from './model';
 
 export function NotificationDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [flags, setFlags] = useState<NotificationFlags>(() => notificationFlags(user));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function save() {
+  async function save(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
     if (saving) return;
     setSaving(true);
     setError(null);
@@ -46,23 +29,15 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
+      id="notification-form"
       title="Notification Settings"
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={saving}>
-            Save Settings
-          </Button>
-        </>
-      }
+      submitLabel="Save Settings"
+      saving={saving}
+      banner={error}
+      onClose={onClose}
+      onSubmit={save}
     >
-      {error && <ErrorBanner className="mb-3">{error}</ErrorBanner>}
       <ul className="flex flex-col divide-y divide-border">
         {(Object.keys(NOTIFICATION_LABELS) as Array<keyof NotificationFlags>).map((key) => (
           <li key={key} className="flex items-center justify-between gap-4 py-3">
@@ -82,6 +57,6 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
           </li>
         ))}
       </ul>
-    </Modal>
+    </FormDialog>
   );
 }

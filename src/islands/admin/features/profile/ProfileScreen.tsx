@@ -1,40 +1,33 @@
 // Own profile (/admin/profile, docs/PRODUCT.md (Pages and screens)): avatar with upload, name, role, email, Edit Profile and
 // Settings; cards for personal, church and contact information and the notification flags.
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
-import { formatDate, fullName, yearsSince } from '../../../../lib/shared/format';
+import { dateWithYears, formatDate, fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS } from '../../../../lib/shared/permissions';
 import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { cx } from '../../../ui/cx';
+import { DetailList, type DetailItem } from '../../../ui/DetailList';
 import { toast } from '../../../ui/toast';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EditProfileDialog } from './EditProfileDialog';
-import { NOTIFICATION_LABELS, NotificationDialog, notificationFlags } from './NotificationDialog';
-import { AVATAR_FAILED, avatarProblem, uploadAvatar } from './api';
+import { NotificationDialog } from './NotificationDialog';
+import { uploadAvatar } from './api';
+import { AVATAR_FAILED, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
 import { accountStatus } from '../users/model';
 
 const NOT_SET = 'Not set';
 
-function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+function InfoCard({ title, items }: { title: string; items: DetailItem[] }) {
   return (
     <Card as="section" aria-label={title}>
       <h2 className="mb-4 text-lg font-semibold text-text">{title}</h2>
-      <dl className="flex flex-col gap-3 text-sm">{children}</dl>
+      <DetailList rows items={items} />
     </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium break-all text-text">{value}</dd>
-    </div>
   );
 }
 
@@ -100,7 +93,6 @@ export default function ProfileScreen() {
   const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   if (!user) return <LoadingScreen fullScreen={false} />;
   const flags = notificationFlags(user);
-  const memberYears = yearsSince(user.member_since);
 
   return (
     <div className="flex flex-col gap-6">
@@ -120,45 +112,45 @@ export default function ProfileScreen() {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <InfoCard title="Personal Information">
-          <Row label="Phone" value={user.phone_number || NOT_SET} />
-          <Row label="Date of Birth" value={user.date_of_birth ? formatDate(user.date_of_birth) : NOT_SET} />
-          <Row label="Address" value={user.address || NOT_SET} />
-        </InfoCard>
-        <InfoCard title="Church Information">
-          <Row
-            label="Member Since"
-            value={
-              user.member_since
-                ? `${formatDate(user.member_since)}${memberYears !== null ? ` (${memberYears} ${memberYears === 1 ? 'year' : 'years'})` : ''}`
-                : NOT_SET
-            }
-          />
-          <Row label="Status" value={accountStatus(user)} />
-          <Row label="Role" value={ROLE_LABELS[user.role] ?? user.role} />
-        </InfoCard>
-        <InfoCard title="Contact Information">
-          <Row label="Email" value={user.email || NOT_SET} />
-          <Row label="Phone" value={user.phone_number || NOT_SET} />
-          <Row label="Username" value={user.username} />
-        </InfoCard>
-        <InfoCard title="Notification Settings">
-          {DOT_KEYS.map(([key, label]) => (
-            <Row
-              key={key}
-              label={NOTIFICATION_LABELS[key].label}
-              value={
-                <span className="inline-flex items-center gap-2" data-testid={`flag-${key}`} data-on={flags[key]}>
-                  <span
-                    aria-hidden="true"
-                    className={cx('size-2.5 rounded-full', flags[key] ? 'bg-success' : 'bg-muted/50')}
-                  />
-                  {label} {flags[key] ? 'on' : 'off'}
-                </span>
-              }
-            />
-          ))}
-        </InfoCard>
+        <InfoCard
+          title="Personal Information"
+          items={[
+            { label: 'Phone', value: user.phone_number || NOT_SET },
+            { label: 'Date of Birth', value: user.date_of_birth ? formatDate(user.date_of_birth) : NOT_SET },
+            { label: 'Address', value: user.address || NOT_SET },
+          ]}
+        />
+        <InfoCard
+          title="Church Information"
+          items={[
+            { label: 'Member Since', value: dateWithYears(user.member_since, user.years_as_member) || NOT_SET },
+            { label: 'Status', value: accountStatus(user) },
+            { label: 'Role', value: ROLE_LABELS[user.role] ?? user.role },
+          ]}
+        />
+        <InfoCard
+          title="Contact Information"
+          items={[
+            { label: 'Email', value: user.email || NOT_SET },
+            { label: 'Phone', value: user.phone_number || NOT_SET },
+            { label: 'Username', value: user.username },
+          ]}
+        />
+        <InfoCard
+          title="Notification Settings"
+          items={DOT_KEYS.map(([key, label]) => ({
+            label: NOTIFICATION_LABELS[key].label,
+            value: (
+              <span className="inline-flex items-center gap-2" data-testid={`flag-${key}`} data-on={flags[key]}>
+                <span
+                  aria-hidden="true"
+                  className={cx('size-2.5 rounded-full', flags[key] ? 'bg-success' : 'bg-muted/50')}
+                />
+                {label} {flags[key] ? 'on' : 'off'}
+              </span>
+            ),
+          }))}
+        />
       </div>
 
       {dialog === 'edit' && <EditProfileDialog user={user} onClose={() => setDialog(null)} />}

@@ -1,20 +1,8 @@
-// The own-profile calls (docs/PRODUCT.md (API)) and the client-side avatar checks (images only, 10 MB).
+// The own-profile calls (docs/PRODUCT.md (API)): save the profile, upload an avatar.
 import { api } from '../../../../lib/client/api-client';
 import { auth } from '../../../../lib/client/session';
-import { MAX_FILE_SIZE_BYTES } from '../../../../lib/shared/constants';
 import type { ProfileUpdate } from '../../../../lib/shared/schemas';
 import type { User } from '../../../../lib/shared/user-types';
-
-export const AVATAR_NOT_IMAGE = 'Please choose an image file (JPG, PNG, GIF or WebP).';
-export const AVATAR_TOO_LARGE = 'The image is larger than 10 MB. Please choose a smaller one.';
-export const AVATAR_FAILED = 'Failed to upload the profile picture. Please try again.';
-
-/** Why a chosen file cannot be an avatar, or null when it may be sent. */
-export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!file.type.startsWith('image/')) return AVATAR_NOT_IMAGE;
-  if (file.size > MAX_FILE_SIZE_BYTES) return AVATAR_TOO_LARGE;
-  return null;
-}
 
 const looksLikeUser = (value: unknown): value is User =>
   !!value && typeof value === 'object' && 'id' in value && 'username' in value;

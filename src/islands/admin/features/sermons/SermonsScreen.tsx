@@ -1,6 +1,7 @@
 // Sermon management (docs/PRODUCT.md (Pages and screens)): the same sermon entries as the public library, all statuses, with
 // stat cards, search, status and series filters, status chips and a detail dialog.
 import { useMemo, useState } from 'react';
+import { copyLink } from '../../../../lib/client/share';
 import { useAdminContent } from '../../content';
 import type { Sermon } from '../../../../lib/shared/content-types';
 import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
@@ -8,18 +9,18 @@ import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
   Badge,
   Button,
-  Card,
-  Detail,
-  NoMatches,
+  DetailList,
+  FilteredList,
+  useFilteredList,
   FilterBar,
+  ItemCard,
   LinkButton,
   Modal,
   ScreenHeader,
-  Select,
   StatGrid,
   TagList,
 } from '../../../ui';
-import { capitalize, filterOptions } from '../filters';
+import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import {
   EMPTY_SERMON_FILTERS,
   SERMON_STATUS_BADGE,
@@ -27,19 +28,15 @@ import {
   seriesOf,
   sermonShareUrl,
   sermonStats,
-  type SermonFilters,
 } from './model';
 
 export default function SermonsScreen() {
   const { sermons } = useAdminContent();
-  const [filters, setFilters] = useState<SermonFilters>(EMPTY_SERMON_FILTERS);
+  const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selected, setSelected] = useState<Sermon | null>(null);
-  const set = (patch: Partial<SermonFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   const stats = useMemo(() => sermonStats(sermons), [sermons]);
   const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
-  const shown = useMemo(() => filterSermons(sermons, filters), [sermons, filters]);
-  const clear = () => setFilters(EMPTY_SERMON_FILTERS);
 
   return (
     <div className="flex flex-col gap-6">
@@ -48,63 +45,50 @@ export default function SermonsScreen() {
       </ScreenHeader>
       <StatGrid label="Sermon statistics" items={stats} />
       <FilterBar
-        search={filters.search}
-        onSearch={(search) => set({ search })}
+        values={filters}
+        onChange={set}
         searchLabel="Search sermons"
         placeholder="Search sermons by title, speaker, description or tag..."
         onClear={clear}
+        selects={[
+          { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
+          { key: 'series', label: 'Series', options: seriesOptions },
+        ]}
+      />
+      <FilteredList
+        items={shown}
+        total={sermons.length}
+        noun="sermons"
+        label="Sermons"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        onClear={clear}
       >
-        <Select
-          label="Status"
-          value={filters.status}
-          onChange={(status) => set({ status })}
-          options={filterOptions('All Statuses', SERMON_STATUSES)}
-        />
-        <Select label="Series" value={filters.series} onChange={(series) => set({ series })} options={seriesOptions} />
-      </FilterBar>
-      <p className="sr-only" role="status">
-        {shown.length} of {sermons.length} sermons shown
-      </p>
-      {shown.length === 0 ? (
-        <NoMatches title="No sermons found" onClear={clear} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Sermons">
-          {shown.map((s) => (
-            <Card as="li" key={s.id} className="flex flex-col gap-3">
-              <div className="flex items-center justify-between gap-2">
+        {(s) => (
+          <ItemCard
+            key={s.id}
+            title={s.title}
+            tags={s.tags}
+            onOpen={() => setSelected(s)}
+            badges={
+              <>
                 <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
-                <span className="text-xs text-muted">{s.category}</span>
-              </div>
-              <h2 className="text-lg font-semibold text-text">
-                <button type="button" className="text-left hover:underline" onClick={() => setSelected(s)}>
-                  {s.title}
-                </button>
-              </h2>
-              <p className="text-sm text-muted">
-                {s.speaker} · {formatDate(s.date)} · {s.duration}
-              </p>
-              {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
-              <p className="line-clamp-2 text-sm text-text">{s.description}</p>
-              <p className="flex gap-4 text-sm text-muted">
-                <span>{formatCount(s.views)} views</span>
-                <span>{formatCount(s.likes)} likes</span>
-                <span>{formatCount(s.comments)} comments</span>
-              </p>
-              <TagList tags={s.tags} />
-              <div className="mt-auto">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setSelected(s)}
-                  aria-label={`View details of ${s.title}`}
-                >
-                  View Details
-                </Button>
-              </div>
-            </Card>
-          ))}
-        </ul>
-      )}
+                <span className="ml-auto text-xs text-muted">{s.category}</span>
+              </>
+            }
+          >
+            <p className="text-sm text-muted">
+              {s.speaker} · {formatDate(s.date)} · {s.duration}
+            </p>
+            {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
+            <p className="line-clamp-2 text-sm text-text">{s.description}</p>
+            <p className="flex gap-4 text-sm text-muted">
+              <span>{formatCount(s.views)} views</span>
+              <span>{formatCount(s.likes)} likes</span>
+              <span>{formatCount(s.comments)} comments</span>
+            </p>
+          </ItemCard>
+        )}
+      </FilteredList>
       {selected && <SermonDialog sermon={selected} onClose={() => setSelected(null)} />}
     </div>
   );
@@ -114,13 +98,8 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
   const [shareNote, setShareNote] = useState<{ text: string; url?: string } | null>(null);
   const share = async () => {
     const url = sermonShareUrl(sermon.id, window.location.origin);
-    try {
-      await navigator.clipboard.writeText(url);
-      setShareNote({ text: 'Link copied to clipboard' });
-    } catch {
-      // No clipboard (insecure origin, denied permission): show the link so it can be copied by hand.
-      setShareNote({ text: 'Copy this link:', url });
-    }
+    // Without a clipboard, show the link so it can be copied by hand.
+    setShareNote((await copyLink(url)) ? { text: 'Link copied to clipboard' } : { text: 'Copy this link:', url });
   };
   return (
     <Modal
@@ -157,15 +136,17 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
           <Badge variant={SERMON_STATUS_BADGE[sermon.status]}>{capitalize(sermon.status)}</Badge>
           <Badge>{sermon.category}</Badge>
         </div>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <Detail label="Speaker" value={sermon.speaker} />
-          <Detail label="Date" value={formatDate(sermon.date)} />
-          <Detail label="Duration" value={sermon.duration} />
-          <Detail label="Series" value={sermon.series ?? 'None'} />
-          <Detail label="Views" value={formatCount(sermon.views)} />
-          <Detail label="Likes" value={formatCount(sermon.likes)} />
-          <Detail label="Comments" value={formatCount(sermon.comments)} />
-        </dl>
+        <DetailList
+          items={[
+            { label: 'Speaker', value: sermon.speaker },
+            { label: 'Date', value: formatDate(sermon.date) },
+            { label: 'Duration', value: sermon.duration },
+            { label: 'Series', value: sermon.series ?? 'None' },
+            { label: 'Views', value: formatCount(sermon.views) },
+            { label: 'Likes', value: formatCount(sermon.likes) },
+            { label: 'Comments', value: formatCount(sermon.comments) },
+          ]}
+        />
         <p className="text-sm text-text">{sermon.description}</p>
         <TagList tags={sermon.tags} max={sermon.tags.length} />
         {sermon.status !== 'published' && (

@@ -3,7 +3,7 @@
 import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types';
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
-import { ALL, matchesFilter, matchesSearch, sum } from '../filters';
+import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
 
 export interface SermonFilters {
   search: string;

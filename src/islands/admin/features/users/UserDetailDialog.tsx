@@ -1,7 +1,7 @@
 // 'User Details' (docs/PRODUCT.md (Pages and screens)): four sections with 'Not provided' / 'Never' fallbacks, computed ages and
 // years, and footer actions offered only where permissions.ts allows and the user's state makes them apply.
-import { useState, type ReactNode } from 'react';
-import { formatDate, formatDateTime, fullName, yearsSince } from '../../../../lib/shared/format';
+import { useState } from 'react';
+import { dateWithYears, formatDate, formatDateTime, fullName } from '../../../../lib/shared/format';
 import {
   assignableRoles,
   availableActions,
@@ -12,34 +12,20 @@ import {
 import type { User } from '../../../../lib/shared/user-types';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
+import { DetailList, type DetailItem } from '../../../ui/DetailList';
 import { Modal } from '../../../ui/Modal';
 import { accountStatus } from './model';
 import { RoleBadge, StatusBadge } from './badges';
 
 const NOT_PROVIDED = 'Not provided';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, items }: { title: string; items: DetailItem[] }) {
   return (
     <section className="rounded-lg border border-border p-4">
       <h3 className="mb-3 font-semibold text-text">{title}</h3>
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">{children}</dl>
+      <DetailList className="grid gap-x-4 gap-y-2 sm:grid-cols-2" items={items} />
     </section>
   );
-}
-
-function Item({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium text-text">{value}</dd>
-    </div>
-  );
-}
-
-function dateWithYears(date: string | null, unit: (n: number) => string): string {
-  if (!date) return NOT_PROVIDED;
-  const years = yearsSince(date);
-  return years === null ? formatDate(date) : `${formatDate(date)} (${unit(years)})`;
 }
 
 export interface DetailActions {
@@ -68,7 +54,6 @@ export function UserDetailDialog({
   const [reason, setReason] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const status = accountStatus(user);
-  const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
 
   const footer = (
     <>
@@ -112,24 +97,36 @@ export function UserDetailDialog({
             </div>
           </div>
         </div>
-        <Section title="Basic Information">
-          <Item label="Username" value={user.username} />
-          <Item label="Phone Number" value={user.phone_number || NOT_PROVIDED} />
-          <Item label="Date of Birth" value={dateWithYears(user.date_of_birth, (n) => `age ${n}`)} />
-          <Item label="Address" value={user.address || NOT_PROVIDED} />
-        </Section>
-        <Section title="Church Information">
-          <Item label="Member Since" value={dateWithYears(user.member_since, years)} />
-          <Item label="Baptism Date" value={user.baptism_date ? formatDate(user.baptism_date) : NOT_PROVIDED} />
-          <Item label="Can Access Web" value={user.can_access_web ? 'Yes' : 'No'} />
-          <Item label="Account Status" value={status} />
-        </Section>
-        <Section title="Activity">
-          <Item label="Date Joined" value={formatDate(user.date_joined) || NOT_PROVIDED} />
-          <Item label="Last Login" value={user.last_login ? formatDateTime(user.last_login) : 'Never'} />
-          <Item label="Last Seen" value={user.last_seen ? formatDateTime(user.last_seen) : 'Never'} />
-          <Item label="Presence" value={user.is_online ? 'Online' : 'Offline'} />
-        </Section>
+        <Section
+          title="Basic Information"
+          items={[
+            { label: 'Username', value: user.username },
+            { label: 'Phone Number', value: user.phone_number || NOT_PROVIDED },
+            {
+              label: 'Date of Birth',
+              value: dateWithYears(user.date_of_birth, user.age, (n) => `age ${n}`) || NOT_PROVIDED,
+            },
+            { label: 'Address', value: user.address || NOT_PROVIDED },
+          ]}
+        />
+        <Section
+          title="Church Information"
+          items={[
+            { label: 'Member Since', value: dateWithYears(user.member_since, user.years_as_member) || NOT_PROVIDED },
+            { label: 'Baptism Date', value: user.baptism_date ? formatDate(user.baptism_date) : NOT_PROVIDED },
+            { label: 'Can Access Web', value: user.can_access_web ? 'Yes' : 'No' },
+            { label: 'Account Status', value: status },
+          ]}
+        />
+        <Section
+          title="Activity"
+          items={[
+            { label: 'Date Joined', value: formatDate(user.date_joined) || NOT_PROVIDED },
+            { label: 'Last Login', value: user.last_login ? formatDateTime(user.last_login) : 'Never' },
+            { label: 'Last Seen', value: user.last_seen ? formatDateTime(user.last_seen) : 'Never' },
+            { label: 'Presence', value: user.is_online ? 'Online' : 'Offline' },
+          ]}
+        />
         {user.ministry_memberships?.length > 0 && (
           <section className="rounded-lg border border-border p-4">
             <h3 className="mb-3 font-semibold text-text">Ministry Involvement</h3>

@@ -2,19 +2,18 @@
 // types (the kit's Field) and on submit with the shared zod schemas; the server's field errors land on the
 // fields and its detail in a banner. Submitting twice while a save runs does nothing.
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
+import { firstFieldErrors } from '../../../../lib/client/api-client';
+import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
 import { personFieldRules } from '../../../../lib/shared/messages';
+import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
+import type { User } from '../../../../lib/shared/user-types';
+import { firstIssues } from '../../../../lib/shared/validation';
+import { Field } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
+import { actionErrorMessage } from './model';
 
 const loadSchemas = () => import('../../../../lib/shared/schemas');
-import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
-import type { User } from '../../../../lib/shared/user-types';
-import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/Field';
-import { Modal } from '../../../ui/Modal';
-import { actionErrorMessage } from './model';
-import { ErrorBanner } from '../../../ui/ErrorBanner';
 
 type Values = Record<
   | 'username'
@@ -51,13 +50,6 @@ function initialValues(user: User | null, roles: Role[]): Values {
     member_since: user?.member_since ?? '',
     baptism_date: user?.baptism_date ?? '',
   };
-}
-
-/** The first message per field, from zod issues or the API's {"errors": {...}}. */
-function firstErrors(entries: Array<[string, string]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, message] of entries) out[field] ??= message;
-  return out;
 }
 
 export function UserFormDialog({
@@ -100,7 +92,7 @@ export function UserFormDialog({
         ? userUpdateSchema.safeParse(person)
         : userCreateSchema.safeParse({ username, password, role, ...person, can_access_web: canAccessWeb });
       if (!parsed.success) {
-        setErrors(firstErrors(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+        setErrors(firstIssues(parsed.error.issues));
         setSaving(false);
         return;
       }
@@ -108,8 +100,7 @@ export function UserFormDialog({
       else await onCreate(parsed.data as UserCreate);
       onClose();
     } catch (error) {
-      const info = apiErrorInfo(error);
-      setErrors(firstErrors(Object.entries(info.errors).map(([field, list]) => [field, list[0] ?? ''])));
+      setErrors(firstFieldErrors(error));
       setBanner(actionErrorMessage(editing ? 'update' : 'create', error));
       setSaving(false);
     }
@@ -141,69 +132,56 @@ export function UserFormDialog({
   );
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormDialog
+      id="user-form"
       title={editing ? 'Edit User' : 'Add User'}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="user-form" loading={saving}>
-            {editing ? 'Save Changes' : 'Create User'}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? 'Save Changes' : 'Create User'}
+      saving={saving}
+      banner={banner}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchemas()}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        id="user-form"
-        onSubmit={onSubmit}
-        onFocus={() => void loadSchemas()}
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        {banner && <ErrorBanner className="sm:col-span-2">{banner}</ErrorBanner>}
-        {!editing && field('username', 'Username', { autoComplete: 'off' })}
-        {!editing &&
-          field('password', 'Password', {
-            type: 'password',
-            autoComplete: 'new-password',
-            helperText: `At least ${MIN_INITIAL_PASSWORD_LENGTH} characters`,
-          })}
-        {field('first_name', 'First Name')}
-        {field('last_name', 'Last Name')}
-        {field('email', 'Email', { type: 'email', autoComplete: 'off' })}
-        {field('phone_number', 'Phone Number', { type: 'tel', helperText: 'Include country code if international' })}
-        {!editing && (
-          <Field
-            name="role"
-            label="Role"
-            type="select"
-            value={values.role}
-            onChange={set('role')}
-            options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            externalError={errors.role || null}
+      {!editing && field('username', 'Username', { autoComplete: 'off' })}
+      {!editing &&
+        field('password', 'Password', {
+          type: 'password',
+          autoComplete: 'new-password',
+          helperText: `At least ${MIN_INITIAL_PASSWORD_LENGTH} characters`,
+        })}
+      {field('first_name', 'First Name')}
+      {field('last_name', 'Last Name')}
+      {field('email', 'Email', { type: 'email', autoComplete: 'off' })}
+      {field('phone_number', 'Phone Number', { type: 'tel', helperText: 'Include country code if international' })}
+      {!editing && (
+        <Field
+          name="role"
+          label="Role"
+          type="select"
+          value={values.role}
+          onChange={set('role')}
+          options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          externalError={errors.role || null}
+          disabled={saving}
+        />
+      )}
+      {!editing && (
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={canAccessWeb}
+            onChange={(e) => setCanAccessWeb(e.target.checked)}
             disabled={saving}
           />
-        )}
-        {!editing && (
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              checked={canAccessWeb}
-              onChange={(e) => setCanAccessWeb(e.target.checked)}
-              disabled={saving}
-            />
-            Can access the admin portal
-          </label>
-        )}
-        {field('address', 'Address', { className: 'sm:col-span-2' })}
-        {editing && dateField('date_of_birth', 'Date of Birth')}
-        {editing && dateField('member_since', 'Member Since')}
-        {editing && dateField('baptism_date', 'Baptism Date')}
-      </form>
-    </Modal>
+          Can access the admin portal
+        </label>
+      )}
+      {field('address', 'Address', { className: 'sm:col-span-2' })}
+      {editing && dateField('date_of_birth', 'Date of Birth')}
+      {editing && dateField('member_since', 'Member Since')}
+      {editing && dateField('baptism_date', 'Baptism Date')}
+    </FormDialog>
   );
 }

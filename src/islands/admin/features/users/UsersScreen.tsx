@@ -3,26 +3,21 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import { creatableRoles, ROLE_LABELS, ROLES, type Actor } from '../../../../lib/shared/permissions';
+import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../../../../lib/shared/permissions';
+import { filterOptions } from '../../../../lib/shared/filters';
 import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import type { User } from '../../../../lib/shared/user-types';
-import { Button } from '../../../ui/Button';
-import { Select } from '../../../ui/Select';
-import { AlertIcon, SearchIcon } from '../../../ui/icons';
+import { Button, EmptyState, FilterBar, LoadError, ScreenHeader, StatGrid, type FilterSelect } from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
 import { UserDetailDialog } from './UserDetailDialog';
 import { UserFormDialog } from './UserFormDialog';
-import { UserStatCards } from './UserStatCards';
 import { UsersTable, type RowAction } from './UsersTable';
 import { useUsers } from './useUsers';
 
-const ROLE_OPTIONS = [{ value: 'all', label: 'All Roles' }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))];
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All Statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'suspended', label: 'Suspended' },
+const FILTER_SELECTS: FilterSelect<'role' | 'status'>[] = [
+  { key: 'role', label: 'Role', options: filterOptions('All Roles', ROLES, (r) => ROLE_LABELS[r as Role]) },
+  { key: 'status', label: 'Status', options: filterOptions('All Statuses', ['active', 'inactive', 'suspended']) },
 ];
 
 /** The dashboard's Add User quick action links here with ?new=1. */
@@ -56,7 +51,10 @@ function UsersManager({ actor }: { actor: Actor }) {
     () => filterUsers(users, { ...filters, search }, index),
     [users, filters.role, filters.status, search, index], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const cards = useMemo(() => statCards(stats, users), [stats, users]);
+  const cards = useMemo(
+    () => statCards(stats, users).map((c) => ({ ...c, value: c.value.toLocaleString('en-US') })),
+    [stats, users],
+  );
   const detail = detailId === null ? null : (users.find((u) => u.id === detailId) ?? null);
   const filtered = filters.search !== '' || filters.role !== 'all' || filters.status !== 'all';
 
@@ -81,11 +79,7 @@ function UsersManager({ actor }: { actor: Actor }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-text">User Management</h1>
-          <p className="text-sm text-muted">Manage church members, staff accounts and portal access.</p>
-        </div>
+      <ScreenHeader title="User Management" subtitle="Manage church members, staff accounts and portal access.">
         {roles.length > 0 ? (
           <Button onClick={() => setForm({ user: null })}>Add User</Button>
         ) : (
@@ -99,67 +93,34 @@ function UsersManager({ actor }: { actor: Actor }) {
             </span>
           </div>
         )}
-      </header>
+      </ScreenHeader>
 
       {load.status === 'loading' && users.length === 0 ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading users..." />
         </div>
       ) : load.status === 'error' ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-error bg-card p-8 text-center"
-        >
-          <AlertIcon className="size-8 text-error" />
-          <p className="text-text">{load.message}</p>
-          <Button onClick={() => void reload()}>Retry</Button>
-        </div>
+        <LoadError message={load.message} onRetry={() => void reload()} />
       ) : (
         <>
-          <UserStatCards cards={cards} />
-          <section
-            aria-label="Search and filters"
-            className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4"
-          >
-            <div className="relative min-w-64 flex-1">
-              <label htmlFor="user-search" className="sr-only">
-                Search users
-              </label>
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-              <input
-                id="user-search"
-                type="search"
-                value={filters.search}
-                onChange={(e) => setFilters((f) => ({ ...f, search: e.target.value }))}
-                placeholder="Search users by name, email, or phone..."
-                className="w-full rounded-lg border border-border bg-input py-2 pr-3 pl-9 text-sm text-text placeholder:text-muted"
-              />
-            </div>
-            <Select
-              label="Role"
-              hideLabel
-              value={filters.role}
-              options={ROLE_OPTIONS}
-              onChange={(v) => setFilters((f) => ({ ...f, role: v as UserFilters['role'] }))}
-            />
-            <Select
-              label="Status"
-              hideLabel
-              value={filters.status}
-              options={STATUS_OPTIONS}
-              onChange={(v) => setFilters((f) => ({ ...f, status: v as UserFilters['status'] }))}
-            />
-            <Button variant="outline" onClick={() => setFilters(EMPTY_FILTERS)} disabled={!filtered}>
-              Clear
-            </Button>
-          </section>
+          <StatGrid label="User statistics" className="sm:grid-cols-2 xl:grid-cols-4" items={cards} />
+          <FilterBar
+            values={filters}
+            onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+            searchLabel="Search users"
+            placeholder="Search users by name, email, or phone..."
+            onClear={() => setFilters(EMPTY_FILTERS)}
+            canClear={filtered}
+            hideLabels
+            selects={FILTER_SELECTS}
+          />
           <p className="text-sm text-muted" aria-live="polite" data-testid="users-count">
             Showing {shown.length} of {users.length} users
           </p>
           {shown.length > 0 ? (
             <UsersTable users={shown} actor={actor} pending={pending} onAction={onRowAction} />
           ) : (
-            <p className="rounded-xl border border-border bg-card p-8 text-center text-muted">No users found</p>
+            <EmptyState title="No users found" />
           )}
         </>
       )}

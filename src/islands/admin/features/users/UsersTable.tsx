@@ -70,6 +70,8 @@ const UserRow = memo(function UserRow({ user, actor, busy, onAction }: RowProps)
   );
 });
 
+const COLUMNS = ['User', 'Role', 'Status', 'Joined', 'Actions'];
+
 export function UsersTable({
   users,
   actor,
@@ -87,21 +89,11 @@ export function UsersTable({
         <caption className="sr-only">Users</caption>
         <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              User
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Role
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Joined
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Actions
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

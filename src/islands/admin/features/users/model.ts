@@ -2,6 +2,7 @@
 // cards with their fallbacks, the calls behind each action, and the messages for failures and successes.
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { NEW_THIS_MONTH_FALLBACK, NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO } from '../../../../lib/shared/constants';
+import { matchesFilter } from '../../../../lib/shared/filters';
 import { fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
@@ -46,7 +47,7 @@ export function filterUsers(users: User[], filters: UserFilters, index?: Map<num
   const needle = filters.search.trim().toLowerCase();
   return users.filter(
     (user) =>
-      (filters.role === 'all' || user.role === filters.role) &&
+      matchesFilter(user.role, filters.role) &&
       statusMatches(user, filters.status) &&
       (!needle || (index?.get(user.id) ?? searchText(user)).includes(needle)),
   );
@@ -118,17 +119,23 @@ export function actionSuccessMessage(action: ServerAction, user: User): string {
 
 export interface ActionCall {
   path: string;
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PATCH' | 'DELETE';
   body?: Record<string, unknown>;
 }
 
-type RowAction = 'suspend' | 'reactivate' | 'promote' | 'delete' | 'grant_web_access' | 'revoke_web_access';
+/** The collection every user call starts from (docs/PRODUCT.md (API)). */
+export const USERS_PATH = '/auth/users/';
 
-/** The call of docs/PRODUCT.md (API) for a status or role action, from the one action table. */
-export function actionCall(action: RowAction, id: number, opts: { reason?: string; role?: Role } = {}): ActionCall {
+/** The call of docs/PRODUCT.md (API) for an action on one user, from the one action table. */
+export function actionCall(
+  action: Exclude<ServerAction, 'create'>,
+  id: number,
+  opts: { reason?: string; role?: Role; changes?: Record<string, unknown> } = {},
+): ActionCall {
   const { method, path } = USER_ACTIONS[action];
-  const call: ActionCall = { path: `/auth/users/${id}/${path}`, method };
+  const call: ActionCall = { path: `${USERS_PATH}${id}/${path}`, method };
   if (action === 'suspend') call.body = { reason: opts.reason?.trim() || DEFAULT_SUSPEND_REASON };
   if (action === 'promote') call.body = { role: opts.role };
+  if (action === 'update') call.body = opts.changes;
   return call;
 }

@@ -2,18 +2,12 @@
 // user runs at most once at a time (a second click while it runs is ignored), its buttons are disabled
 // meanwhile, and the server's answer replaces the user everywhere it is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../../../lib/client/api-client';
 import type { Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User, UserStats } from '../../../../lib/shared/user-types';
 import { toast } from '../../../ui/toast';
-import {
-  actionCall,
-  actionErrorMessage,
-  actionSuccessMessage,
-  usersLoadErrorMessage,
-  type ServerAction,
-} from './model';
+import { changeUser, createUser, deleteUser, getUserStats, listUsers, updateUser, type StateAction } from './api';
+import { actionErrorMessage, actionSuccessMessage, usersLoadErrorMessage, type ServerAction } from './model';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -26,7 +20,7 @@ export function useUsers() {
 
   const reloadStats = useCallback(async () => {
     try {
-      setStats(await api<UserStats>('/auth/users/stats/'));
+      setStats(await getUserStats());
     } catch (error) {
       // docs/PRODUCT.md (Errors): a failed stats load is only logged; the cards fall back to the list's counts.
       console.warn('Failed to load user stats', error);
@@ -37,7 +31,7 @@ export function useUsers() {
   const fetchAll = useCallback(async () => {
     void reloadStats();
     try {
-      const list = await api<User[]>('/auth/users/');
+      const list = await listUsers();
       setUsers(Array.isArray(list) ? list : []);
       setLoad({ status: 'ready' });
     } catch (error) {
@@ -79,15 +73,8 @@ export function useUsers() {
   const replace = (updated: User) => setUsers((list) => list.map((u) => (u.id === updated.id ? updated : u)));
 
   const runAction = useCallback(
-    async (
-      user: User,
-      action: 'suspend' | 'reactivate' | 'promote' | 'grant_web_access' | 'revoke_web_access',
-      opts: { reason?: string; role?: Role } = {},
-    ): Promise<User | null> => {
-      const call = actionCall(action, user.id, opts);
-      const updated = await guarded(user.id, action, () =>
-        api<User>(call.path, { method: call.method, body: call.body }),
-      );
+    async (user: User, action: StateAction, opts: { reason?: string; role?: Role } = {}): Promise<User | null> => {
+      const updated = await guarded(user.id, action, () => changeUser(action, user.id, opts));
       if (!updated) return null;
       replace(updated);
       toast(actionSuccessMessage(action, updated));
@@ -102,9 +89,8 @@ export function useUsers() {
     async (user: User): Promise<boolean> => {
       if (running.current.has(user.id)) return false;
       if (!window.confirm('Are you sure you want to delete this user?')) return false;
-      const call = actionCall('delete', user.id);
       const done = await guarded(user.id, 'delete', async () => {
-        await api(call.path, { method: call.method });
+        await deleteUser(user.id);
         return true;
       });
       if (!done) return false;
@@ -118,7 +104,7 @@ export function useUsers() {
 
   /** PATCH /auth/users/{id}/; throws the API error so the form can show field messages. */
   const update = useCallback(async (user: User, changes: UserUpdate): Promise<User> => {
-    const updated = await api<User>(`/auth/users/${user.id}/`, { method: 'PATCH', body: changes });
+    const updated = await updateUser(user.id, changes);
     replace(updated);
     toast(actionSuccessMessage('update', updated));
     return updated;
@@ -127,7 +113,7 @@ export function useUsers() {
   /** POST /auth/users/; throws the API error so the form can show field messages. */
   const create = useCallback(
     async (input: UserCreate): Promise<User> => {
-      const created = await api<User>('/auth/users/', { method: 'POST', body: input });
+      const created = await createUser(input);
       setUsers((list) => [created, ...list]);
       toast(actionSuccessMessage('create', created));
       void reloadStats();

@@ -1,5 +1,5 @@
-// Search and filter rules shared by the content screens (docs/PRODUCT.md (Validation)): case-insensitive substring
-// search over each screen's fields, filters combined with AND, and the value 'all' meaning no filter.
+// Search and filter rules of every list, public and admin (docs/PRODUCT.md (Validation)): case-insensitive
+// substring search over each list's fields, filters combined with AND, and the value 'all' meaning no filter.
 export const ALL = 'all';
 
 /** True when the query is blank or any field (strings or string lists) contains it, ignoring case. */
@@ -21,8 +21,6 @@ export function matchesFilter(value: string | null | undefined, filter: string):
   return !filter || filter === ALL || value === filter;
 }
 
-export { visibleTags } from '../../ui/tags';
-
 /** "one-time" -> "One-time", "bible-study" -> "Bible-study": display labels for enum values. */
 export function capitalize(value: string): string {
   return value ? value[0].toUpperCase() + value.slice(1) : value;
@@ -33,6 +31,7 @@ export function filterOptions(allLabel: string, values: readonly string[], label
   return [{ value: ALL, label: allLabel }, ...values.map((value) => ({ value, label: label(value) }))];
 }
 
+/** The total of a list's figures (a stat card's sum), skipping anything that is not a finite number. */
 export function sum(values: readonly number[]): number {
   return values.reduce((total, v) => total + (Number.isFinite(v) ? v : 0), 0);
 }

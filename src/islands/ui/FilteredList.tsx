@@ -1,0 +1,50 @@
+// The filtered list every content screen shows under its FilterBar: a spoken count, then the matches as a
+// labelled <ul>, or the spec's "No … found" with Clear Filters. useFilteredList holds the filters behind it.
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { NoMatches } from './EmptyState';
+
+/** A screen's filters (starting from `empty`), a patch setter, Clear, and the items they let through. */
+export function useFilteredList<T, F>(items: readonly T[], empty: F, filter: (items: readonly T[], filters: F) => T[]) {
+  const [filters, setFilters] = useState<F>(empty);
+  const set = useCallback((patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })), []);
+  const clear = useCallback(() => setFilters(empty), [empty]);
+  const shown = useMemo(() => filter(items, filters), [filter, items, filters]);
+  return { filters, set, clear, shown };
+}
+
+export function FilteredList<T>({
+  items,
+  total,
+  noun,
+  label,
+  className,
+  onClear,
+  children,
+}: {
+  items: readonly T[];
+  /** How many there are before filtering. */
+  total: number;
+  /** Plural, lower case: "sermons" gives "3 of 6 sermons shown" and "No sermons found". */
+  noun: string;
+  /** The list's accessible name. */
+  label: string;
+  className: string;
+  onClear: () => void;
+  /** One <li> per item. */
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {items.length} of {total} {noun} shown
+      </p>
+      {items.length === 0 ? (
+        <NoMatches title={`No ${noun} found`} onClear={onClear} />
+      ) : (
+        <ul className={className} aria-label={label}>
+          {items.map(children)}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// The public site's navigation (docs/PRODUCT.md (Pages and screens)): the header lists every entry by its short
+// label; the footer's Quick Links (every entry but Home) and the 404 page's Popular Pages use the long one.
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+const PAGES = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About', long: 'About Us' },
+  { href: '/sermons', label: 'Sermons' },
+  { href: '/contact', label: 'Contact' },
+] as const;
+
+export const PUBLIC_NAV: readonly NavLink[] = PAGES.map(({ href, label }) => ({ href, label }));
+
+/** The same pages in their longer wording. */
+export const POPULAR_PAGES: readonly NavLink[] = PAGES.map((page) => ({
+  href: page.href,
+  label: 'long' in page ? page.long : page.label,
+}));
+
+export const FOOTER_LINKS = POPULAR_PAGES.filter((link) => link.href !== '/');
+
+/** The admin sign-in, last in the header's menus. */
+export const LOGIN_LINK: NavLink = { href: '/login', label: 'Admin Login' };
