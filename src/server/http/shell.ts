@@ -29,13 +29,9 @@ export function createShell({ api, pages, logRequests }: ShellOptions): Shell {
   const toApi = getRequestListener((request) => api.fetch(request), {
     // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
     errorHandler: (err) => {
-      if (err instanceof RequestError)
-        return Response.json({ detail: 'Bad request.' }, { status: 400, headers: API_HEADERS });
+      if (err instanceof RequestError) return Response.json({ detail: 'Bad request.' }, { status: 400 });
       console.error(JSON.stringify({ level: 'error', msg: 'unhandled', error: String((err as Error)?.stack ?? err) }));
-      return Response.json(
-        { detail: 'Something went wrong on our side. Please try again.' },
-        { status: 500, headers: API_HEADERS },
-      );
+      return Response.json({ detail: 'Something went wrong on our side. Please try again.' }, { status: 500 });
     },
   });
   let stopping = false;
@@ -43,7 +39,11 @@ export function createShell({ api, pages, logRequests }: ShellOptions): Shell {
     if (logRequests) logWhenAnswered(req, res);
     // While stopping, a kept-alive connection is closed after its answer instead of waiting for more.
     if (stopping) res.setHeader('Connection', 'close');
-    if (!pages || isApiPath(req.url)) return void toApi(req, res);
+    if (!pages || isApiPath(req.url)) {
+      // The app sets its own on the answers it makes; these cover the rest (e.g. /api/ outside /api/v1).
+      for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+      return void toApi(req, res);
+    }
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
     // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
     pages(req, res);
