@@ -1,4 +1,4 @@
-// `npm start`: builds what is missing (everything with FORCE_BUILD), then runs the server in this process:
+// `npm start`: builds what is missing (everything with FORCE_BUILD=true), then runs the server in this process:
 // the configuration is checked, the database migrated (and seeded outside production) before listening,
 // and the site, the admin portal and the API are served from one port (src/server/main.ts).
 import { existsSync } from 'node:fs';
@@ -8,15 +8,14 @@ import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
-// Read here, before anything is built (the server's configuration declares and checks it too).
-const forced = Boolean(process.env.FORCE_BUILD?.trim());
-
-if (forced || !existsSync(SERVER_BUNDLE)) await buildServer();
+// The configuration is checked by the server bundle, so that is built first (esbuild, well under a second):
+// when it is missing, and whenever FORCE_BUILD is set at all, so that the check is the current one.
+if (process.env.FORCE_BUILD?.trim() || !existsSync(SERVER_BUNDLE)) await buildServer();
 const server = await import(pathToFileURL(SERVER_BUNDLE).href);
 // A wrong setting (e.g. no JWT_SECRET in production) is reported before the site build, which takes a while.
 const config = server.configOrExit();
 
-if (forced || !existsSync(astroEntry)) {
+if (config.forceBuild || !existsSync(astroEntry)) {
   const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     stdio: 'inherit',
     cwd: root,

@@ -77,7 +77,7 @@ export const envSchema = z.object({
   PUBLIC_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
   LOG_REQUESTS: flag.default(true),
   PG_POOL_SIZE: wholeNumber(1, 1000).default(10),
-  // Read by scripts/start.mjs before anything is built; declared here so a bad value is reported.
+  // scripts/start.mjs rebuilds the site when this is true (and the small server bundle whenever it is set).
   FORCE_BUILD: flag.default(false),
   // Test-only knobs: never set in production (SCRYPT_TEST_LOG2N is ignored there).
   SCRYPT_TEST_LOG2N: wholeNumber(4, 16).optional(),
@@ -143,6 +143,8 @@ export interface ServerConfig {
   onlineWindowMs: number;
   logRequests: boolean;
   debug: boolean;
+  /** `npm start` builds the site even though a build exists. */
+  forceBuild: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   trustProxy: boolean;
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     onlineWindowMs: 5 * 60_000,
     logRequests: e.LOG_REQUESTS,
     debug: isDebugMode(env),
+    forceBuild: e.FORCE_BUILD,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
