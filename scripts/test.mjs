@@ -6,10 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const node = process.execPath;
+// Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
-  vitest: [node, 'node_modules/vitest/vitest.mjs', 'run'],
-  build: [node, 'node_modules/astro/bin/astro.mjs', 'build'],
-  e2e: [node, 'node_modules/@playwright/test/cli.js', 'test'],
+  vitest: [[node, 'node_modules/vitest/vitest.mjs', 'run']],
+  build: [
+    [node, 'node_modules/astro/bin/astro.mjs', 'build'],
+    [node, 'scripts/build-server.mjs'],
+  ],
+  e2e: [[node, 'node_modules/@playwright/test/cli.js', 'test']],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
@@ -48,10 +52,13 @@ async function leftovers(value) {
 }
 
 for (const name of wanted.length ? wanted : Object.keys(STEPS)) {
-  const [cmd, ...args] = STEPS[name];
   const value = `${name}-${process.pid}`;
   console.log(`\n=== ${name} ===`);
-  const { status } = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, [MARK]: value } });
+  let status = 0;
+  for (const [cmd, ...args] of STEPS[name]) {
+    status = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, [MARK]: value } }).status;
+    if (status !== 0) break;
+  }
   const left = await leftovers(value);
   if (left.length) {
     console.error(`\n${name} left ${left.length} process(es) running:`);
