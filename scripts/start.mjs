@@ -1,119 +1,29 @@
-// `npm start`: build once if there is no build yet; check the configuration, migrate the database and
-// seed the demo accounts (outside production) BEFORE listening publicly; then serve the site, the admin portal
-// and the API from one process, with security headers on every response, JSON request logs, and a
-// graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, then the database closes).
+// `npm start`: builds what is missing (everything with FORCE_BUILD=true), then runs the server in this process:
+// the configuration is checked, the database migrated (and seeded outside production) before listening,
+// and the site, the admin portal and the API are served from one port (src/server/main.ts).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
-const started = performance.now();
-const entry = new URL('../dist/server/entry.mjs', import.meta.url);
-const host = process.env.HOST || 'localhost';
-const port = Number(process.env.PORT || 4321);
-const fatal = (msg) => {
-  console.error(JSON.stringify({ level: 'fatal', msg }));
-  process.exit(1);
-};
-// Checked here too so the message comes before anything else (src/server/config.ts enforces it).
-if (process.env.NODE_ENV === 'production' && !process.env.JWT_SECRET) {
-  fatal(
-    'JWT_SECRET is required when NODE_ENV=production: set it to a long random string (e.g. `openssl rand -base64 48`).',
-  );
-}
+const root = fileURLToPath(new URL('../', import.meta.url));
+const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
+// The configuration is checked by the server bundle, so that is built first (esbuild, well under a second):
+// when it is missing, and whenever FORCE_BUILD is set at all, so that the check is the current one.
+if (process.env.FORCE_BUILD?.trim() || !existsSync(SERVER_BUNDLE)) await buildServer();
+const server = await import(pathToFileURL(SERVER_BUNDLE).href);
+// A wrong setting (e.g. no JWT_SECRET in production) is reported before the site build, which takes a while.
+const config = server.configOrExit();
 
-if (!existsSync(entry) || process.env.FORCE_BUILD) {
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import(entry.href);
-
-// Pages carry their own script-src with hashes (Astro's security.csp meta tag); this header adds what
-// a meta tag cannot express. API answers set their stricter policy themselves.
-const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
-const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy': PAGE_CSP,
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
-/** On-demand pages get Astro's CSP as a header (script/style hashes): add our directives to it. */
-function mergeCsp(res) {
-  const writeHead = res.writeHead.bind(res);
-  res.writeHead = (status, ...args) => {
-    for (const headers of args) {
-      if (!headers || typeof headers !== 'object' || Array.isArray(headers)) continue;
-      for (const key of Object.keys(headers)) {
-        if (key.toLowerCase() !== 'content-security-policy' || /frame-ancestors/.test(String(headers[key]))) continue;
-        headers[key] = `${String(headers[key]).trim().replace(/;?$/, ';')} ${PAGE_CSP}`;
-      }
-    }
-    return writeHead(status, ...args);
-  };
-}
-let quiet = true; // the start-up request below is not logged
-
-const server = createServer((req, res) => {
-  const t0 = performance.now();
-  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-  mergeCsp(res);
-  if (!quiet) {
-    res.once('finish', () => {
-      const path = (req.url ?? '/').split('?')[0]; // the query string may carry secrets
-      const ms = Math.round((performance.now() - t0) * 10) / 10;
-      console.log(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: 'info',
-          msg: 'request',
-          method: req.method,
-          path,
-          status: res.statusCode,
-          ms,
-        }),
-      );
-    });
-  }
-  handler(req, res);
-});
-// The API migrates the database (and seeds it outside production) on its first request: make that
-// request ourselves over loopback, before listening publicly, and stop if it fails.
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-try {
-  const res = await fetch(`http://127.0.0.1:${server.address().port}/api/v1/health/`);
-  if (!res.ok) fatal(`The API could not start (HTTP ${res.status}); see the error above.`);
-} catch (err) {
-  fatal(`The API could not start: ${err.message}`);
-}
-await new Promise((resolve) => server.close(resolve));
-quiet = process.env.LOG_REQUESTS === '0';
-
-server.on('error', (err) => {
-  console.error(JSON.stringify({ level: 'fatal', msg: `Could not listen on ${host}:${port}: ${err.message}` }));
-  process.exit(1);
-});
-server.listen(port, host, () => {
-  const ms = Math.round(performance.now() - started);
-  console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${host}:${port}/`, startup_ms: ms }));
-  console.log(`Serving on http://${host}:${port}/`);
-});
-
-let stopping = false;
-function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(async () => {
-    const close = globalThis[Symbol.for('church.api.close')];
-    if (typeof close === 'function') await close().catch(() => undefined);
-    process.exit(0);
+if (config.forceBuild || !existsSync(astroEntry)) {
+  const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    stdio: 'inherit',
+    cwd: root,
   });
-  server.closeIdleConnections();
+  if (astro.status !== 0) process.exit(astro.status ?? 1);
+  await buildServer(); // `astro build` empties dist/: write the server bundle again for the next start
 }
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we serve Astro's handler from our own server
+const { handler } = await import(astroEntry.href);
+await server.main(config, handler);

@@ -1,9 +1,11 @@
-// Server configuration from the environment (docs/API.md), read once at start-up. Test-only knobs
-// (cheaper scrypt, shorter lockout windows, a movable clock) are explicit variables that production
-// never sets.
+// The configuration (docs/DEPLOY.md; .env.example lists every variable with its default): the environment is
+// parsed by one zod schema, once at start-up, so a bad value stops `npm start` (and `astro dev`/`astro build`,
+// whose config reads SITE through here) with a message naming the variable. Test-only knobs (cheaper scrypt,
+// shorter lockout windows) are explicit variables that production never sets.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 import {
   ACCESS_TOKEN_LIFETIME_MINUTES,
   DEV_ORIGIN,
@@ -13,9 +15,99 @@ import {
   PASSWORD_RESET_TTL_MS,
   REFRESH_TOKEN_LIFETIME_MINUTES,
 } from '../lib/shared/constants';
-import { DEFAULT_DATABASE_URL } from './db/connection';
 
 export class ConfigError extends Error {}
+
+/** Canonical URLs, Open Graph, the sitemap and feeds use this origin when SITE is unset. */
+export const DEFAULT_SITE = 'https://gracechapel.example.org';
+
+const flag = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'], error: 'must be true or false (or 1 or 0)' });
+
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const databaseUrl = z.string().refine((url) => /^postgres(ql)?:\/\//i.test(url) || !/^[a-z][\w+.-]*:\/\//i.test(url), {
+  error: 'must be a SQLite file (file:./data/church.db, or a path) or a postgres:// URL',
+});
+
+/** Every variable the server reads, with its default; values are trimmed and blank ones count as unset. */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .optional(),
+  PORT: wholeNumber(1, 65535).default(4321),
+  HOST: z.string().default('localhost'),
+  DATABASE_URL: databaseUrl.default('file:./data/church.db'),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })))
+    .optional(),
+  SITE: httpUrl.optional(),
+  SITE_URL: httpUrl.optional(),
+  // Inlined into the browser code by Astro at build time (src/lib/client/api-client.ts); checked here too.
+  PUBLIC_API_BASE_URL: z
+    .string()
+    .refine((url) => url.startsWith('/') || URL.canParse(url), { error: 'must be a path such as /api/v1 or a URL' })
+    .default('/api/v1'),
+  PUBLIC_DEBUG: flag.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/[^\s@<>]+@[^\s@<>]+/, { error: 'must be an email address, e.g. office@example.org' })
+    .default('no-reply@localhost'),
+  MEDIA_DIR: z.string().default('./data/media'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  PUBLIC_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
+  LOG_REQUESTS: flag.default(true),
+  PG_POOL_SIZE: wholeNumber(1, 1000).default(10),
+  // scripts/start.mjs rebuilds the site when this is true (and the small server bundle whenever it is set).
+  FORCE_BUILD: flag.default(false),
+  // Test-only knobs: never set in production (SCRYPT_TEST_LOG2N is ignored there).
+  SCRYPT_TEST_LOG2N: wholeNumber(4, 16).optional(),
+  LOGIN_WINDOW_MS: wholeNumber(1, 2 ** 31).optional(),
+  LOGIN_LOCK_MS: wholeNumber(1, 2 ** 31).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+const parsed = new WeakMap<object, Env>();
+
+/** The environment checked against the schema (once per environment object). */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const known = parsed.get(env);
+  if (known) return known;
+  const input = Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, env[name]?.trim() || undefined]));
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}
+
+/** Debug mode (docs/API.md): PUBLIC_DEBUG, else on under the dev server (which sets NODE_ENV=development). */
+export function isDebugMode(env: NodeJS.ProcessEnv = process.env): boolean {
+  const { PUBLIC_DEBUG, NODE_ENV } = readEnv(env);
+  return PUBLIC_DEBUG ?? NODE_ENV === 'development';
+}
 
 export interface ScryptParams {
   N: number;
@@ -28,9 +120,16 @@ export const PRODUCTION_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
 export interface ServerConfig {
   production: boolean;
+  host: string;
+  port: number;
   databaseUrl: string;
+  /** PostgreSQL connections per instance. */
+  pgPoolSize: number;
   dataDir: string;
   uploadsDir: string;
+  /** Where media will be kept once storage reads it (docs/DEPLOY.md); uploads still go to uploadsDir. */
+  mediaDir: string;
+  s3: { endpoint?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string };
   jwtSecret: Uint8Array;
   scrypt: ScryptParams;
   accessTtlSeconds: number;
@@ -43,20 +142,18 @@ export interface ServerConfig {
   /** "Online" means seen within this many milliseconds. */
   onlineWindowMs: number;
   logRequests: boolean;
+  debug: boolean;
+  /** `npm start` builds the site even though a build exists. */
+  forceBuild: boolean;
   smtpUrl: string | null;
+  mailFrom: string;
+  trustProxy: boolean;
+  publicRateLimit: number;
 }
 
-const num = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
 /** JWT_SECRET, else (outside production) a secret generated once and kept in DATA_DIR. */
-function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): Uint8Array {
-  if (env.JWT_SECRET) {
-    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
-    return new TextEncoder().encode(env.JWT_SECRET);
-  }
+function jwtSecret(secret: string | undefined, production: boolean, dataDir: string): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
   if (production) {
     throw new ConfigError(
       'JWT_SECRET is required when NODE_ENV=production: set it to a long random string (e.g. `openssl rand -base64 48`).',
@@ -76,41 +173,48 @@ function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const production = env.NODE_ENV === 'production';
-  const dataDir = resolve(env.DATA_DIR || './data');
-  const port = env.PORT || '4321';
-  const host = env.HOST || 'localhost';
-  const siteUrl = (env.SITE_URL || env.SITE || `http://${host}:${port}`).replace(/\/$/, '');
-  // Cheaper hashing only through this explicit variable, refused in production.
-  const testCost = Number(env.SCRYPT_TEST_LOG2N);
-  const scrypt =
-    !production && Number.isInteger(testCost) && testCost >= 4 && testCost < 17
-      ? { ...PRODUCTION_SCRYPT, N: 2 ** testCost }
-      : PRODUCTION_SCRYPT;
-  const origins = env.ALLOWED_ORIGINS
-    ? env.ALLOWED_ORIGINS.split(',')
-        .map((o) => o.trim().replace(/\/$/, ''))
-        .filter(Boolean)
-    : [new URL(siteUrl).origin, DEV_ORIGIN];
+  const e = readEnv(env);
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  const siteUrl = (e.SITE_URL ?? e.SITE ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const origins = e.ALLOWED_ORIGINS ?? [new URL(siteUrl).origin, DEV_ORIGIN];
   return {
     production,
-    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    pgPoolSize: e.PG_POOL_SIZE,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
-    jwtSecret: jwtSecret(env, production, dataDir),
-    scrypt,
+    mediaDir: resolve(e.MEDIA_DIR),
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      region: e.S3_REGION,
+    },
+    jwtSecret: jwtSecret(e.JWT_SECRET, production, dataDir),
+    // Cheaper hashing only through this explicit variable, ignored in production.
+    scrypt:
+      !production && e.SCRYPT_TEST_LOG2N ? { ...PRODUCTION_SCRYPT, N: 2 ** e.SCRYPT_TEST_LOG2N } : PRODUCTION_SCRYPT,
     accessTtlSeconds: ACCESS_TOKEN_LIFETIME_MINUTES * 60,
     refreshTtlSeconds: REFRESH_TOKEN_LIFETIME_MINUTES * 60,
     lockout: {
       maxFailures: LOGIN_MAX_FAILURES,
-      windowMs: num(env.LOGIN_WINDOW_MS, LOGIN_WINDOW_MS),
-      lockMs: num(env.LOGIN_LOCK_MS, LOGIN_LOCK_MS),
+      windowMs: e.LOGIN_WINDOW_MS ?? LOGIN_WINDOW_MS,
+      lockMs: e.LOGIN_LOCK_MS ?? LOGIN_LOCK_MS,
     },
     resetTtlMs: PASSWORD_RESET_TTL_MS,
     siteUrl,
-    allowedOrigins: origins,
+    allowedOrigins: origins.map((origin) => origin.replace(/\/$/, '')),
     onlineWindowMs: 5 * 60_000,
-    logRequests: env.LOG_REQUESTS !== '0',
-    smtpUrl: env.SMTP_URL || null,
+    logRequests: e.LOG_REQUESTS,
+    debug: isDebugMode(env),
+    forceBuild: e.FORCE_BUILD,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, PRODUCTION_SCRYPT, loadConfig } from '../../src/server/config';
 import { hashPassword, parseHash, verifyPassword } from '../../src/server/auth/passwords';
@@ -39,6 +39,89 @@ describe('passwords and configuration', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('parses every setting once, with the documented defaults', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'church-cfg-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      production: false,
+      host: 'localhost',
+      port: 4321,
+      siteUrl: 'http://localhost:4321',
+      allowedOrigins: ['http://localhost:4321', 'http://localhost:3000'],
+      mediaDir: resolve('./data/media'),
+      pgPoolSize: 10,
+      trustProxy: false,
+      publicRateLimit: 10,
+      logRequests: true,
+      debug: false,
+      smtpUrl: null,
+      mailFrom: 'no-reply@localhost',
+    });
+    const set = loadConfig({
+      DATA_DIR: dir,
+      NODE_ENV: 'development',
+      PORT: ' 8080 ',
+      LOG_REQUESTS: '0',
+      TRUST_PROXY: 'true',
+      PUBLIC_RATE_LIMIT: '3',
+      ALLOWED_ORIGINS: 'https://a.example.org/, https://b.example.org',
+      SMTP_URL: 'smtps://u:p@mail.example.org',
+      MAIL_FROM: 'Grace Chapel <office@example.org>',
+      PUBLIC_DEBUG: '',
+    });
+    expect(set).toMatchObject({
+      port: 8080,
+      logRequests: false,
+      trustProxy: true,
+      publicRateLimit: 3,
+      allowedOrigins: ['https://a.example.org', 'https://b.example.org'],
+      smtpUrl: 'smtps://u:p@mail.example.org',
+      mailFrom: 'Grace Chapel <office@example.org>',
+      debug: true, // unset (blank) debug follows the dev server
+    });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a bad value with a message naming the variable', () => {
+    const bad: Record<string, RegExp> = {
+      PORT: /PORT must be a whole number from 1 to 65535/,
+      LOG_REQUESTS: /LOG_REQUESTS must be true or false/,
+      PUBLIC_DEBUG: /PUBLIC_DEBUG must be true or false/,
+      NODE_ENV: /NODE_ENV must be development, production or test/,
+      DATABASE_URL: /DATABASE_URL must be a SQLite file/,
+      SMTP_URL: /SMTP_URL must be smtp:/,
+      ALLOWED_ORIGINS: /ALLOWED_ORIGINS must be a comma-separated list/,
+      SCRYPT_TEST_LOG2N: /SCRYPT_TEST_LOG2N must be a whole number from 4 to 16/,
+    };
+    const values: Record<string, string> = {
+      PORT: 'http',
+      LOG_REQUESTS: 'maybe',
+      PUBLIC_DEBUG: 'yes please',
+      NODE_ENV: 'prod',
+      DATABASE_URL: 'mysql://db/church',
+      SMTP_URL: 'http://mail.example.org',
+      ALLOWED_ORIGINS: 'https://ok.example.org,not an origin',
+      SCRYPT_TEST_LOG2N: '40',
+    };
+    for (const [name, message] of Object.entries(bad)) {
+      expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: values[name] }), name).toThrow(message);
+    }
+  });
+
+  it('npm start stops with a message naming a bad variable', () => {
+    const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      // FORCE_BUILD: the server bundle is rebuilt from these sources (the site build comes after the check).
+      env: { ...process.env, PORT: 'eighty', JWT_SECRET: 'x'.repeat(40), FORCE_BUILD: '1' },
+      encoding: 'utf8',
+      timeout: 60_000, // were the check to pass, the server would start: stop it
+    });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stderr.trim().split('\n').at(-1)!)).toEqual({
+      level: 'fatal',
+      msg: 'Invalid configuration: PORT must be a whole number from 1 to 65535.',
+    });
+  });
+
   it('npm start exits non-zero with a clear message when production lacks JWT_SECRET', () => {
     const dir = mkdtempSync(join(tmpdir(), 'church-prod-'));
     const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
@@ -46,11 +129,13 @@ describe('passwords and configuration', () => {
         ...process.env,
         NODE_ENV: 'production',
         JWT_SECRET: '',
+        FORCE_BUILD: '1',
         PORT: '4429',
         DATA_DIR: dir,
         DATABASE_URL: `file:${join(dir, 'x.db')}`,
       },
       encoding: 'utf8',
+      timeout: 60_000,
     });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('JWT_SECRET is required');

@@ -17,8 +17,10 @@ const freePort = () =>
     });
   });
 
+// `node --import tsx`: the pid we hold is the server itself (the tsx CLI would run it in a child process
+// that a kill of the CLI leaves running, with the database open).
 async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/standalone.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...TEST_ENV, ...env, NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,11 +45,24 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
   );
 
+/** True while a process with this pid exists (signal 0 only checks). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('crash safety (SQLite)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'church-crash-'));
   let child: ChildProcess | undefined;
-  afterAll(() => {
-    child?.kill('SIGKILL');
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -94,10 +109,16 @@ describe('crash safety (SQLite)', () => {
     const writers = [writer(1), writer(2), writer(3)];
     while (acked.length < 40 && alive === 3 && !failures.length) await new Promise((r) => setTimeout(r, 10));
     expect(failures).toEqual([]);
+    const pid = child.pid!;
     child.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
     await exited(child);
+    // The process that held the database is gone and nothing answers on its port any more: the restart
+    // below really starts from what reached the disk.
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(isAlive(pid)).toBe(false);
+    await expect(fetch(`${base}/health/`)).rejects.toThrow();
 
     child = await startChild(env);
     const token = (

@@ -11,6 +11,11 @@ declare module 'vitest' {
   }
 }
 
+// PostgreSQL is a system service that stays up after the tests: it must not carry the mark by which
+// scripts/test.mjs finds processes a test run left behind.
+const serviceEnv = { ...process.env };
+delete serviceEnv.CHURCH_TEST_RUN;
+
 const loud = (msg: string) => console.warn(`\n${'!'.repeat(78)}\n!!! ${msg}\n${'!'.repeat(78)}\n`);
 
 function psql(sql: string) {
@@ -25,7 +30,7 @@ const hasCluster = () => spawnSync('sh', ['-c', 'command -v pg_ctlcluster']).sta
 function installPostgres() {
   if (process.getuid?.() !== 0 || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return;
   console.warn("PostgreSQL is missing: installing Debian's postgresql for the API suite...");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const env = { ...serviceEnv, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
 }
@@ -39,7 +44,7 @@ function startPostgres(): string | null {
   const version = versions.sort((a, b) => Number(b) - Number(a))[0];
   const status = spawnSync('pg_ctlcluster', [version, 'main', 'status']);
   if (status.status !== 0) {
-    const started = spawnSync('pg_ctlcluster', [version, 'main', 'start'], { encoding: 'utf8' });
+    const started = spawnSync('pg_ctlcluster', [version, 'main', 'start'], { encoding: 'utf8', env: serviceEnv });
     if (started.status !== 0 && !/already running/i.test(started.stderr)) {
       loud(`PostgreSQL ${version} did not start: ${started.stderr.trim()}`);
       return null;

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createApp } from '../../src/server/http/app';
-import { createNodeServer } from '../../src/server/http/node-server';
+import { createShell } from '../../src/server/http/shell';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import type { Role } from '../../src/lib/shared/permissions';
 
@@ -93,9 +93,11 @@ export async function startApi(
   };
   const mails: MailMessage[] = [];
   const app = createApp({ database, config, now: () => clock.now, mailer: { send: async (m) => void mails.push(m) } });
-  const server = createNodeServer((r) => app.fetch(r));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The same HTTP shell as `npm start`, without the pages.
+  const shell = createShell({ api: app, logRequests: config.logRequests });
+  await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
+  let closed: Promise<void> | undefined;
 
   const api: TestApi = {
     url,
@@ -172,17 +174,26 @@ export async function startApi(
     async userRow(id) {
       return database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await database.close();
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    close() {
+      closed ??= (async () => {
+        running.delete(api);
+        await shell.stop();
+        await database.close();
+        if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return closed;
     },
   };
+  running.add(api);
   return api;
 }
+
+// Every server a test file started is stopped when the file ends, also when a test failed before its
+// own close() (or forgot it): no server outlives its test file.
+const running = new Set<TestApi>();
+afterAll(async () => {
+  await Promise.all([...running].map((api) => api.close()));
+});
 
 /** Everything a user-management call could change, to prove a refused call changed nothing. */
 export async function snapshot(api: TestApi) {

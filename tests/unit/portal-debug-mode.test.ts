@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDebugMode } from '../../src/lib/content/debug-mode';
+import { isDebugMode } from '../../src/server/config';
 
 describe('debug mode', () => {
   it("is on for 'true' and '1', off for anything else that is set", () => {

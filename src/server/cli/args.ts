@@ -1,4 +1,7 @@
-// Tiny `--name value` / `--flag` parser for the CLI scripts (no dependency for three commands).
+// What the CLI scripts share: a tiny `--name value` / `--flag` parser (no dependency for three commands),
+// failing with a message, and the configuration (a bad setting is a message, not a stack trace).
+import { ConfigError } from '../config';
+
 export function parseArgs(argv: string[]): Record<string, string | true> {
   const out: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -15,4 +18,14 @@ export function parseArgs(argv: string[]): Record<string, string | true> {
 export function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** `read()` (the configuration), or exit with what is wrong with the settings. */
+export function orFail<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
 }

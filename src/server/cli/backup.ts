@@ -3,12 +3,12 @@
 import { mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { loadConfig } from '../config';
 import { isPostgresUrl, sqlitePath } from '../db/connection';
-import { fail, parseArgs } from './args';
+import { loadConfig } from '../config';
+import { fail, orFail, parseArgs } from './args';
 
 const args = parseArgs(process.argv.slice(2));
-const config = loadConfig();
+const config = orFail(loadConfig);
 if (isPostgresUrl(config.databaseUrl)) fail('DATABASE_URL is PostgreSQL: back it up with pg_dump.');
 const file = sqlitePath(config.databaseUrl);
 if (!existsSync(file)) fail(`No database at ${file}.`);

@@ -1,12 +1,12 @@
 // `npm run db:seed [-- --members N]`: (re)creates the demo accounts of README.md and N sample
 // members (default 20). Refused in production, where demo passwords must never exist.
-import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { seed } from '../db/seed';
-import { fail, parseArgs } from './args';
+import { loadConfig, readEnv } from '../config';
+import { fail, orFail, parseArgs } from './args';
 
-if (process.env.NODE_ENV === 'production') {
+if (orFail(readEnv).NODE_ENV === 'production') {
   fail('Refusing to seed: NODE_ENV=production. Demo accounts with known passwords must never exist in production.');
 }
 const args = parseArgs(process.argv.slice(2));
@@ -15,7 +15,7 @@ if (!Number.isInteger(members) || members < 0 || members > 100_000)
   fail('--members must be a whole number from 0 to 100000.');
 
 const started = performance.now();
-const config = loadConfig();
+const config = orFail(loadConfig);
 const database = await openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database.db, database.dialect);

@@ -5,11 +5,11 @@ import { createInterface } from 'node:readline';
 import { STAFF_ROLES, isRole } from '../../lib/shared/permissions';
 import { DEFAULT_NOTIFICATIONS, MIN_INITIAL_PASSWORD_LENGTH } from '../../lib/shared/constants';
 import { EMAIL_PATTERN, usernameSchema } from '../../lib/shared/schemas';
-import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { hashPassword } from '../auth/passwords';
-import { fail, parseArgs } from './args';
+import { loadConfig } from '../config';
+import { fail, orFail, parseArgs } from './args';
 
 const args = parseArgs(process.argv.slice(2));
 if ('password' in args)
@@ -52,7 +52,7 @@ const password = await readPassword();
 if (password.length < MIN_INITIAL_PASSWORD_LENGTH)
   fail(`The password must have at least ${MIN_INITIAL_PASSWORD_LENGTH} characters.`);
 
-const config = loadConfig();
+const config = orFail(loadConfig);
 const database = await openDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database.db, database.dialect);

@@ -15,8 +15,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATABASE_URL = 'file:./data/church.db';
-
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
@@ -27,13 +25,13 @@ export function sqlitePath(url: string): string {
   return path === ':memory:' ? path : resolve(path);
 }
 
-export async function openDatabase(url: string = DEFAULT_DATABASE_URL): Promise<Database> {
+export async function openDatabase(url: string, opts: { poolSize?: number } = {}): Promise<Database> {
   if (isPostgresUrl(url)) {
     const pg = await import('pg');
     const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import('pg').Pool }).Pool;
     // COUNT(*) is bigint in PostgreSQL; our counts fit comfortably in a JS number.
     pg.default?.types?.setTypeParser(20, (v: string) => Number(v));
-    const pool = new Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    const pool = new Pool({ connectionString: url, max: opts.poolSize });
     pool.on('error', (err) =>
       console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', error: err.message })),
     );

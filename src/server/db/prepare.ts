@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrations';
 import { seedIfEmpty } from './seed';
 
 export async function prepareDatabase(config: ServerConfig): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
   try {
     await migrateToLatest(database.db, database.dialect);
     if (!config.production) await seedIfEmpty(database.db, config);

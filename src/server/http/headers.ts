@@ -1,5 +1,5 @@
-// Security headers, written once: the API's strict set, and the pages' set that the HTTP shell adds
-// to everything Astro serves.
+// Security headers, written once: the API's strict set and the pages' set, which the HTTP shell
+// (./shell.ts) puts on every answer; src/middleware.ts adds PAGE_CSP to Astro's per-page policy.
 
 /** JSON answers are never rendered by a browser, so they may forbid everything. */
 export const API_HEADERS: Record<string, string> = {
