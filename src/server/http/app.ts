@@ -1,6 +1,6 @@
-// The JSON API: a Hono app under /api/v1, mounted by src/pages/api/[...path].ts and also startable alone
-// (src/server/standalone.ts) for the API tests. Each feature is a sub-app of route contracts (its routes.ts);
-// this file adds what every answer shares and mounts them.
+// The JSON API: a Hono app under /api/v1, served by the HTTP shell (shell.ts) in `npm start`, in the API tests
+// and on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
+// answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
