@@ -29,7 +29,7 @@ describe('sidebar active rule', () => {
 });
 
 describe('session gate', () => {
-  it('decides each state of SPEC section 4', () => {
+  it('decides each state of docs/PRODUCT.md (States)', () => {
     expect(gateDecision({ status: 'loading', user: null })).toBe('loading');
     expect(gateDecision({ status: 'unauthenticated', user: null })).toBe('login');
     expect(gateDecision({ status: 'error', user: null, message: 'x' })).toBe('error');
