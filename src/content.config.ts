@@ -1,5 +1,5 @@
 // Content collections: every public text the spec calls hard-coded lives in src/content as YAML or
-// Markdown, validated by the schemas in src/lib/content-schemas.ts. A broken file fails `astro build`
+// Markdown, validated by the schemas in src/lib/shared/content-schemas.ts. A broken file fails `astro build`
 // with an error naming the file and the field.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';

@@ -27,7 +27,7 @@ export function backends(): Backend[] {
 }
 
 export const TEST_ENV = {
-  SCRYPT_TEST_LOG2N: '10', // cheap hashing for tests only; tests/api/passwords.test.ts checks production
+  SCRYPT_TEST_LOG2N: '10', // cheap hashing for tests only; tests/api/config-and-passwords.test.ts checks production
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   LOG_REQUESTS: '0',
 };

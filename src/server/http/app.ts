@@ -1,5 +1,5 @@
-// The JSON API: a Hono app under /api/v1, served by the HTTP shell (shell.ts) in `npm start`, in the API tests
-// and on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
+// The JSON API: a Hono app under /api/v1, served by the HTTP shell (shell.ts) in `npm start` and in the API
+// tests, and by astro.config.mjs's integration on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
 // answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
