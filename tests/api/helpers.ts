@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../src/server/db/migrations';
 import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/server/http/shell';
+import { newUserRow } from '../../src/server/users/new-user';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import type { Role } from '../../src/lib/shared/permissions';
 
@@ -139,34 +140,19 @@ export async function startApi(
         .executeTakeFirstOrThrow();
       const row = await database.db
         .insertInto('users')
-        .values({
-          username,
-          email: email ?? `${username}@test.example.org`,
-          password_hash: demo.password_hash,
-          first_name: 'Test',
-          last_name: username,
-          phone_number: null,
-          avatar: null,
-          role,
-          is_active: true,
-          is_suspended: is_suspended ?? false,
-          suspension_reason: null,
-          can_access_web: can_access_web ?? role !== 'MEMBER',
-          date_joined: new Date(clock.now).toISOString(),
-          last_login: null,
-          last_seen: null,
-          logged_out_at: null,
-          date_of_birth: null,
-          address: null,
-          member_since: null,
-          baptism_date: null,
-          token_version: 0,
-          email_notifications: true,
-          sms_notifications: false,
-          push_notifications: true,
-          event_reminders: true,
-          prayer_request_notifications: true,
-        })
+        .values(
+          newUserRow({
+            username,
+            email: email ?? `${username}@test.example.org`,
+            password_hash: demo.password_hash,
+            first_name: 'Test',
+            last_name: username,
+            role,
+            is_suspended: is_suspended ?? false,
+            can_access_web: can_access_web ?? role !== 'MEMBER',
+            date_joined: new Date(clock.now).toISOString(),
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);

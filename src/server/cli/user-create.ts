@@ -2,8 +2,9 @@
 // creates a real account. The password comes from standard input (piped) or a hidden prompt, never
 // from argv (which other local users can read in the process list).
 import { createInterface } from 'node:readline';
-import { STAFF_ROLES, isRole } from '../../lib/shared/permissions';
-import { DEFAULT_NOTIFICATIONS, MIN_INITIAL_PASSWORD_LENGTH } from '../../lib/shared/constants';
+import { isRole } from '../../lib/shared/permissions';
+import { MIN_INITIAL_PASSWORD_LENGTH } from '../../lib/shared/constants';
+import { newUserRow } from '../users/new-user';
 import { EMAIL_PATTERN, usernameSchema } from '../../lib/shared/schemas';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
@@ -64,30 +65,17 @@ try {
   if (taken) fail('A user with that username or email already exists.');
   const row = await database.db
     .insertInto('users')
-    .values({
-      username,
-      email,
-      password_hash: await hashPassword(password, config.scrypt),
-      first_name: String(args['first-name'] ?? ''),
-      last_name: String(args['last-name'] ?? ''),
-      phone_number: null,
-      avatar: null,
-      role,
-      is_active: true,
-      is_suspended: false,
-      suspension_reason: null,
-      can_access_web: STAFF_ROLES.includes(role),
-      date_joined: new Date().toISOString(),
-      last_login: null,
-      last_seen: null,
-      logged_out_at: null,
-      date_of_birth: null,
-      address: null,
-      member_since: null,
-      baptism_date: null,
-      token_version: 0,
-      ...DEFAULT_NOTIFICATIONS,
-    })
+    .values(
+      newUserRow({
+        username,
+        email,
+        password_hash: await hashPassword(password, config.scrypt),
+        first_name: String(args['first-name'] ?? ''),
+        last_name: String(args['last-name'] ?? ''),
+        role,
+        date_joined: new Date().toISOString(),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   console.log(`Created ${role} ${username} (id ${row.id}).`);

@@ -3,7 +3,7 @@
 // shares one password hash computed once, so 1,000 members take seconds, not minutes.
 import type { Kysely } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
-import { DEFAULT_NOTIFICATIONS } from '../../lib/shared/constants';
+import { newUserRow } from '../users/new-user';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
 import { iso } from './time';
@@ -162,22 +162,17 @@ export async function seed(db: Kysely<DB>, config: ServerConfig, opts: { members
     }
     await db
       .insertInto('users')
-      .values({
-        username: d.username,
-        ...fields,
-        phone_number: `+23324${pad(i, 7)}`,
-        address: 'Accra, Ghana',
-        date_of_birth: `19${70 + i * 3}-0${(i % 9) + 1}-15`,
-        member_since: `20${17 + (i % 6)}-03-01`,
-        baptism_date: null,
-        avatar: null,
-        date_joined: iso(now),
-        last_login: null,
-        last_seen: null,
-        logged_out_at: null,
-        token_version: 0,
-        ...DEFAULT_NOTIFICATIONS,
-      })
+      .values(
+        newUserRow({
+          username: d.username,
+          ...fields,
+          phone_number: `+23324${pad(i, 7)}`,
+          address: 'Accra, Ghana',
+          date_of_birth: `19${70 + i * 3}-0${(i % 9) + 1}-15`,
+          member_since: `20${17 + (i % 6)}-03-01`,
+          date_joined: iso(now),
+        }),
+      )
       .execute();
   }
 
@@ -195,30 +190,26 @@ export async function seed(db: Kysely<DB>, config: ServerConfig, opts: { members
       const joined = now - ((n * 7919) % 540) * 86_400_000;
       const user = await trx
         .insertInto('users')
-        .values({
-          username,
-          email: `${username}@gracechapel.example.org`,
-          password_hash: hash,
-          first_name: first,
-          last_name: last,
-          phone_number: `+2332${pad(n, 8)}`,
-          address: `${(n % 90) + 1} Independence Avenue, Accra`,
-          date_of_birth: `19${pad(60 + (n % 40))}-${pad((n % 12) + 1)}-${pad((n % 27) + 1)}`,
-          member_since: `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-01`,
-          baptism_date: n % 3 === 0 ? `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-20` : null,
-          avatar: null,
-          role: 'MEMBER',
-          is_active: n % 17 !== 0,
-          is_suspended: n % 23 === 0,
-          suspension_reason: n % 23 === 0 ? 'Sample suspension' : null,
-          can_access_web: false,
-          date_joined: iso(joined),
-          last_login: null,
-          last_seen: null,
-          logged_out_at: null,
-          token_version: 0,
-          ...DEFAULT_NOTIFICATIONS,
-        })
+        .values(
+          newUserRow({
+            username,
+            email: `${username}@gracechapel.example.org`,
+            password_hash: hash,
+            first_name: first,
+            last_name: last,
+            phone_number: `+2332${pad(n, 8)}`,
+            address: `${(n % 90) + 1} Independence Avenue, Accra`,
+            date_of_birth: `19${pad(60 + (n % 40))}-${pad((n % 12) + 1)}-${pad((n % 27) + 1)}`,
+            member_since: `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-01`,
+            baptism_date: n % 3 === 0 ? `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-20` : null,
+            role: 'MEMBER',
+            is_active: n % 17 !== 0,
+            is_suspended: n % 23 === 0,
+            suspension_reason: n % 23 === 0 ? 'Sample suspension' : null,
+            can_access_web: false,
+            date_joined: iso(joined),
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       const id = Number(user.id);

@@ -3,7 +3,6 @@
 // log in the same transaction as the change itself.
 import type { Kysely, Transaction } from 'kysely';
 import {
-  STAFF_ROLES,
   USER_ACTIONS,
   assignableRoles,
   availableActions,
@@ -12,7 +11,7 @@ import {
   type UserAction,
 } from '../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../lib/shared/schemas';
-import { DEFAULT_NOTIFICATIONS } from '../../lib/shared/constants';
+import { newUserRow } from './new-user';
 import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/user-types';
 import type { AppDeps } from '../context';
 import type { DB } from '../db/schema';
@@ -173,26 +172,6 @@ async function recorded(
   return presentUserById(deps, target.id);
 }
 
-/** What a new account starts with where the creator gives nothing. */
-const NEW_USER = {
-  phone_number: null,
-  address: null,
-  date_of_birth: null,
-  member_since: null,
-  baptism_date: null,
-  avatar: null,
-  is_active: true,
-  is_suspended: false,
-  last_login: null,
-  last_seen: null,
-  logged_out_at: null,
-  token_version: 0,
-  ...DEFAULT_NOTIFICATIONS,
-};
-
-const definedOnly = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-
 export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreate): Promise<User> {
   const { username, password, email, role, first_name, last_name, suspension_reason, ...optional } = input;
   const db = deps.database.db;
@@ -206,19 +185,19 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
     .execute(async (trx) => {
       const row = await trx
         .insertInto('users')
-        .values({
-          ...NEW_USER,
-          can_access_web: STAFF_ROLES.includes(role),
-          ...definedOnly(optional),
-          username,
-          email: email.toLowerCase(),
-          password_hash,
-          first_name,
-          last_name,
-          role,
-          suspension_reason: input.is_suspended ? suspension_reason || DEFAULT_SUSPEND_REASON : null,
-          date_joined: iso(stamp),
-        })
+        .values(
+          newUserRow({
+            ...optional,
+            username,
+            email: email.toLowerCase(),
+            password_hash,
+            first_name,
+            last_name,
+            role,
+            suspension_reason: input.is_suspended ? suspension_reason || DEFAULT_SUSPEND_REASON : null,
+            date_joined: iso(stamp),
+          }),
+        )
         .returningAll()
         .executeTakeFirstOrThrow();
       await audit(trx, { actor, target: row, action: USER_ACTIONS.create.audit, details: role }, stamp);
