@@ -1,0 +1,39 @@
+// The one-way imports of docs/ARCHITECTURE.md (Layers) are ESLint rules (eslint.config.js): these tests lint
+// a few lines as if they lived in each layer, so a rule that stops catching an upward import fails here too.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/lib/shared/x.ts', "import { api } from '../client/api-client';"],
+    ['src/lib/shared/x.ts', "import { getSite } from '../content/content';"],
+    ['src/lib/shared/x.ts', "import { createApp } from '../../server/http/app';"],
+    ['src/lib/shared/x.ts', "import { useState } from 'react';"],
+    ['src/lib/client/x.ts', "import { getSite } from '../content/content';"],
+    ['src/lib/content/x.ts', "import { api } from '../client/api-client';"],
+    ['src/islands/x.tsx', "import { createApp } from '../server/http/app';"],
+    ['src/islands/admin/features/users/x.ts', "import { getSite } from '../../../../lib/content/content';"],
+    ['src/server/users/x.ts', "import { api } from '../../lib/client/api-client';"],
+    ['src/server/users/x.ts', "import { Button } from '../../islands/ui/Button';"],
+  ])('refuses an upward import in %s: %s', async (file, line) => {
+    expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toHaveLength(
+      1,
+    );
+  });
+
+  it.each([
+    ['src/lib/client/x.ts', "import { ROLES } from '../shared/permissions';"],
+    ['src/islands/x.tsx', "import { api } from '../lib/client/api-client';"],
+    ['src/server/users/x.ts', "import { ROLES } from '../../lib/shared/permissions';"],
+    ['src/pages/x.ts', "import { createApp } from '../server/http/app';"],
+  ])('allows %s: %s', async (file, line) => {
+    expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toEqual([]);
+  });
+});
