@@ -151,3 +151,32 @@ describe.each(backends())('bad input on %s', (backend) => {
     expect((await api.request('GET', '/auth/users/', { token: admin })).status).toBe(200);
   });
 });
+
+// The four state actions judge their body before they look for the user (the order they have always had):
+// an invalid body is a 400 whatever the target, and only a valid one learns whether the user exists or may
+// be acted on.
+describe.each(backends())('state actions read their body first on %s', (backend) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi(backend);
+  });
+  afterAll(() => api.close());
+
+  it('answers 400 for a bad body, then 404 or 403 for a valid one', async () => {
+    const pastor = await api.tokenFor('pastor');
+    const admin = await api.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const post = (path: string, opts: { body?: unknown; raw?: BodyInit }) =>
+      api.request('POST', path, { token: pastor, ...opts });
+    expect((await post('/auth/users/999999/suspend_user/', { body: { bogus: 1 } })).status).toBe(400);
+    expect((await post('/auth/users/abc/reactivate_user/', { raw: '{bad' })).status).toBe(400);
+    expect((await post(`/auth/users/${admin.id}/suspend_user/`, { body: { reason: 5 } })).status).toBe(400);
+    expect((await post(`/auth/users/${admin.id}/revoke_web_access/`, { raw: '[1]' })).status).toBe(400);
+    expect((await post('/auth/users/999999/suspend_user/', { body: { reason: 'x' } })).status).toBe(404);
+    expect((await post(`/auth/users/${admin.id}/suspend_user/`, { body: { reason: 'x' } })).status).toBe(403);
+    expect((await post(`/auth/users/${admin.id}/grant_web_access/`, { body: {} })).status).toBe(403);
+  });
+});

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-const validationError = (error: z.ZodError) =>
+export const validationError = (error: z.ZodError) =>
   new ApiError(400, 'Please correct the highlighted fields.', fieldErrors(error));
 
 export const fieldError = (field: string, message: string) => new ApiError(400, message, { [field]: [message] });

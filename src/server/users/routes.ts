@@ -1,7 +1,8 @@
 // User management (docs/API.md): the list, the stats, one user, creation, edits, another user's photo, deletion
 // and the actions of USER_ACTIONS (permissions.ts, where the users screen finds the same calls). A contract's
 // middleware says who may call it: signed in (requireAuth), then, for calls about one user, targetOf loads that
-// user and refuses unless the screen would offer the action, before the input is even read (as always).
+// user and refuses unless the screen would offer the action. Most calls do that before reading their input;
+// the four state actions (web access, suspend, reactivate) have always judged their body first.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import {
 } from '../../lib/shared/schemas';
 import { userStatsSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../context';
-import { ApiError, DETAIL } from '../http/errors';
+import { ApiError, DETAIL, validationError } from '../http/errors';
 import { readAvatarField, readJsonBody } from '../http/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
@@ -59,18 +60,31 @@ export function userRoutes(deps: AppDeps) {
     await next();
   };
 
+  /** Answers 400 for an invalid body now, before the target is loaded (the contract validates it again). */
+  const bodyFirst =
+    (schema: z.ZodType): MiddlewareHandler<UsersEnv> =>
+    async (c, next) => {
+      const result = schema.safeParse(await c.req.json());
+      if (!result.success) throw validationError(result.error);
+      await next();
+    };
+
   /** The contract of a USER_ACTIONS call on one user: its method and path, a JSON body, the user as answer. */
   const action = <A extends keyof typeof USER_ACTIONS, S extends z.ZodType>(
     name: A,
     permits: UserAction[],
     body: S,
     summary: string,
+    order: 'target-first' | 'body-first' = 'target-first',
   ) =>
     createRoute({
       method: lower(USER_ACTIONS[name].method),
       path: `/{id}/${USER_ACTIONS[name].path ?? ''}`,
       summary,
-      middleware: [auth, targetOf(...permits), readJsonBody],
+      middleware:
+        order === 'target-first'
+          ? [auth, targetOf(...permits), readJsonBody]
+          : [auth, readJsonBody, bodyFirst(body), targetOf(...permits)],
       security: BEARER,
       request: { params: UserId, body: jsonBody(body) },
       responses: { 200: oneUser, ...refusals(400, 401, 403, 404) },
@@ -175,20 +189,27 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    action('grant_web_access', ['grant_web_access'], emptyBodySchema, 'Let a user into the admin portal'),
+    action('grant_web_access', ['grant_web_access'], emptyBodySchema, 'Let a user into the admin portal', 'body-first'),
     async (c) => c.json(await users.setWebAccess(deps, c.get('user'), c.get('target'), true), 200),
   );
 
   app.openapi(
-    action('revoke_web_access', ['revoke_web_access'], emptyBodySchema, 'Keep a user out of the admin portal'),
+    action(
+      'revoke_web_access',
+      ['revoke_web_access'],
+      emptyBodySchema,
+      'Keep a user out of the admin portal',
+      'body-first',
+    ),
     async (c) => c.json(await users.setWebAccess(deps, c.get('user'), c.get('target'), false), 200),
   );
 
-  app.openapi(action('suspend', ['suspend'], suspendSchema, 'Suspend a user (their sessions end)'), async (c) =>
-    c.json(await users.suspendUser(deps, c.get('user'), c.get('target'), c.req.valid('json').reason), 200),
+  app.openapi(
+    action('suspend', ['suspend'], suspendSchema, 'Suspend a user (their sessions end)', 'body-first'),
+    async (c) => c.json(await users.suspendUser(deps, c.get('user'), c.get('target'), c.req.valid('json').reason), 200),
   );
 
-  app.openapi(action('reactivate', ['reactivate'], emptyBodySchema, 'Lift a suspension'), async (c) =>
+  app.openapi(action('reactivate', ['reactivate'], emptyBodySchema, 'Lift a suspension', 'body-first'), async (c) =>
     c.json(await users.reactivateUser(deps, c.get('user'), c.get('target')), 200),
   );
 
