@@ -9,8 +9,9 @@ import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
 // The configuration is checked by the server bundle, so that is built first (esbuild, well under a second):
-// when it is missing, and whenever FORCE_BUILD is set at all, so that the check is the current one.
-if (process.env.FORCE_BUILD?.trim() || !existsSync(SERVER_BUNDLE)) await buildServer();
+// when it is missing, and with FORCE_BUILD=true (or 1), so that the check is the current one.
+const forced = /^(true|1)$/i.test(process.env.FORCE_BUILD?.trim() ?? '');
+if (forced || !existsSync(SERVER_BUNDLE)) await buildServer();
 const server = await import(pathToFileURL(SERVER_BUNDLE).href);
 // A wrong setting (e.g. no JWT_SECRET in production) is reported before the site build, which takes a while.
 const config = server.configOrExit();

@@ -1,4 +1,5 @@
-// `npm test`: unit and API tests (Vitest), then a fresh production build, then end-to-end tests in Chromium
+// `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), then a fresh
+// production build, then end-to-end tests in Chromium
 // (`node scripts/test.mjs e2e` runs only the steps named). After each step no process it started may be
 // left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped.
@@ -8,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 const node = process.execPath;
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
+  lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
   vitest: [[node, 'node_modules/vitest/vitest.mjs', 'run']],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],

@@ -1,5 +1,5 @@
 // Bytes a browser downloads on a first visit to each public page, read from an existing build
-// (dist/client; run `npx astro build` first; this script builds nothing). For every page: its HTML,
+// (dist/client; run `npm run build` first; this script builds nothing). For every page: its HTML,
 // the CSS it links, and the JavaScript it loads eagerly: <script src>, modulepreload links, the island
 // component and renderer URLs, and every chunk those import statically. Chunks only loaded by a
 // dynamic import() (e.g. the contact form's schema on submit) are counted apart as "lazy JS".
@@ -19,7 +19,7 @@ const pages = {
 };
 
 if (!existsSync(join(root, 'index.html'))) {
-  console.error('No build found in dist/client: run `npx astro build` first.');
+  console.error('No build found in dist/client: run `npm run build` first.');
   process.exit(1);
 }
 

@@ -24,7 +24,7 @@ row('ui kit (whole, esbuild)', kitCode.length, gz(kitCode));
 
 const dir = 'dist/client/_astro';
 if (!existsSync(dir)) {
-  console.log('(no dist/: run `npx astro build` for the per-screen chunk sizes)');
+  console.log('(no dist/: run `npm run build` for the per-screen chunk sizes)');
 } else {
   const wanted =
     /^(DashboardScreen|SermonsScreen|PrayersScreen|EventsScreen|AnalyticsScreen|Button|Field|Modal|Select|ui|prayers|filters)\..*\.js$/;

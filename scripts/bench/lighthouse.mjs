@@ -25,7 +25,7 @@ const env = {
 };
 
 if (!existsSync('dist/server/entry.mjs')) {
-  console.error('No build found: run `npx astro build` first.');
+  console.error('No build found: run `npm run build` first.');
   process.exit(1);
 }
 const version = spawnSync('npx', ['--yes', LIGHTHOUSE, '--version'], { encoding: 'utf8' });

@@ -1,5 +1,5 @@
 /* global document, performance, MutationObserver, requestAnimationFrame -- the evaluate() callbacks run in the page */
-// Staff portal figures, measured in Chromium against the built app (run `npx astro build` first):
+// Staff portal figures, measured in Chromium against the built app (run `npm run build` first):
 //   1. JavaScript downloaded (gzip) for /login, and for the first admin screen after sign-in;
 //   2. time to filter the users table on one keystroke with 1,000 sample members;
 //   3. time from a sidebar click to each content screen rendered (lazy chunk fetched, then cached).
@@ -25,7 +25,7 @@ const env = {
 };
 
 if (!existsSync(new URL('../../dist/server/entry.mjs', import.meta.url))) {
-  console.error('No build found: run `npx astro build` first.');
+  console.error('No build found: run `npm run build` first.');
   process.exit(1);
 }
 rmSync(dataDir, { recursive: true, force: true });

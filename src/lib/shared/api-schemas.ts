@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
 import { notificationFlagsSchema } from './schemas';
-import type { ActivityItem } from './activity';
 import { ACTIVITY_TYPES } from './activity';
 
 const text = z.string();
@@ -65,9 +64,9 @@ export const activityItemSchema = z.object({
   type: z.enum(ACTIVITY_TYPES),
   action: text,
   user: text,
-  timestamp: text,
+  timestamp: text.describe('ISO date-time'),
   reason: optionalText,
-}) satisfies z.ZodType<ActivityItem>;
+});
 
 /** A plain confirmation, e.g. {"detail": "Successfully logged out."}. */
 export const detailSchema = z.object({ detail: text });

@@ -158,10 +158,6 @@ export function availableActions(actor: Actor, target: Target): Set<UserAction> 
   return actions;
 }
 
-export function can(actor: Actor, action: UserAction, target: Target): boolean {
-  return permittedActions(actor, target).has(action);
-}
-
 /**
  * Roles the actor may give the target through promote_role: a higher one needs 'promote', a lower one
  * 'demote'. Below SUPERADMIN nobody may raise anyone to their own rank or above.
