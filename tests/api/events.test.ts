@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContentCollection } from '../../src/lib/shared/content-types';
-import { CONTENT_DIR, seed } from '../../src/server/db/seed';
+import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/db/seed';
 import { readFlatYaml } from '../../src/server/db/seed-content';
 import { backends, startApi, type TestApi } from './helpers';
 
@@ -301,5 +301,16 @@ describe.each(backends())('events on %s', (backend) => {
     expect(await contentSnapshot(api)).toBe(again);
     expect(again).not.toBe(before);
     expect((await api.request('GET', '/sermons/walking-in-faith/')).body.title).toBe('Walking, Edited');
+  });
+
+  it('first start: a database with users but no sermons or events yet gets the samples, once', async () => {
+    const db = api.database.db;
+    await db.deleteFrom('sermons').execute();
+    await db.deleteFrom('events').execute();
+    expect(await seedIfEmpty(db, api.config)).toBe(true);
+    const staff = (await api.request('GET', '/events/', { token: pastor })).body;
+    expect(staff).toHaveLength(Object.keys(FILES).length);
+    expect((await api.request('GET', '/sermons/', { token: pastor })).body).toHaveLength(8);
+    expect(await seedIfEmpty(db, api.config)).toBe(false);
   });
 });
