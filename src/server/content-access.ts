@@ -1,10 +1,14 @@
-// What the sermon and event routes share: the {id} they take, who is asking, and the rank check of
-// CONTENT_RULES (permissions.ts) made before any input is read.
+// What the sermon and event slices share: the {id} they take, who is asking, the rank check of CONTENT_RULES
+// (permissions.ts) made before any input is read, and how a change is written, recorded and announced.
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { canManageContent, type ContentAction } from '../lib/shared/permissions';
+import { canManageContent, type ContentAction, type ContentAuditAction } from '../lib/shared/permissions';
 import type { ContentCollection } from '../lib/shared/content-types';
-import type { AppEnv } from './context';
+import type { AppDeps, AppEnv } from './context';
+import type { DB } from './db/schema';
+import { iso } from './db/time';
+import { audit } from './activity/service';
 import { ApiError, DETAIL } from './http/errors';
 import type { UserRow } from './users/serialize';
 
@@ -23,3 +27,22 @@ export const mayManage =
     if (!canManageContent(c.get('user'), collection, action)) throw new ApiError(403, DETAIL.forbidden);
     await next();
   };
+
+/**
+ * Writes a change and its audit entry (the item's title as its target, its id as details) in one transaction,
+ * then tells the content hook; a refused or failed change records and announces nothing.
+ */
+export async function recorded(
+  deps: AppDeps,
+  collection: ContentCollection,
+  actor: UserRow,
+  entry: { action: ContentAuditAction; title: string; id: string },
+  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
+): Promise<void> {
+  const stamp = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await change(trx, iso(stamp));
+    await audit(trx, { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id }, stamp);
+  });
+  deps.content?.changed([collection]);
+}

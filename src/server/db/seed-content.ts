@@ -9,6 +9,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { eventSchema, sermonSchema, validateContent } from '../../lib/shared/content-schemas';
 import type { DB, EventRegistrationsTable } from './schema';
 import { iso } from './time';
+import { writeTags } from './tags';
 
 /** One YAML scalar as these files write them: quoted text, numbers, booleans, [a, b] lists, plain text. */
 function scalar(raw: string): unknown {
@@ -99,7 +100,7 @@ export async function seedContent(
       likes: s.likes,
       comments: s.comments,
       status: s.status,
-      tags: JSON.stringify(s.tags),
+      tags: writeTags(s.tags),
       notes: body,
       created_at: stamp,
       updated_at: stamp,
@@ -140,7 +141,7 @@ export async function seedContent(
             organizer: e.organizer,
             is_public: e.isPublic,
             requires_registration: e.requiresRegistration,
-            tags: JSON.stringify(e.tags),
+            tags: writeTags(e.tags),
             image_url: e.imageUrl ?? null,
             created_at: stamp,
             updated_at: stamp,

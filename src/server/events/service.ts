@@ -1,7 +1,7 @@
 // Events: who sees which (visitors the public ones), their registered and waitlist figures counted from the
 // registrations in the same query, and every change by staff, written to the audit log in the same transaction
 // and announced to the content hook once it is committed.
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import {
   END_BEFORE_START,
   endsBeforeStart,
@@ -14,11 +14,10 @@ import type { ContentAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps } from '../context';
 import type { DB, EventsTable } from '../db/schema';
-import { iso } from '../db/time';
 import { withFreshSlug } from '../db/slugs';
+import { readTags, writeTags } from '../db/tags';
 import { ApiError, fieldError } from '../http/errors';
-import { audit } from '../activity/service';
-import { readTags } from '../sermons/service';
+import { recorded } from '../content-access';
 import type { UserRow } from '../users/serialize';
 
 type EventRow = Selectable<EventsTable> & { registered: number | string | null; waitlist: number | string | null };
@@ -110,25 +109,10 @@ function columnsOf(input: EventUpdate): Updateable<EventsTable> {
     organizer: input.organizer,
     is_public: input.isPublic,
     requires_registration: input.requiresRegistration,
-    tags: input.tags && JSON.stringify(input.tags),
+    tags: input.tags && writeTags(input.tags),
     image_url: input.imageUrl,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-}
-
-/** Writes a change and its audit entry in one transaction, then tells the content hook. */
-async function recorded(
-  deps: AppDeps,
-  actor: UserRow,
-  entry: { action: ContentAuditAction; title: string; id: string },
-  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
-): Promise<void> {
-  const stamp = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await change(trx, iso(stamp));
-    await audit(trx, { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id }, stamp);
-  });
-  deps.content?.changed(['events']);
 }
 
 async function loadEvent(db: Kysely<DB>, id: string): Promise<EventRow> {
@@ -159,7 +143,7 @@ async function insertEvent(
 ): Promise<EventAnswer> {
   const db = deps.database.db;
   const id = await withFreshSlug(db, 'events', values.title, async (id) => {
-    await recorded(deps, actor, { ...entry, id }, (trx, now) =>
+    await recorded(deps, 'events', actor, { ...entry, id }, (trx, now) =>
       trx
         .insertInto('events')
         .values({ ...values, id, created_at: now, updated_at: now })
@@ -192,22 +176,28 @@ export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, inp
   if (endsBeforeStart({ startDate, endDate: columns.end_date ?? before.end_date }))
     throw fieldError('endDate', END_BEFORE_START);
   if (!Object.keys(columns).length) return toEvent(before);
-  await recorded(deps, actor, { action: 'update_event', title: input.title ?? before.title, id }, async (trx, now) => {
-    const result = await trx
-      .updateTable('events')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    // Deleted by someone else since it was read: nothing to update, and nothing to record.
-    if (!Number(result.numUpdatedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
-  });
+  await recorded(
+    deps,
+    'events',
+    actor,
+    { action: 'update_event', title: input.title ?? before.title, id },
+    async (trx, now) => {
+      const result = await trx
+        .updateTable('events')
+        .set({ ...columns, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // Deleted by someone else since it was read: nothing to update, and nothing to record.
+      if (!Number(result.numUpdatedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
+    },
+  );
   return toEvent(await loadEvent(db, id));
 }
 
 export async function deleteEvent(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
   const before = await loadEvent(deps.database.db, id);
   // Its registrations go with it (ON DELETE CASCADE).
-  await recorded(deps, actor, { action: 'delete_event', title: before.title, id }, async (trx) => {
+  await recorded(deps, 'events', actor, { action: 'delete_event', title: before.title, id }, async (trx) => {
     const result = await trx.deleteFrom('events').where('id', '=', id).executeTakeFirst();
     if (!Number(result.numDeletedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
   });

@@ -1,6 +1,6 @@
 // Sermons: who sees which (docs/PRODUCT.md (States)), and every change by staff, written to the audit log in the
 // same transaction and announced to the content hook once it is committed.
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/content-api';
 import type { SermonStatus } from '../../lib/shared/content-types';
 import type { ContentAuditAction } from '../../lib/shared/permissions';
@@ -8,23 +8,14 @@ import type { AppDeps } from '../context';
 import type { DB, SermonsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { withFreshSlug } from '../db/slugs';
+import { readTags, writeTags } from '../db/tags';
 import { ApiError } from '../http/errors';
-import { audit } from '../activity/service';
+import { recorded } from '../content-access';
 import type { UserRow } from '../users/serialize';
 
 export type SermonRow = Selectable<SermonsTable>;
 
 export const SERMON_NOT_FOUND = 'Sermon not found.';
-
-/** Tags are a JSON array in a text column (the same in SQLite and PostgreSQL). */
-export function readTags(text: string): string[] {
-  try {
-    const tags: unknown = JSON.parse(text);
-    return Array.isArray(tags) ? tags.map(String) : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The row as the API answers it: the Sermon entity, unset optional fields left out, plus notes. */
 export function toSermon(row: SermonRow): SermonAnswer {
@@ -96,27 +87,12 @@ function columnsOf(input: SermonUpdate): Updateable<SermonsTable> {
     description: input.description,
     duration: input.duration,
     series: input.series === undefined ? undefined : input.series || null,
-    tags: input.tags && JSON.stringify(input.tags),
+    tags: input.tags && writeTags(input.tags),
     video_url: input.videoUrl,
     thumbnail: input.thumbnail,
     notes: input.notes,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
-}
-
-/** Writes a change and its audit entry in one transaction, then tells the content hook. */
-async function recorded(
-  deps: AppDeps,
-  actor: UserRow,
-  entry: { action: ContentAuditAction; title: string; id: string },
-  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
-): Promise<void> {
-  const stamp = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await change(trx, iso(stamp));
-    await audit(trx, { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id }, stamp);
-  });
-  deps.content?.changed(['sermons']);
 }
 
 async function loadSermon(db: Kysely<DB>, id: string): Promise<SermonRow> {
@@ -143,17 +119,22 @@ const NEW_SERMON = {
 export async function createSermon(deps: AppDeps, actor: UserRow, input: SermonCreate): Promise<SermonAnswer> {
   const db = deps.database.db;
   const id = await withFreshSlug(db, 'sermons', input.title, async (id) => {
-    await recorded(deps, actor, { action: STATUS_ACTION[input.status], title: input.title, id }, (trx, now) =>
-      trx
-        .insertInto('sermons')
-        .values({
-          ...NEW_SERMON,
-          ...(columnsOf(input) as Insertable<SermonsTable>),
-          id,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute(),
+    await recorded(
+      deps,
+      'sermons',
+      actor,
+      { action: STATUS_ACTION[input.status], title: input.title, id },
+      (trx, now) =>
+        trx
+          .insertInto('sermons')
+          .values({
+            ...NEW_SERMON,
+            ...(columnsOf(input) as Insertable<SermonsTable>),
+            id,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute(),
     );
     return id;
   });
@@ -176,7 +157,7 @@ export async function updateSermon(
   const columns = columnsOf(input);
   if (!Object.keys(columns).length) return toSermon(before);
   const action = input.status && input.status !== before.status ? STATUS_ACTION[input.status] : 'update_sermon';
-  await recorded(deps, actor, { action, title: input.title ?? before.title, id }, async (trx, now) => {
+  await recorded(deps, 'sermons', actor, { action, title: input.title ?? before.title, id }, async (trx, now) => {
     const result = await trx
       .updateTable('sermons')
       .set({ ...columns, updated_at: now })
@@ -190,7 +171,7 @@ export async function updateSermon(
 
 export async function deleteSermon(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
   const before = await loadSermon(deps.database.db, id);
-  await recorded(deps, actor, { action: 'delete_sermon', title: before.title, id }, async (trx) => {
+  await recorded(deps, 'sermons', actor, { action: 'delete_sermon', title: before.title, id }, async (trx) => {
     const result = await trx.deleteFrom('sermons').where('id', '=', id).executeTakeFirst();
     if (!Number(result.numDeletedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
   });
