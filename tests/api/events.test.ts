@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContentCollection } from '../../src/lib/shared/content-types';
+import { canManageContent, type Role } from '../../src/lib/shared/permissions';
 import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/db/seed';
 import { readFlatYaml } from '../../src/server/db/seed-content';
 import { backends, startApi, type TestApi } from './helpers';
@@ -301,6 +302,43 @@ describe.each(backends())('events on %s', (backend) => {
     expect(await contentSnapshot(api)).toBe(again);
     expect(again).not.toBe(before);
     expect((await api.request('GET', '/sermons/walking-in-faith/')).body.title).toBe('Walking, Edited');
+  });
+
+  it('answers each rank exactly as CONTENT_RULES says (create, edit, duplicate, delete)', async () => {
+    const tokens: Record<string, string> = {};
+    for (const role of ['PASTOR', 'ADMIN', 'SUPERADMIN'] as Role[]) {
+      await api.createUser({ username: `rules_${role.toLowerCase()}`, role });
+      tokens[role] = await api.tokenFor(`rules_${role.toLowerCase()}`);
+    }
+    for (const [role, token] of Object.entries(tokens)) {
+      const mayCreate = canManageContent({ role: role as Role }, 'events', 'create');
+      const created = await api.request('POST', '/events/', { token, body: { ...NEW_EVENT, title: `By ${role}` } });
+      expect(created.status, role).toBe(mayCreate ? 201 : 403);
+      const id = created.body.id ?? 'community-health-outreach';
+      const mayEdit = canManageContent({ role: role as Role }, 'events', 'edit');
+      const edited = await api.request('PATCH', `/events/${id}/`, { token, body: { organizer: role } });
+      expect(edited.status, role).toBe(mayEdit ? 200 : 403);
+      const copied = await api.request('POST', `/events/${id}/duplicate/`, { token });
+      expect(copied.status, role).toBe(mayCreate ? 201 : 403);
+      const mayDelete = canManageContent({ role: role as Role }, 'events', 'delete');
+      const deleted = await api.request('DELETE', `/events/${copied.body.id}/`, { token });
+      expect(deleted.status, role).toBe(mayDelete ? 204 : 403);
+    }
+  });
+
+  it('gives concurrent creations of one title distinct ids', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        api.request('POST', '/events/', { token: pastor, body: { ...NEW_EVENT, title: 'Same Title' } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(results.map((r) => r.body.id).sort()).toEqual([
+      'same-title',
+      'same-title-2',
+      'same-title-3',
+      'same-title-4',
+    ]);
   });
 
   it('first start: a database with users but no sermons or events yet gets the samples, once', async () => {
