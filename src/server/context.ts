@@ -1,7 +1,9 @@
-// What every route handler can reach: the database, the configuration, the clock and the mailer.
+// What every route handler can reach: the database, the configuration, the clock, the mailer and the content
+// change hook.
 import type { Database } from './db/connection';
 import type { ServerConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { ContentEvents } from './content-events';
 import type { UserRow } from './users/serialize';
 
 export interface AppDeps {
@@ -10,6 +12,11 @@ export interface AppDeps {
   /** Injectable clock (epoch ms) so tests can move time for lockouts and expiries. */
   now: () => number;
   mailer: Mailer;
+  /**
+   * Told after every successful write to sermons or events. Optional so that an app built for a test that
+   * writes no content needs none; runtime.ts always gives one.
+   */
+  content?: ContentEvents;
 }
 
 export type AppEnv = { Variables: { user: UserRow } };

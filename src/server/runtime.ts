@@ -8,16 +8,20 @@ import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
+import { createContentEvents, type ContentEvents } from './content-events';
 
 export interface Runtime {
   config: ServerConfig;
   database: Database;
   app: Hono<AppEnv>;
+  /** The public pages' cache subscribes here to hear of sermon and event changes. */
+  content: ContentEvents;
   close(): Promise<void>;
 }
 
 export async function createRuntime(config: ServerConfig = loadConfig()): Promise<Runtime> {
   const database = await prepareDatabase(config);
-  const app = createApp({ database, config, now: Date.now, mailer: createMailer(config) });
-  return { config, database, app, close: () => database.close() };
+  const content = createContentEvents();
+  const app = createApp({ database, config, now: Date.now, mailer: createMailer(config), content });
+  return { config, database, app, content, close: () => database.close() };
 }

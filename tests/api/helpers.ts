@@ -17,6 +17,7 @@ import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/server/http/shell';
 import { newUserRow } from '../../src/server/users/new-user';
 import type { MailMessage } from '../../src/server/mail/mailer';
+import { createContentEvents, type ContentEvents } from '../../src/server/content-events';
 import type { Role } from '../../src/lib/shared/permissions';
 
 export { DEMO_PASSWORD };
@@ -39,6 +40,8 @@ export interface TestApi {
   database: Database;
   clock: { now: number; advance(ms: number): void };
   mails: MailMessage[];
+  /** The content change hook the app calls after sermon and event writes. */
+  content: ContentEvents;
   request(
     method: string,
     path: string,
@@ -93,7 +96,14 @@ export async function startApi(
     },
   };
   const mails: MailMessage[] = [];
-  const app = createApp({ database, config, now: () => clock.now, mailer: { send: async (m) => void mails.push(m) } });
+  const content = createContentEvents();
+  const app = createApp({
+    database,
+    config,
+    now: () => clock.now,
+    mailer: { send: async (m) => void mails.push(m) },
+    content,
+  });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });
   await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
@@ -106,6 +116,7 @@ export async function startApi(
     database,
     clock,
     mails,
+    content,
     async request(method, path, { token, body, raw, headers = {} } = {}) {
       const h: Record<string, string> = { 'X-Platform': 'web', ...headers };
       if (token) h.Authorization = `Bearer ${token}`;

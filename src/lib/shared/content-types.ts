@@ -1,6 +1,10 @@
 // Shapes of the church content as the islands receive it (docs/PRODUCT.md (Data)). The zod schemas in
 // src/content.config.ts validate the files; pages map entries to these plain, serialisable objects.
 
+/** The church content the API keeps in the database (and the names its change hook announces). */
+export const CONTENT_COLLECTIONS = ['sermons', 'events'] as const;
+export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
+
 export const SERMON_STATUSES = ['published', 'draft', 'scheduled'] as const;
 export type SermonStatus = (typeof SERMON_STATUSES)[number];
 

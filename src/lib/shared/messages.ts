@@ -11,6 +11,7 @@ export const messages = {
   email: 'Please enter a valid email address',
   phone: 'Please enter a valid phone number',
   pattern: 'Invalid format',
+  date: 'Please enter a valid date',
 } as const;
 
 /** Text, an @, then a domain with a dot, no spaces. */
@@ -21,6 +22,27 @@ export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
 /** Calendar date as the API stores it. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Clock time as the API stores it: 24-hour HH:MM. */
+export const TIME_24H_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A link the site can follow: an absolute http(s) URL or a site-relative path ("/audio/x.mp3", not "//host"). */
+export const LINK_PATTERN = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+
+/** Field limits of the sermon and event forms; content-api.ts builds the API's zod from these. */
+export const contentFieldRules = {
+  title: { required: true, minLength: 3, maxLength: 200 },
+  speaker: { required: true, maxLength: 100 },
+  category: { required: true, maxLength: 50 },
+  duration: { maxLength: 30 },
+  description: { maxLength: 2000 },
+  series: { maxLength: 100 },
+  notes: { maxLength: 20000 },
+  location: { required: true, maxLength: 200 },
+  organizer: { maxLength: 100 },
+  link: { maxLength: 500, pattern: LINK_PATTERN },
+  tag: { maxLength: 30 },
+  tags: { maxItems: 20 },
+} as const;
 
 /** Field-level rules of the login form (shown as the person types). */
 export const loginFieldRules = {

@@ -1,5 +1,6 @@
 // Roles and the "who may do what to whom" rules of docs/PRODUCT.md (Roles and permissions). The users screen asks this module
 // which actions to show and the API asks it which calls to allow: this is the only place they are written.
+import type { ContentCollection } from './content-types';
 
 export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
 export type Role = (typeof ROLES)[number];
@@ -83,7 +84,42 @@ export const OTHER_AUDIT_ACTIVITY = {
   update_avatar: 'changed the photo of {who}',
   password_reset: 'reset their password',
 } as const;
-export type AuditAction = (typeof USER_ACTIONS)[ServerAction]['audit'] | keyof typeof OTHER_AUDIT_ACTIVITY;
+/**
+ * Audit entries of the sermon and event calls: the Recent Activity type and the sentence after the actor's name
+ * ({what} is the sermon's or event's title). A sermon is published, scheduled or saved as a draft by its status.
+ */
+export const CONTENT_AUDIT_ACTIVITY = {
+  publish_sermon: { type: 'sermon', activity: 'published the sermon {what}' },
+  schedule_sermon: { type: 'sermon', activity: 'scheduled the sermon {what}' },
+  draft_sermon: { type: 'sermon', activity: 'saved the draft sermon {what}' },
+  update_sermon: { type: 'sermon', activity: 'updated the sermon {what}' },
+  delete_sermon: { type: 'sermon', activity: 'deleted the sermon {what}' },
+  create_event: { type: 'event', activity: 'created the event {what}' },
+  update_event: { type: 'event', activity: 'updated the event {what}' },
+  delete_event: { type: 'event', activity: 'deleted the event {what}' },
+  duplicate_event: { type: 'event', activity: 'duplicated the event {what}' },
+} as const;
+export type ContentAuditAction = keyof typeof CONTENT_AUDIT_ACTIVITY;
+
+export type AuditAction =
+  (typeof USER_ACTIONS)[ServerAction]['audit'] | keyof typeof OTHER_AUDIT_ACTIVITY | ContentAuditAction;
+
+/** What staff do to sermons and events (duplicating an event is creating one). */
+export type ContentAction = 'create' | 'edit' | 'delete';
+
+/**
+ * docs/PRODUCT.md (Roles and permissions) for church content: the lowest role allowed each action, per
+ * collection. The portal asks canManageContent which buttons to show and the API which calls to allow.
+ */
+export const CONTENT_RULES: Record<ContentCollection, Record<ContentAction, Role>> = {
+  sermons: { create: 'PASTOR', edit: 'PASTOR', delete: 'ADMIN' },
+  events: { create: 'PASTOR', edit: 'PASTOR', delete: 'ADMIN' },
+};
+
+/** Whether a staff member's rank allows the action (web access itself is canAccessWeb's question). */
+export function canManageContent(actor: { role: Role }, collection: ContentCollection, action: ContentAction): boolean {
+  return roleRank(actor.role) >= roleRank(CONTENT_RULES[collection][action]);
+}
 
 export interface Actor {
   id: number | string;

@@ -2,6 +2,7 @@
 // still reads correctly after an account is renamed or deleted.
 import type { Kysely, Transaction } from 'kysely';
 import {
+  CONTENT_AUDIT_ACTIVITY,
   OTHER_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
@@ -11,13 +12,21 @@ import {
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { fullName } from '../../lib/shared/format';
-import type { ActivityItem } from '../../lib/shared/activity';
+import type { ActivityItem, ActivityType } from '../../lib/shared/activity';
 
 type Person = { id: number; first_name: string; last_name: string; username: string };
 
 export async function audit(
   db: Kysely<DB> | Transaction<DB>,
-  entry: { actor: Person; target: Person | null; action: AuditAction; reason?: string | null; details?: string | null },
+  entry: {
+    actor: Person;
+    /** The user the action was about; sermons and events give their title as targetName instead. */
+    target: Person | null;
+    targetName?: string;
+    action: AuditAction;
+    reason?: string | null;
+    details?: string | null;
+  },
   nowMs: number,
 ) {
   await db
@@ -26,7 +35,7 @@ export async function audit(
       actor_id: entry.actor.id,
       actor_name: fullName(entry.actor),
       target_id: entry.target?.id ?? null,
-      target_name: entry.target ? fullName(entry.target) : null,
+      target_name: entry.target ? fullName(entry.target) : (entry.targetName ?? null),
       action: entry.action,
       reason: entry.reason ?? null,
       details: entry.details ?? null,
@@ -38,21 +47,30 @@ export async function audit(
 const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),
   ...OTHER_AUDIT_ACTIVITY,
+  ...Object.fromEntries(Object.entries(CONTENT_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
+
+/** Recent Activity's type of an entry: 'sermon' or 'event' for content, 'user' for the rest. */
+function typeOf(action: string): ActivityType {
+  return CONTENT_AUDIT_ACTIVITY[action as keyof typeof CONTENT_AUDIT_ACTIVITY]?.type ?? 'user';
+}
 
 /** The sentence the dashboard shows after the actor's name, e.g. "suspended Ama Mensah". */
 export function describe(action: string, target: string | null, details: string | null): string {
   const template = ACTIVITY[action];
   if (!template) return action.replace(/_/g, ' ');
   const role = details && isRole(details) ? ROLE_LABELS[details] : (details ?? '');
-  return template.replace('{who}', target ?? 'a deleted user').replace('{role}', role);
+  return template
+    .replace('{who}', target ?? 'a deleted user')
+    .replace('{what}', target ?? '')
+    .replace('{role}', role);
 }
 
 export async function recentActivity(db: Kysely<DB>, limit: number): Promise<ActivityItem[]> {
   const rows = await db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
     id: Number(r.id),
-    type: 'user' as const,
+    type: typeOf(r.action),
     action: describe(r.action, r.target_name, r.details),
     user: r.actor_name,
     timestamp: r.created_at,

@@ -34,3 +34,13 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * For calls anyone may make whose answer depends on who asks (the sermon and event lists): no Authorization
+ * header means an anonymous visitor; a header is checked exactly as requireAuth checks it, so a bad or expired
+ * token is a 401 (the portal then refreshes it) rather than a silently narrower answer.
+ */
+export function optionalAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const auth = requireAuth(deps);
+  return (c, next) => (c.req.header('authorization') === undefined ? next() : auth(c, next));
+}

@@ -3,6 +3,8 @@
 // Booleans come back as 0/1 from SQLite and true/false from PostgreSQL: read them through Boolean().
 import type { Generated } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
+import type { ChurchEvent, SermonStatus } from '../../lib/shared/content-types';
+import type { RegistrationStatus } from '../../lib/shared/content-api';
 
 type Bool = boolean | number;
 
@@ -97,6 +99,67 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface SermonsTable {
+  /** The slug of its page (/sermons/{id}): made from the title when created, then kept. */
+  id: string;
+  title: string;
+  speaker: string;
+  date: string;
+  category: string;
+  duration: string;
+  description: string;
+  thumbnail: string | null;
+  audio_url: string | null;
+  video_url: string | null;
+  series: string | null;
+  views: number;
+  likes: number;
+  comments: number;
+  status: SermonStatus;
+  /** JSON array of strings. */
+  tags: string;
+  /** Markdown shown on the sermon page. */
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string;
+  category: ChurchEvent['category'];
+  type: ChurchEvent['type'];
+  status: ChurchEvent['status'];
+  start_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  location: string;
+  /** null: no limit. */
+  capacity: number | null;
+  organizer: string;
+  is_public: Bool;
+  requires_registration: Bool;
+  /** JSON array of strings. */
+  tags: string;
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventRegistrationsTable {
+  id: Generated<number>;
+  event_id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** 1 to 10 places taken by one registration. */
+  seats: number;
+  status: RegistrationStatus;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   ministries: MinistriesTable;
@@ -106,4 +169,7 @@ export interface DB {
   login_attempts: LoginAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   audit_log: AuditLogTable;
+  sermons: SermonsTable;
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
 }

@@ -1,6 +1,8 @@
-// Demo accounts of README.md and sample members. Idempotent: demo accounts are (re)set to their
-// documented state; sample members are added up to the requested count. Every seeded account
-// shares one password hash computed once, so 1,000 members take seconds, not minutes.
+// Demo accounts of README.md, sample members, and the sample sermons and events (seed-content.ts). Idempotent:
+// demo accounts are (re)set to their documented state; sample members are added up to the requested count;
+// sermons and events whose ids are missing are added, the others left as staff left them. Every seeded
+// account shares one password hash computed once, so 1,000 members take seconds, not minutes.
+import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
 import { newUserRow } from '../users/new-user';
@@ -8,6 +10,13 @@ import type { ServerConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
 import { iso } from './time';
 import type { DB } from './schema';
+import { seedContent } from './seed-content';
+
+/**
+ * Where the sample sermons and events are read from: the repository's src/content, found from the working
+ * directory (npm scripts, the bundled server in dist/server and the tests all run from the repository root).
+ */
+export const CONTENT_DIR = resolve('src', 'content');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -135,9 +144,16 @@ async function ensureMinistries(db: Kysely<DB>): Promise<number[]> {
 export interface SeedResult {
   demo: number;
   members: number;
+  /** Sample sermons and events added (those already there are left alone). */
+  sermons: number;
+  events: number;
 }
 
-export async function seed(db: Kysely<DB>, config: ServerConfig, opts: { members?: number } = {}): Promise<SeedResult> {
+export async function seed(
+  db: Kysely<DB>,
+  config: ServerConfig,
+  opts: { members?: number; contentDir?: string } = {},
+): Promise<SeedResult> {
   const wanted = Math.max(0, Math.min(100_000, Math.floor(opts.members ?? 20)));
   const hash = await hashPassword(DEMO_PASSWORD, config.scrypt);
   const now = Date.now();
@@ -237,13 +253,25 @@ export async function seed(db: Kysely<DB>, config: ServerConfig, opts: { members
       added++;
     }
   });
-  return { demo: DEMO_ACCOUNTS.length, members: added };
+  const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
+  return { demo: DEMO_ACCOUNTS.length, members: added, ...content };
 }
 
-/** npm start on an empty database (outside production) creates the demo accounts and sample members. */
+/**
+ * npm start on an empty database (outside production) creates the demo accounts and sample members; on a
+ * database that has users but neither sermons nor events yet (one made before they moved into it), the samples.
+ */
 export async function seedIfEmpty(db: Kysely<DB>, config: ServerConfig): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
-  await seed(db, config);
+  if (!any) {
+    await seed(db, config);
+    return true;
+  }
+  const [sermon, event] = await Promise.all([
+    db.selectFrom('sermons').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('events').select('id').limit(1).executeTakeFirst(),
+  ]);
+  if (sermon || event) return false;
+  await seedContent(db, CONTENT_DIR, Date.now());
   return true;
 }

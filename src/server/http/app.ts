@@ -19,6 +19,8 @@ import { profileRoutes } from '../profile/routes';
 import { userRoutes } from '../users/routes';
 import { activityRoutes } from '../activity/routes';
 import { mediaRoutes } from '../media/routes';
+import { sermonRoutes } from '../sermons/routes';
+import { eventRoutes } from '../events/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
 
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/auth/users/', userRoutes(deps));
   app.route('/auth/activity/', activityRoutes(deps));
   app.route('/media/', mediaRoutes(deps));
+  app.route('/sermons/', sermonRoutes(deps));
+  app.route('/events/', eventRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

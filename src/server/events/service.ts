@@ -1,0 +1,221 @@
+// Events: who sees which (visitors the public ones), their registered and waitlist figures counted from the
+// registrations in the same query, and every change by staff, written to the audit log in the same transaction
+// and announced to the content hook once it is committed.
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import {
+  END_BEFORE_START,
+  endsBeforeStart,
+  type EventAnswer,
+  type EventCreate,
+  type EventUpdate,
+  type RegistrationStatus,
+} from '../../lib/shared/content-api';
+import type { ContentAuditAction } from '../../lib/shared/permissions';
+import { contentFieldRules } from '../../lib/shared/messages';
+import type { AppDeps } from '../context';
+import type { DB, EventsTable } from '../db/schema';
+import { withFreshSlug } from '../db/slugs';
+import { readTags, writeTags } from '../db/tags';
+import { ApiError, fieldError } from '../http/errors';
+import { recorded } from '../content-access';
+import type { UserRow } from '../users/serialize';
+
+type EventRow = Selectable<EventsTable> & { registered: number | string | null; waitlist: number | string | null };
+
+export const EVENT_NOT_FOUND = 'Event not found.';
+
+/** Registrations whose seats count as taken, and those waiting for one. */
+const TAKEN: RegistrationStatus[] = ['confirmed', 'checked_in'];
+const WAITING: RegistrationStatus[] = ['waitlisted'];
+
+/** Seats of the event's registrations in these states: a correlated subquery, so a list is still one query. */
+const seatsOf = (eb: ExpressionBuilder<DB, 'events'>, statuses: RegistrationStatus[]) =>
+  eb
+    .selectFrom('event_registrations as r')
+    .select((r) => r.fn.coalesce(r.fn.sum<number>('r.seats'), r.lit(0)).as('seats'))
+    .whereRef('r.event_id', '=', 'events.id')
+    .where('r.status', 'in', statuses);
+
+/** Events with their counts. */
+const withCounts = (db: Kysely<DB>) =>
+  db
+    .selectFrom('events')
+    .selectAll('events')
+    .select((eb) => [seatsOf(eb, TAKEN).as('registered'), seatsOf(eb, WAITING).as('waitlist')]);
+
+/** Events the caller may see: staff every event, visitors the public ones. */
+function visible(db: Kysely<DB>, viewer: UserRow | undefined) {
+  return viewer ? withCounts(db) : withCounts(db).where('is_public', '=', true);
+}
+
+/** The row as the API answers it: the ChurchEvent entity (capacity null for no limit), imageUrl left out when unset. */
+export function toEvent(row: EventRow): EventAnswer {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    type: row.type,
+    status: row.status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    location: row.location,
+    capacity: row.capacity === null ? null : Number(row.capacity),
+    registered: Number(row.registered ?? 0),
+    waitlist: Number(row.waitlist ?? 0),
+    organizer: row.organizer,
+    isPublic: Boolean(row.is_public),
+    requiresRegistration: Boolean(row.requires_registration),
+    tags: readTags(row.tags),
+    ...(row.image_url ? { imageUrl: row.image_url } : {}),
+  };
+}
+
+export async function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<EventAnswer[]> {
+  const rows = await visible(deps.database.db, viewer)
+    .orderBy('start_date')
+    .orderBy('start_time')
+    .orderBy('id')
+    .execute();
+  return rows.map(toEvent);
+}
+
+/** One event, or 404 when it does not exist or is private and the caller anonymous. */
+export async function getEvent(deps: AppDeps, viewer: UserRow | undefined, id: string): Promise<EventAnswer> {
+  const row = await visible(deps.database.db, viewer).where('events.id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
+  return toEvent(row);
+}
+
+// ---- Changes ----
+
+/** The columns of the fields sent; fields left out are absent (undefined), so an UPDATE leaves them alone. */
+function columnsOf(input: EventUpdate): Updateable<EventsTable> {
+  const columns: Updateable<EventsTable> = {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    type: input.type,
+    status: input.status,
+    start_date: input.startDate,
+    // An end date cleared (null or '') means a one-day event: it ends on its start date (set by the caller).
+    end_date: input.endDate || undefined,
+    start_time: input.startTime,
+    end_time: input.endTime === undefined ? undefined : (input.endTime ?? ''),
+    location: input.location,
+    capacity: input.capacity,
+    organizer: input.organizer,
+    is_public: input.isPublic,
+    requires_registration: input.requiresRegistration,
+    tags: input.tags && writeTags(input.tags),
+    image_url: input.imageUrl,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+async function loadEvent(db: Kysely<DB>, id: string): Promise<EventRow> {
+  const row = await withCounts(db).where('events.id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
+  return row;
+}
+
+/** What a new event starts with where the form gives nothing. */
+const NEW_EVENT = {
+  description: '',
+  status: 'upcoming',
+  end_time: '',
+  capacity: null,
+  organizer: '',
+  is_public: true,
+  requires_registration: false,
+  tags: '[]',
+  image_url: null,
+} as const;
+
+/** Inserts an event under a fresh slug of its title, recorded as `action`; answers it as stored. */
+async function insertEvent(
+  deps: AppDeps,
+  actor: UserRow,
+  values: Omit<Insertable<EventsTable>, 'id' | 'created_at' | 'updated_at'>,
+  entry: { action: ContentAuditAction; title: string },
+): Promise<EventAnswer> {
+  const db = deps.database.db;
+  const id = await withFreshSlug(db, 'events', values.title, async (id) => {
+    await recorded(deps, 'events', actor, { ...entry, id }, (trx, now) =>
+      trx
+        .insertInto('events')
+        .values({ ...values, id, created_at: now, updated_at: now })
+        .execute(),
+    );
+    return id;
+  });
+  return toEvent(await loadEvent(db, id));
+}
+
+export function createEvent(deps: AppDeps, actor: UserRow, input: EventCreate): Promise<EventAnswer> {
+  const values = {
+    ...NEW_EVENT,
+    ...(columnsOf(input) as Insertable<EventsTable>),
+    end_date: input.endDate || input.startDate,
+  };
+  return insertEvent(deps, actor, values, { action: 'create_event', title: input.title });
+}
+
+/**
+ * Two staff editing one event: each PATCH writes only the fields it sent, in one UPDATE, so the last write wins
+ * field by field. The end date is checked against the start date as they will stand after the change.
+ */
+export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, input: EventUpdate): Promise<EventAnswer> {
+  const db = deps.database.db;
+  const before = await loadEvent(db, id);
+  const columns = columnsOf(input);
+  const startDate = input.startDate ?? before.start_date;
+  if (input.endDate === null || input.endDate === '') columns.end_date = startDate;
+  if (endsBeforeStart({ startDate, endDate: columns.end_date ?? before.end_date }))
+    throw fieldError('endDate', END_BEFORE_START);
+  if (!Object.keys(columns).length) return toEvent(before);
+  await recorded(
+    deps,
+    'events',
+    actor,
+    { action: 'update_event', title: input.title ?? before.title, id },
+    async (trx, now) => {
+      const result = await trx
+        .updateTable('events')
+        .set({ ...columns, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // Deleted by someone else since it was read: nothing to update, and nothing to record.
+      if (!Number(result.numUpdatedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
+    },
+  );
+  return toEvent(await loadEvent(db, id));
+}
+
+export async function deleteEvent(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
+  const before = await loadEvent(deps.database.db, id);
+  // Its registrations go with it (ON DELETE CASCADE).
+  await recorded(deps, 'events', actor, { action: 'delete_event', title: before.title, id }, async (trx) => {
+    const result = await trx.deleteFrom('events').where('id', '=', id).executeTakeFirst();
+    if (!Number(result.numDeletedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
+  });
+}
+
+const COPY_SUFFIX = ' (copy)';
+
+/** A copy of every field under a new id and the title "… (copy)", without the registrations. */
+export async function duplicateEvent(deps: AppDeps, actor: UserRow, id: string): Promise<EventAnswer> {
+  const original = await loadEvent(deps.database.db, id);
+  const {
+    id: _id,
+    created_at: _created,
+    updated_at: _updated,
+    registered: _registered,
+    waitlist: _waitlist,
+    ...fields
+  } = original;
+  const title = original.title.slice(0, contentFieldRules.title.maxLength - COPY_SUFFIX.length) + COPY_SUFFIX;
+  return insertEvent(deps, actor, { ...fields, title }, { action: 'duplicate_event', title: original.title });
+}

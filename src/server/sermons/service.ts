@@ -1,0 +1,178 @@
+// Sermons: who sees which (docs/PRODUCT.md (States)), and every change by staff, written to the audit log in the
+// same transaction and announced to the content hook once it is committed.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/content-api';
+import type { SermonStatus } from '../../lib/shared/content-types';
+import type { ContentAuditAction } from '../../lib/shared/permissions';
+import type { AppDeps } from '../context';
+import type { DB, SermonsTable } from '../db/schema';
+import { iso } from '../db/time';
+import { withFreshSlug } from '../db/slugs';
+import { readTags, writeTags } from '../db/tags';
+import { ApiError } from '../http/errors';
+import { recorded } from '../content-access';
+import type { UserRow } from '../users/serialize';
+
+export type SermonRow = Selectable<SermonsTable>;
+
+export const SERMON_NOT_FOUND = 'Sermon not found.';
+
+/** The row as the API answers it: the Sermon entity, unset optional fields left out, plus notes. */
+export function toSermon(row: SermonRow): SermonAnswer {
+  return {
+    id: row.id,
+    title: row.title,
+    speaker: row.speaker,
+    date: row.date,
+    category: row.category,
+    duration: row.duration,
+    description: row.description,
+    ...(row.thumbnail ? { thumbnail: row.thumbnail } : {}),
+    ...(row.audio_url ? { audioUrl: row.audio_url } : {}),
+    ...(row.video_url ? { videoUrl: row.video_url } : {}),
+    ...(row.series ? { series: row.series } : {}),
+    views: Number(row.views),
+    likes: Number(row.likes),
+    comments: Number(row.comments),
+    status: row.status,
+    tags: readTags(row.tags),
+    notes: row.notes,
+  };
+}
+
+/** The calendar day (UTC) of the injected clock: a scheduled sermon goes public when its date has come. */
+const todayUtc = (nowMs: number) => iso(nowMs).slice(0, 10);
+
+/** Sermons the caller may see: staff everything, visitors the published ones and the scheduled ones now due. */
+function visible(db: Kysely<DB>, viewer: UserRow | undefined, nowMs: number) {
+  const query = db.selectFrom('sermons').selectAll();
+  if (viewer) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb('status', '=', 'published'),
+      eb.and([eb('status', '=', 'scheduled'), eb('date', '<=', todayUtc(nowMs))]),
+    ]),
+  );
+}
+
+export async function listSermons(deps: AppDeps, viewer: UserRow | undefined): Promise<SermonAnswer[]> {
+  const rows = await visible(deps.database.db, viewer, deps.now()).orderBy('date', 'desc').orderBy('id').execute();
+  return rows.map(toSermon);
+}
+
+/** One sermon, or 404 when it does not exist or the caller may not see it (a visitor and a draft alike). */
+export async function getSermon(deps: AppDeps, viewer: UserRow | undefined, id: string): Promise<SermonAnswer> {
+  const row = await visible(deps.database.db, viewer, deps.now()).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, SERMON_NOT_FOUND);
+  return toSermon(row);
+}
+
+// ---- Changes ----
+
+/** What Recent Activity says of a sermon given this status: published, scheduled or saved as a draft. */
+const STATUS_ACTION: Record<SermonStatus, ContentAuditAction> = {
+  published: 'publish_sermon',
+  scheduled: 'schedule_sermon',
+  draft: 'draft_sermon',
+};
+
+/** The columns of the fields sent; fields left out are absent (undefined), so an UPDATE leaves them alone. */
+function columnsOf(input: SermonUpdate): Updateable<SermonsTable> {
+  const columns: Updateable<SermonsTable> = {
+    title: input.title,
+    speaker: input.speaker,
+    date: input.date,
+    category: input.category,
+    status: input.status,
+    description: input.description,
+    duration: input.duration,
+    series: input.series === undefined ? undefined : input.series || null,
+    tags: input.tags && writeTags(input.tags),
+    video_url: input.videoUrl,
+    thumbnail: input.thumbnail,
+    notes: input.notes,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+async function loadSermon(db: Kysely<DB>, id: string): Promise<SermonRow> {
+  const row = await db.selectFrom('sermons').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, SERMON_NOT_FOUND);
+  return row;
+}
+
+/** What a new sermon starts with where the form gives nothing. */
+const NEW_SERMON = {
+  duration: '',
+  description: '',
+  thumbnail: null,
+  audio_url: null,
+  video_url: null,
+  series: null,
+  views: 0,
+  likes: 0,
+  comments: 0,
+  tags: '[]',
+  notes: '',
+};
+
+export async function createSermon(deps: AppDeps, actor: UserRow, input: SermonCreate): Promise<SermonAnswer> {
+  const db = deps.database.db;
+  const id = await withFreshSlug(db, 'sermons', input.title, async (id) => {
+    await recorded(
+      deps,
+      'sermons',
+      actor,
+      { action: STATUS_ACTION[input.status], title: input.title, id },
+      (trx, now) =>
+        trx
+          .insertInto('sermons')
+          .values({
+            ...NEW_SERMON,
+            ...(columnsOf(input) as Insertable<SermonsTable>),
+            id,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute(),
+    );
+    return id;
+  });
+  return toSermon(await loadSermon(db, id));
+}
+
+/**
+ * Two staff editing one sermon: each PATCH writes only the fields it sent, in one UPDATE, so the last write wins
+ * field by field and nobody's untouched fields are overwritten with what they loaded. A status change is
+ * recorded as publishing, scheduling or saving a draft; anything else as an update.
+ */
+export async function updateSermon(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  input: SermonUpdate,
+): Promise<SermonAnswer> {
+  const db = deps.database.db;
+  const before = await loadSermon(db, id);
+  const columns = columnsOf(input);
+  if (!Object.keys(columns).length) return toSermon(before);
+  const action = input.status && input.status !== before.status ? STATUS_ACTION[input.status] : 'update_sermon';
+  await recorded(deps, 'sermons', actor, { action, title: input.title ?? before.title, id }, async (trx, now) => {
+    const result = await trx
+      .updateTable('sermons')
+      .set({ ...columns, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    // Deleted by someone else since it was read: nothing to update, and nothing to record.
+    if (!Number(result.numUpdatedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
+  });
+  return toSermon(await loadSermon(db, id));
+}
+
+export async function deleteSermon(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
+  const before = await loadSermon(deps.database.db, id);
+  await recorded(deps, 'sermons', actor, { action: 'delete_sermon', title: before.title, id }, async (trx) => {
+    const result = await trx.deleteFrom('sermons').where('id', '=', id).executeTakeFirst();
+    if (!Number(result.numDeletedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
+  });
+}
