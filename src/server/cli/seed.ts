@@ -22,7 +22,8 @@ try {
   const result = await seed(database.db, config, { members });
   const ms = Math.round(performance.now() - started);
   console.log(
-    `Seeded ${result.demo} demo accounts (password Demo1234!) and ${result.members} new sample members in ${ms} ms.`,
+    `Seeded ${result.demo} demo accounts (password Demo1234!), ${result.members} new sample members, ` +
+      `${result.sermons} new sample sermons and ${result.events} new sample events in ${ms} ms.`,
   );
 } finally {
   await database.close();
