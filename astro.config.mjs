@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_SITE, readEnv } from './src/server/config';
 import { isApiPath } from './src/server/http/shell';
+import { THEME_SCRIPT } from './src/lib/shared/theme-script';
+import { createHash } from 'node:crypto';
 
 /**
  * `npm run dev`: the API on the dev server's port, as `npm start` serves it. The API code is loaded through
@@ -63,7 +65,10 @@ export default defineConfig({
     }),
     apiOnDevServer(),
   ],
-  security: { csp: true },
+  security: {
+    // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/theme-script.ts).
+    csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`] } },
+  },
   // The route cache of the on-demand public pages (sermons, events, their feeds): Astro's memory cache, wrapped so
   // that the server can purge it after a write (src/lib/content/page-cache.ts).
   cache: { provider: { ...memoryCache(), name: 'church-page-cache', entrypoint: './src/lib/content/page-cache.ts' } },
