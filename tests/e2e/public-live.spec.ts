@@ -68,7 +68,11 @@ test.describe('live sermon pages', () => {
     const draft = await createSermon(request, { title, status: 'draft' });
     made.push(draft.id);
     // A scheduled sermon whose date is still to come is not public either.
-    const later = await createSermon(request, { title: `Live Later ${stamp}`, status: 'scheduled', date: '2999-01-01' });
+    const later = await createSermon(request, {
+      title: `Live Later ${stamp}`,
+      status: 'scheduled',
+      date: '2999-01-01',
+    });
     made.push(later.id);
     for (const path of ['/sermons', '/sermons/rss.xml', '/sitemap-sermons.xml']) {
       const { body } = await text(request, path);

@@ -41,7 +41,9 @@ export function contentRegistry(): ContentRegistry {
 export function contentReader(): ContentReader {
   const reader = contentRegistry().reader;
   if (!reader) {
-    throw new Error('No content reader: the server runtime (src/server/runtime.ts) must start before pages are served.');
+    throw new Error(
+      'No content reader: the server runtime (src/server/runtime.ts) must start before pages are served.',
+    );
   }
   return reader;
 }
