@@ -38,7 +38,7 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
  * After a write, the cached pages showing that collection are dropped; if that fails, every cached page is, so
  * a visitor never gets a page showing a sermon that was just unpublished or deleted.
  */
-function servePages(deps: AppDeps, content: ContentEvents) {
+export function servePages(deps: AppDeps, content: ContentEvents) {
   const registry = contentRegistry();
   registry.reader = {
     listSermons: (visibility) => readSermons(deps, visibility),
