@@ -37,8 +37,7 @@ const eventLoader: LiveLoader<EventAnswer, { id: string }, CollectionFilter> = {
     return { entries: events.map((data) => ({ id: data.id, data })), cacheHint: hint('events') };
   },
   async loadEntry({ filter }) {
-    const events = await contentReader().listEvents('public');
-    const event = events.find((e) => e.id === filter.id);
+    const event = await contentReader().getEvent('public', filter.id);
     return event && { id: event.id, data: event, cacheHint: hint('events') };
   },
 };

@@ -12,7 +12,7 @@ import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
-import { readEvents } from './events/service';
+import { readEvent, readEvents } from './events/service';
 import { readSermon, readSermons } from './sermons/service';
 
 export interface Runtime {
@@ -44,6 +44,7 @@ export function servePages(deps: AppDeps, content: ContentEvents) {
     listSermons: (visibility) => readSermons(deps, visibility),
     getSermon: (visibility, id) => readSermon(deps, visibility, id),
     listEvents: (visibility) => readEvents(deps, visibility),
+    getEvent: (visibility, id) => readEvent(deps, visibility, id),
   };
   content.subscribe((collections) => registry.pageCache?.invalidate(collections));
 }

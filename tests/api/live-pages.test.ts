@@ -44,7 +44,9 @@ describe.each(backends())('live pages on %s', (backend) => {
     expect((await contentReader().getSermon('staff', 'generosity-draft'))?.status).toBe('draft');
     const events = await contentReader().listEvents('public');
     expect(events.every((e) => e.isPublic)).toBe(true);
-    expect((await contentReader().listEvents('staff')).some((e) => !e.isPublic)).toBe(true);
+    const privateOne = (await contentReader().listEvents('staff')).find((e) => !e.isPublic)!;
+    expect(await contentReader().getEvent('public', privateOne.id)).toBeUndefined();
+    expect((await contentReader().getEvent('staff', privateOne.id))?.id).toBe(privateOne.id);
   });
 
   it('purges the sermon pages on create and on unpublish; a draft is never public', async () => {

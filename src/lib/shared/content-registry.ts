@@ -18,6 +18,8 @@ export interface ContentReader {
   /** undefined when it does not exist or this visibility may not see it. */
   getSermon(visibility: Visibility, id: string): Promise<SermonAnswer | undefined>;
   listEvents(visibility: Visibility): Promise<EventAnswer[]>;
+  /** undefined when it does not exist or this visibility may not see it. */
+  getEvent(visibility: Visibility, id: string): Promise<EventAnswer | undefined>;
 }
 
 export interface PageCacheControl {

@@ -91,11 +91,17 @@ export function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<
   return readEvents(deps, visibilityOf(viewer));
 }
 
+/** One event, or undefined when it does not exist or this visibility may not see it. */
+export async function readEvent(deps: AppDeps, visibility: Visibility, id: string): Promise<EventAnswer | undefined> {
+  const row = await visible(deps.database.db, visibility).where('events.id', '=', id).executeTakeFirst();
+  return row && toEvent(row);
+}
+
 /** One event, or 404 when it does not exist or is private and the caller anonymous. */
 export async function getEvent(deps: AppDeps, viewer: UserRow | undefined, id: string): Promise<EventAnswer> {
-  const row = await visible(deps.database.db, visibilityOf(viewer)).where('events.id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
-  return toEvent(row);
+  const event = await readEvent(deps, visibilityOf(viewer), id);
+  if (!event) throw new ApiError(404, EVENT_NOT_FOUND);
+  return event;
 }
 
 // ---- Changes ----
