@@ -4,6 +4,7 @@
 // component and renderer URLs, and every chunk those import statically. Chunks only loaded by a
 // dynamic import() (e.g. the contact form's schema on submit) are counted apart as "lazy JS".
 import { existsSync, readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { join, posix } from 'node:path';
 
