@@ -1,6 +1,6 @@
 // @ts-check
 /* global Response */
-import { defineConfig } from 'astro/config';
+import { defineConfig, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_SITE, readEnv } from './src/server/config';
 import { isApiPath } from './src/server/http/shell';
+import { THEME_SCRIPT } from './src/lib/shared/theme-script';
+import { createHash } from 'node:crypto';
 
 /**
  * `npm run dev`: the API on the dev server's port, as `npm start` serves it. The API code is loaded through
@@ -38,23 +40,38 @@ function apiOnDevServer() {
           },
         });
         server.middlewares.use((req, res, next) => (isApiPath(req.url) ? listener(req, res) : next()));
+        // The pages read sermons and events through the runtime's content registry (src/live.config.ts), so it
+        // starts with the dev server, not on the first API request.
+        server.httpServer?.once('listening', () => void runtime().catch((err) => console.error(err)));
       },
     },
   };
 }
 
+const site = readEnv().SITE ?? DEFAULT_SITE;
+
 export default defineConfig({
   // The public origin used for canonical URLs, Open Graph, the sitemap and feeds.
-  site: readEnv().SITE ?? DEFAULT_SITE,
+  site,
   output: 'static',
   // Only its handler is used: src/server/http/shell.ts serves it next to the API.
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
-    sitemap({ filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password|reset-password)/.test(page) }),
+    sitemap({
+      filter: (page) => !/\/(admin|debug|auth-test|login|forgot-password|reset-password)/.test(page),
+      // The sermon pages are rendered on demand from the database: their own sitemap lists them.
+      customSitemaps: [new URL('/sitemap-sermons.xml', site).href],
+    }),
     apiOnDevServer(),
   ],
-  security: { csp: true },
+  security: {
+    // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/theme-script.ts).
+    csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`] } },
+  },
+  // The route cache of the on-demand public pages (sermons, events, their feeds): Astro's memory cache, wrapped so
+  // that the server can purge it after a write (src/lib/content/page-cache.ts).
+  cache: { provider: { ...memoryCache(), name: 'church-page-cache', entrypoint: './src/lib/content/page-cache.ts' } },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -4,6 +4,7 @@
 // component and renderer URLs, and every chunk those import statically. Chunks only loaded by a
 // dynamic import() (e.g. the contact form's schema on submit) are counted apart as "lazy JS".
 import { existsSync, readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { join, posix } from 'node:path';
 
@@ -39,9 +40,24 @@ function walk(url, eager, lazy) {
   for (const m of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)) lazy.add(posix.join(base, m[1]));
 }
 
+/**
+ * A page's HTML: prerendered ones from dist/client; the sermon and event pages are rendered on demand, so they
+ * are fetched from a running server (BENCH_URL, e.g. http://127.0.0.1:4321 after `npm start`), else left out.
+ */
+async function pageHtml(page, file) {
+  if (existsSync(join(root, file))) return readFileSync(join(root, file));
+  if (!process.env.BENCH_URL) return undefined;
+  const res = await fetch(new URL(page, process.env.BENCH_URL));
+  return res.ok ? Buffer.from(await res.arrayBuffer()) : undefined;
+}
+
 const rows = [];
 for (const [page, file] of Object.entries(pages)) {
-  const html = readFileSync(join(root, file));
+  const html = await pageHtml(page, file);
+  if (!html) {
+    console.log(`${page}: rendered on demand; set BENCH_URL to a running server to measure it.`);
+    continue;
+  }
   const text = html.toString();
   const css = new Set(attrs(text, /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g));
   const entries = [

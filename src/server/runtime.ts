@@ -1,14 +1,19 @@
 // The API with everything it needs: the configuration, the database (migrated, and seeded with the demo
 // accounts on an empty database outside production) and the mailer. `npm start` (./main.ts) and the dev
-// server (astro.config.mjs) build it here.
+// server (astro.config.mjs) build it here. It also serves the public pages their sermons and events: it
+// registers its read functions in the content registry (src/lib/shared/content-registry.ts), which
+// src/live.config.ts reads, and purges the pages' cache when a write changes what they show.
 import type { Hono } from 'hono';
+import { contentRegistry } from '../lib/shared/content-registry';
 import { loadConfig, type ServerConfig } from './config';
-import type { AppEnv } from './context';
+import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
+import { readEvent, readEvents } from './events/service';
+import { readSermon, readSermons } from './sermons/service';
 
 export interface Runtime {
   config: ServerConfig;
@@ -22,6 +27,24 @@ export interface Runtime {
 export async function createRuntime(config: ServerConfig = loadConfig()): Promise<Runtime> {
   const database = await prepareDatabase(config);
   const content = createContentEvents();
-  const app = createApp({ database, config, now: Date.now, mailer: createMailer(config), content });
+  const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), content };
+  const app = createApp(deps);
+  servePages(deps, content);
   return { config, database, app, content, close: () => database.close() };
+}
+
+/**
+ * The pages read through the same queries as the API (one rule of who sees what), on this runtime's connection.
+ * After a write, the cached pages showing that collection are dropped; if that fails, every cached page is, so
+ * a visitor never gets a page showing a sermon that was just unpublished or deleted.
+ */
+export function servePages(deps: AppDeps, content: ContentEvents) {
+  const registry = contentRegistry();
+  registry.reader = {
+    listSermons: (visibility) => readSermons(deps, visibility),
+    getSermon: (visibility, id) => readSermon(deps, visibility, id),
+    listEvents: (visibility) => readEvents(deps, visibility),
+    getEvent: (visibility, id) => readEvent(deps, visibility, id),
+  };
+  content.subscribe((collections) => registry.pageCache?.invalidate(collections));
 }

@@ -1,9 +1,16 @@
-// The content handed to the admin app: the same collections as the public pages, with every sermon status
-// (staff see drafts and scheduled sermons too). Only what the islands need crosses to the browser.
-import type { AdminContent } from '../shared/content-types';
-import { getEvents, getSermons, getSite } from './content';
+// The content handed to the admin app: every sermon and event, drafts, scheduled sermons and private events too
+// (staff visibility), read from the database through the same live collections as the public pages. Only what the
+// islands need crosses to the browser.
+import type { AdminContent, ChurchEvent } from '../shared/content-types';
+import { getSite } from './content';
+import { liveEvents, liveSermons } from './live-content';
 
 export async function loadAdminContent(): Promise<AdminContent> {
-  const [site, sermons, events] = await Promise.all([getSite(), getSermons({ includeUnpublished: true }), getEvents()]);
-  return { site: { name: site.name, shortName: site.shortName }, sermons, events };
+  const [site, sermons, events] = await Promise.all([getSite(), liveSermons('staff'), liveEvents('staff')]);
+  return {
+    site: { name: site.name, shortName: site.shortName },
+    sermons,
+    // The portal's ChurchEvent has no "no limit" yet: an event without a capacity shows 0 there.
+    events: events.map((event): ChurchEvent => ({ ...event, capacity: event.capacity ?? 0 })),
+  };
 }

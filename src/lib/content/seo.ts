@@ -1,5 +1,6 @@
 // schema.org JSON-LD builders for the public pages (pure, so tests can check them): the church as a
 // Church/Organization with its Accra address, and each public event as an Event.
+import type { EventAnswer } from '../shared/content-api';
 import type { ChurchEvent } from '../shared/content-types';
 import type { SiteSettings } from '../shared/content-schemas';
 
@@ -39,8 +40,9 @@ const eventStatus: Record<ChurchEvent['status'], string> = {
   cancelled: 'https://schema.org/EventCancelled',
 };
 
-export function eventJsonLd(event: ChurchEvent, site: SiteSettings, origin: string): JsonLd {
-  const full = event.requiresRegistration && event.registered >= event.capacity;
+/** An event as the database answers it: capacity null for no limit. */
+export function eventJsonLd(event: EventAnswer, site: SiteSettings, origin: string): JsonLd {
+  const full = event.requiresRegistration && event.capacity !== null && event.registered >= event.capacity;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -53,7 +55,7 @@ export function eventJsonLd(event: ChurchEvent, site: SiteSettings, origin: stri
     url: new URL(`/events#${event.id}`, origin).href,
     location: { '@type': 'Place', name: event.location, address: postalAddress(site) },
     organizer: { '@type': 'Organization', name: site.name, url: new URL('/', origin).href },
-    maximumAttendeeCapacity: event.capacity,
+    ...(event.capacity !== null && { maximumAttendeeCapacity: event.capacity }),
     offers: {
       '@type': 'Offer',
       price: 0,

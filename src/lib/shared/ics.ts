@@ -34,8 +34,11 @@ export function foldLine(line: string): string {
 
 const stamp = (date: string, time: string) => `${date.replace(/-/g, '')}T${time.replace(':', '')}00Z`;
 
+/** What the calendar needs of an event: a ChurchEvent or the API's answer (whose capacity may be null). */
+type CalendarEvent = Omit<ChurchEvent, 'capacity'>;
+
 export function buildCalendar(
-  events: readonly ChurchEvent[],
+  events: readonly CalendarEvent[],
   opts: { name: string; host: string; origin: string; now?: Date },
 ): string {
   const dtstamp = (opts.now ?? new Date())
@@ -57,7 +60,7 @@ export function buildCalendar(
       `UID:${event.id}@${opts.host}`,
       `DTSTAMP:${dtstamp}`,
       `DTSTART:${stamp(event.startDate, event.startTime)}`,
-      `DTEND:${stamp(event.endDate, event.endTime)}`,
+      `DTEND:${stamp(event.endDate, event.endTime || event.startTime)}`,
       `SUMMARY:${escapeText(event.title)}`,
       `DESCRIPTION:${escapeText(event.description)}`,
       `LOCATION:${escapeText(event.location)}`,
@@ -72,6 +75,6 @@ export function buildCalendar(
 }
 
 /** Events a visitor may see: public ones that have not ended or been cancelled. */
-export function publicUpcoming(events: readonly ChurchEvent[]): ChurchEvent[] {
+export function publicUpcoming<E extends CalendarEvent>(events: readonly E[]): E[] {
   return events.filter((e) => e.isPublic && (e.status === 'upcoming' || e.status === 'ongoing'));
 }

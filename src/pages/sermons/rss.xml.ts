@@ -3,12 +3,16 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { getSermons, getSite } from '../../lib/content/content';
+import { getSite } from '../../lib/content/content';
+import { cacheLivePage, liveSermons } from '../../lib/content/live-content';
+
+// From the database on demand, kept by the route cache until a sermon changes.
+export const prerender = false;
 
 /** Size in bytes of a file under public/ (enclosures need a length); 0 when it cannot be read. */
 function publicFileSize(path: string): number {
   try {
-    // Prerendered at build time, which runs from the project root.
+    // The server runs from the project root (scripts/start.mjs), as the build does.
     return statSync(join(process.cwd(), 'public', path)).size;
   } catch {
     return 0;
@@ -19,7 +23,8 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export async function GET(context: APIContext) {
-  const [site, sermons] = await Promise.all([getSite(), getSermons()]);
+  const [site, sermons] = await Promise.all([getSite(), liveSermons()]);
+  cacheLivePage(context.cache, ['sermons']);
   const origin = context.site ?? new URL(context.url.origin);
   return rss({
     title: `${site.name} Sermons`,

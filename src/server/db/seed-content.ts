@@ -1,6 +1,6 @@
-// The sample sermons and events, from the one source the public pages also read: src/content/sermons/*.md
-// (frontmatter, with the Markdown body as notes) and src/content/events/*.yaml, checked by the same schemas as
-// Astro's collections (content-schemas.ts). Each event gets sample registrations adding up to its file's
+// The sample sermons and events, the one source of the demo data: src/server/db/demo/sermons/*.md (frontmatter,
+// with the Markdown body as notes) and src/server/db/demo/events/*.yaml, checked by the schemas of
+// content-schemas.ts (the public pages then read them from the database). Each event gets sample registrations adding up to its file's
 // registered and waitlist figures. Only ids not yet in the database are added: re-seeding never duplicates
 // and never overwrites what staff changed (a demo item staff deleted comes back).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -13,10 +13,10 @@ import type { DB } from './schema';
 import { seedContent } from './seed-content';
 
 /**
- * Where the sample sermons and events are read from: the repository's src/content, found from the working
+ * Where the sample sermons and events are read from: the repository's src/server/db/demo, found from the working
  * directory (npm scripts, the bundled server in dist/server and the tests all run from the repository root).
  */
-export const CONTENT_DIR = resolve('src', 'content');
+export const CONTENT_DIR = resolve('src', 'server', 'db', 'demo');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 

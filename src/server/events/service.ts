@@ -10,6 +10,7 @@ import {
   type EventUpdate,
   type RegistrationStatus,
 } from '../../lib/shared/content-api';
+import type { Visibility } from '../../lib/shared/content-registry';
 import type { ContentAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps } from '../context';
@@ -43,9 +44,12 @@ const withCounts = (db: Kysely<DB>) =>
     .selectAll('events')
     .select((eb) => [seatsOf(eb, TAKEN).as('registered'), seatsOf(eb, WAITING).as('waitlist')]);
 
-/** Events the caller may see: staff every event, visitors the public ones. */
-function visible(db: Kysely<DB>, viewer: UserRow | undefined) {
-  return viewer ? withCounts(db) : withCounts(db).where('is_public', '=', true);
+/** Staff (any signed-in caller) see every event; visitors the public ones. */
+const visibilityOf = (viewer: UserRow | undefined): Visibility => (viewer ? 'staff' : 'public');
+
+/** Events this visibility may see: staff every event, visitors the public ones. */
+function visible(db: Kysely<DB>, visibility: Visibility) {
+  return visibility === 'staff' ? withCounts(db) : withCounts(db).where('is_public', '=', true);
 }
 
 /** The row as the API answers it: the ChurchEvent entity (capacity null for no limit), imageUrl left out when unset. */
@@ -73,8 +77,9 @@ export function toEvent(row: EventRow): EventAnswer {
   };
 }
 
-export async function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<EventAnswer[]> {
-  const rows = await visible(deps.database.db, viewer)
+/** By start date and time: the API's list and the public pages (through the content registry) alike. */
+export async function readEvents(deps: AppDeps, visibility: Visibility): Promise<EventAnswer[]> {
+  const rows = await visible(deps.database.db, visibility)
     .orderBy('start_date')
     .orderBy('start_time')
     .orderBy('id')
@@ -82,11 +87,21 @@ export async function listEvents(deps: AppDeps, viewer: UserRow | undefined): Pr
   return rows.map(toEvent);
 }
 
+export function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<EventAnswer[]> {
+  return readEvents(deps, visibilityOf(viewer));
+}
+
+/** One event, or undefined when it does not exist or this visibility may not see it. */
+export async function readEvent(deps: AppDeps, visibility: Visibility, id: string): Promise<EventAnswer | undefined> {
+  const row = await visible(deps.database.db, visibility).where('events.id', '=', id).executeTakeFirst();
+  return row && toEvent(row);
+}
+
 /** One event, or 404 when it does not exist or is private and the caller anonymous. */
 export async function getEvent(deps: AppDeps, viewer: UserRow | undefined, id: string): Promise<EventAnswer> {
-  const row = await visible(deps.database.db, viewer).where('events.id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
-  return toEvent(row);
+  const event = await readEvent(deps, visibilityOf(viewer), id);
+  if (!event) throw new ApiError(404, EVENT_NOT_FOUND);
+  return event;
 }
 
 // ---- Changes ----

@@ -2,6 +2,7 @@
 // same transaction and announced to the content hook once it is committed.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/content-api';
+import type { Visibility } from '../../lib/shared/content-registry';
 import type { SermonStatus } from '../../lib/shared/content-types';
 import type { ContentAuditAction } from '../../lib/shared/permissions';
 import type { AppDeps } from '../context';
@@ -43,10 +44,13 @@ export function toSermon(row: SermonRow): SermonAnswer {
 /** The calendar day (UTC) of the injected clock: a scheduled sermon goes public when its date has come. */
 const todayUtc = (nowMs: number) => iso(nowMs).slice(0, 10);
 
-/** Sermons the caller may see: staff everything, visitors the published ones and the scheduled ones now due. */
-function visible(db: Kysely<DB>, viewer: UserRow | undefined, nowMs: number) {
+/** Staff (any signed-in caller) see every sermon; visitors what docs/PRODUCT.md (States) makes public. */
+const visibilityOf = (viewer: UserRow | undefined): Visibility => (viewer ? 'staff' : 'public');
+
+/** Sermons this visibility may see: staff everything, visitors the published ones and the scheduled ones now due. */
+function visible(db: Kysely<DB>, visibility: Visibility, nowMs: number) {
   const query = db.selectFrom('sermons').selectAll();
-  if (viewer) return query;
+  if (visibility === 'staff') return query;
   return query.where((eb) =>
     eb.or([
       eb('status', '=', 'published'),
@@ -55,16 +59,27 @@ function visible(db: Kysely<DB>, viewer: UserRow | undefined, nowMs: number) {
   );
 }
 
-export async function listSermons(deps: AppDeps, viewer: UserRow | undefined): Promise<SermonAnswer[]> {
-  const rows = await visible(deps.database.db, viewer, deps.now()).orderBy('date', 'desc').orderBy('id').execute();
+/** Newest first: the API's list and the public pages (through the content registry) alike. */
+export async function readSermons(deps: AppDeps, visibility: Visibility): Promise<SermonAnswer[]> {
+  const rows = await visible(deps.database.db, visibility, deps.now()).orderBy('date', 'desc').orderBy('id').execute();
   return rows.map(toSermon);
+}
+
+/** One sermon, or undefined when it does not exist or this visibility may not see it. */
+export async function readSermon(deps: AppDeps, visibility: Visibility, id: string): Promise<SermonAnswer | undefined> {
+  const row = await visible(deps.database.db, visibility, deps.now()).where('id', '=', id).executeTakeFirst();
+  return row && toSermon(row);
+}
+
+export function listSermons(deps: AppDeps, viewer: UserRow | undefined): Promise<SermonAnswer[]> {
+  return readSermons(deps, visibilityOf(viewer));
 }
 
 /** One sermon, or 404 when it does not exist or the caller may not see it (a visitor and a draft alike). */
 export async function getSermon(deps: AppDeps, viewer: UserRow | undefined, id: string): Promise<SermonAnswer> {
-  const row = await visible(deps.database.db, viewer, deps.now()).where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, SERMON_NOT_FOUND);
-  return toSermon(row);
+  const sermon = await readSermon(deps, visibilityOf(viewer), id);
+  if (!sermon) throw new ApiError(404, SERMON_NOT_FOUND);
+  return sermon;
 }
 
 // ---- Changes ----

@@ -1,0 +1,90 @@
+// The wiring behind the live public pages, on every backend: the runtime registers the API's own read functions
+// in the content registry (what src/live.config.ts reads), and every sermon or event write purges the pages'
+// cache for that collection. Visitors' visibility: published, scheduled once due (injected clock), public events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentRegistry, contentReader } from '../../src/lib/shared/content-registry';
+import type { ContentCollection } from '../../src/lib/shared/content-types';
+import { servePages } from '../../src/server/runtime';
+import { backends, startApi, type TestApi } from './helpers';
+
+describe.each(backends())('live pages on %s', (backend) => {
+  let api: TestApi;
+  let pastor: string;
+  const purged: ContentCollection[][] = [];
+
+  beforeAll(async () => {
+    api = await startApi(backend);
+    // 2026-11-20: before the seeded "Advent: Waiting Well" (scheduled for 2026-11-29) is due.
+    api.clock.now = Date.parse('2026-11-20T12:00:00Z');
+    const deps = {
+      database: api.database,
+      config: api.config,
+      now: () => api.clock.now,
+      mailer: { send: async () => {} },
+    };
+    servePages(deps, api.content);
+    contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
+    pastor = await api.tokenFor('pastor');
+  });
+  afterAll(async () => {
+    delete contentRegistry().pageCache;
+    delete contentRegistry().reader;
+    await api.close();
+  });
+
+  const publicIds = async () => (await contentReader().listSermons('public')).map((s) => s.id);
+
+  it('reads what visitors may see, and staff everything', async () => {
+    const ids = await publicIds();
+    expect(ids).toContain('walking-in-faith');
+    expect(ids).not.toContain('generosity-draft');
+    expect(ids).not.toContain('advent-waiting-well');
+    expect((await contentReader().listSermons('staff')).map((s) => s.id)).toContain('generosity-draft');
+    expect(await contentReader().getSermon('public', 'generosity-draft')).toBeUndefined();
+    expect((await contentReader().getSermon('staff', 'generosity-draft'))?.status).toBe('draft');
+    const events = await contentReader().listEvents('public');
+    expect(events.every((e) => e.isPublic)).toBe(true);
+    const privateOne = (await contentReader().listEvents('staff')).find((e) => !e.isPublic)!;
+    expect(await contentReader().getEvent('public', privateOne.id)).toBeUndefined();
+    expect((await contentReader().getEvent('staff', privateOne.id))?.id).toBe(privateOne.id);
+  });
+
+  it('purges the sermon pages on create and on unpublish; a draft is never public', async () => {
+    purged.length = 0;
+    const base = { speaker: 'Rev. A', date: '2026-11-01', category: 'Faith' };
+    const created = await api.request('POST', '/sermons/', {
+      token: pastor,
+      body: { ...base, title: 'Live Wiring', status: 'published' },
+    });
+    expect(created.status).toBe(201);
+    expect(purged).toEqual([['sermons']]);
+    expect(await publicIds()).toContain(created.body.id);
+
+    const draft = await api.request('POST', '/sermons/', {
+      token: pastor,
+      body: { ...base, title: 'Live Draft', status: 'draft' },
+    });
+    expect(await publicIds()).not.toContain(draft.body.id);
+
+    await api.request('PATCH', `/sermons/${created.body.id}/`, { token: pastor, body: { status: 'draft' } });
+    expect(purged).toHaveLength(3);
+    expect(await publicIds()).not.toContain(created.body.id);
+    expect(await contentReader().getSermon('public', created.body.id)).toBeUndefined();
+  });
+
+  it('purges the event pages on an event write', async () => {
+    purged.length = 0;
+    const res = await api.request('PATCH', '/events/community-health-outreach/', {
+      token: pastor,
+      body: { organizer: 'X' },
+    });
+    expect(res.status).toBe(200);
+    expect(purged).toEqual([['events']]);
+  });
+
+  it('a scheduled sermon is public once the clock passes its date', async () => {
+    expect(await publicIds()).not.toContain('advent-waiting-well');
+    api.clock.now = Date.parse('2026-11-29T00:00:00Z');
+    expect(await publicIds()).toContain('advent-waiting-well');
+  });
+});
