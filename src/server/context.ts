@@ -1,7 +1,8 @@
-// What every route handler can reach: the database, the configuration, the clock and the mailer.
+// What every route handler can reach: the database, the configuration, the clock, the mailer and the media storage.
 import type { Database } from './db/connection';
 import type { ServerConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/storage';
 import type { UserRow } from './users/serialize';
 
 export interface AppDeps {
@@ -10,6 +11,8 @@ export interface AppDeps {
   /** Injectable clock (epoch ms) so tests can move time for lockouts and expiries. */
   now: () => number;
   mailer: Mailer;
+  /** Uploaded files: avatars, sermon audio and images (media/storage.ts). */
+  media: MediaStore;
 }
 
 export type AppEnv = { Variables: { user: UserRow } };

@@ -8,6 +8,8 @@ import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
+import { moveOldUploads } from './media/migrate';
+import { createMediaStore } from './media/storage';
 
 export interface Runtime {
   config: ServerConfig;
@@ -18,6 +20,8 @@ export interface Runtime {
 
 export async function createRuntime(config: ServerConfig = loadConfig()): Promise<Runtime> {
   const database = await prepareDatabase(config);
-  const app = createApp({ database, config, now: Date.now, mailer: createMailer(config) });
+  const media = createMediaStore(config);
+  await moveOldUploads(config.uploadsDir, media, config.s3 ? undefined : config.mediaDir);
+  const app = createApp({ database, config, now: Date.now, mailer: createMailer(config), media });
   return { config, database, app, close: () => database.close() };
 }

@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../src/server/db/migrations';
 import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/server/http/shell';
+import { directoryStore } from '../../src/server/media/directory-store';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import type { Role } from '../../src/lib/shared/permissions';
 
@@ -92,7 +93,15 @@ export async function startApi(
     },
   };
   const mails: MailMessage[] = [];
-  const app = createApp({ database, config, now: () => clock.now, mailer: { send: async (m) => void mails.push(m) } });
+  // The media storage is a directory in the test's temporary DATA_DIR (where avatar tests look for files).
+  const media = directoryStore(config.uploadsDir);
+  const app = createApp({
+    database,
+    config,
+    now: () => clock.now,
+    mailer: { send: async (m) => void mails.push(m) },
+    media,
+  });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });
   await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
