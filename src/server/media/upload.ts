@@ -106,7 +106,7 @@ export async function receiveUpload(
   }
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type }, limits: { parts: 1 } });
+    parser = busboy({ headers: { 'content-type': type } });
   } catch {
     throw new ApiError(400, 'The upload could not be read as multipart form data.');
   }
@@ -129,7 +129,6 @@ export async function receiveUpload(
       });
     });
     parser.on('field', (name) => fail(fieldRefusal('_', `Unknown field(s): ${name}`)));
-    parser.on('partsLimit', () => fail(fieldRefusal('_', `Send only the ${field} field.`)));
     parser.on('error', () => fail(new ApiError(400, 'The upload could not be read as multipart form data.')));
     parser.on('close', () => {
       if (!stored) return fail(fieldRefusal(field, UPLOAD_KINDS[kind].missing));
