@@ -35,55 +35,70 @@ const databaseUrl = z.string().refine((url) => /^postgres(ql)?:\/\//i.test(url) 
 });
 
 /** Every variable the server reads, with its default; values are trimmed and blank ones count as unset. */
-export const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .optional(),
-  PORT: wholeNumber(1, 65535).default(4321),
-  HOST: z.string().default('localhost'),
-  DATABASE_URL: databaseUrl.default('file:./data/church.db'),
-  DATA_DIR: z.string().default('./data'),
-  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
-  ALLOWED_ORIGINS: z
-    .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })))
-    .optional(),
-  SITE: httpUrl.optional(),
-  SITE_URL: httpUrl.optional(),
-  // Inlined into the browser code by Astro at build time (src/lib/client/api-client.ts); checked here too.
-  PUBLIC_API_BASE_URL: z
-    .string()
-    .refine((url) => url.startsWith('/') || URL.canParse(url), { error: 'must be a path such as /api/v1 or a URL' })
-    .default('/api/v1'),
-  PUBLIC_DEBUG: flag.optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional(),
-  MAIL_FROM: z
-    .string()
-    .regex(/[^\s@<>]+@[^\s@<>]+/, { error: 'must be an email address, e.g. office@example.org' })
-    .default('no-reply@localhost'),
-  MEDIA_DIR: z.string().default('./data/media'),
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
-  PUBLIC_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
-  LOG_REQUESTS: flag.default(true),
-  PG_POOL_SIZE: wholeNumber(1, 1000).default(10),
-  // scripts/start.mjs rebuilds the site when this is true (and the small server bundle whenever it is set).
-  FORCE_BUILD: flag.default(false),
-  // Test-only knobs: never set in production (SCRYPT_TEST_LOG2N is ignored there).
-  SCRYPT_TEST_LOG2N: wholeNumber(4, 16).optional(),
-  LOGIN_WINDOW_MS: wholeNumber(1, 2 ** 31).optional(),
-  LOGIN_LOCK_MS: wholeNumber(1, 2 ** 31).optional(),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .optional(),
+    PORT: wholeNumber(1, 65535).default(4321),
+    HOST: z.string().default('localhost'),
+    DATABASE_URL: databaseUrl.default('file:./data/church.db'),
+    DATA_DIR: z.string().default('./data'),
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })))
+      .optional(),
+    SITE: httpUrl.optional(),
+    SITE_URL: httpUrl.optional(),
+    // Inlined into the browser code by Astro at build time (src/lib/client/api-client.ts); checked here too.
+    PUBLIC_API_BASE_URL: z
+      .string()
+      .refine((url) => url.startsWith('/') || URL.canParse(url), { error: 'must be a path such as /api/v1 or a URL' })
+      .default('/api/v1'),
+    PUBLIC_DEBUG: flag.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' }).optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(/[^\s@<>]+@[^\s@<>]+/, { error: 'must be an email address, e.g. office@example.org' })
+      .default('no-reply@localhost'),
+    MEDIA_DIR: z.string().default('./data/media'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    TRUST_PROXY: flag.default(false),
+    PUBLIC_RATE_LIMIT: wholeNumber(1, 1_000_000).default(10),
+    LOG_REQUESTS: flag.default(true),
+    PG_POOL_SIZE: wholeNumber(1, 1000).default(10),
+    // scripts/start.mjs rebuilds the site when this is true (and the small server bundle whenever it is set).
+    FORCE_BUILD: flag.default(false),
+    // Test-only knobs: never set in production (SCRYPT_TEST_LOG2N is ignored there).
+    SCRYPT_TEST_LOG2N: wholeNumber(4, 16).optional(),
+    LOGIN_WINDOW_MS: wholeNumber(1, 2 ** 31).optional(),
+    LOGIN_LOCK_MS: wholeNumber(1, 2 ** 31).optional(),
+  })
+  // Media go to S3 only with all five S3 variables: a partial set is a mistake, not a fallback to MEDIA_DIR.
+  .superRefine((env, ctx) => {
+    const set = S3_VARIABLES.filter((name) => env[name] !== undefined);
+    if (!set.length || set.length === S3_VARIABLES.length) return;
+    for (const name of S3_VARIABLES.filter((n) => env[n] === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set (the S3 variables go all or none)`,
+      });
+    }
+  });
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -118,6 +133,15 @@ export interface ScryptParams {
 /** OWASP's scrypt setting; the only one used outside tests. */
 export const PRODUCTION_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
+/** S3-compatible object storage for media (all five S3_ variables). */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
 export interface ServerConfig {
   production: boolean;
   host: string;
@@ -126,10 +150,11 @@ export interface ServerConfig {
   /** PostgreSQL connections per instance. */
   pgPoolSize: number;
   dataDir: string;
+  /** Where avatars were kept before the media storage; moved into it once at start (media/migrate.ts). */
   uploadsDir: string;
-  /** Where media will be kept once storage reads it (docs/DEPLOY.md); uploads still go to uploadsDir. */
+  /** The media storage's directory, unless S3 is configured. */
   mediaDir: string;
-  s3: { endpoint?: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string };
+  s3: S3Config | null;
   jwtSecret: Uint8Array;
   scrypt: ScryptParams;
   accessTtlSeconds: number;
@@ -187,13 +212,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     mediaDir: resolve(e.MEDIA_DIR),
-    s3: {
-      endpoint: e.S3_ENDPOINT,
-      bucket: e.S3_BUCKET,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      region: e.S3_REGION,
-    },
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET as string,
+          accessKeyId: e.S3_ACCESS_KEY_ID as string,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+          region: e.S3_REGION as string,
+        }
+      : null,
     jwtSecret: jwtSecret(e.JWT_SECRET, production, dataDir),
     // Cheaper hashing only through this explicit variable, ignored in production.
     scrypt:

@@ -1,8 +1,9 @@
-// What every route handler can reach: the database, the configuration, the clock, the mailer and the content
-// change hook.
+// What every route handler can reach: the database, the configuration, the clock, the mailer, the media storage
+// and the content change hook.
 import type { Database } from './db/connection';
 import type { ServerConfig } from './config';
 import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/storage';
 import type { ContentEvents } from './content-events';
 import type { UserRow } from './users/serialize';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   /** Injectable clock (epoch ms) so tests can move time for lockouts and expiries. */
   now: () => number;
   mailer: Mailer;
+  /** Uploaded files: avatars, sermon audio and images (media/storage.ts). */
+  media: MediaStore;
   /**
    * Told after every successful write to sermons or events. Optional so that an app built for a test that
    * writes no content needs none; runtime.ts always gives one.

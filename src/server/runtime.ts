@@ -14,6 +14,8 @@ import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
 import { readEvent, readEvents } from './events/service';
 import { readSermon, readSermons } from './sermons/service';
+import { moveOldUploads } from './media/migrate';
+import { createMediaStore } from './media/storage';
 
 export interface Runtime {
   config: ServerConfig;
@@ -26,8 +28,10 @@ export interface Runtime {
 
 export async function createRuntime(config: ServerConfig = loadConfig()): Promise<Runtime> {
   const database = await prepareDatabase(config);
+  const media = createMediaStore(config);
+  await moveOldUploads(config.uploadsDir, media, config.s3 ? undefined : config.mediaDir);
   const content = createContentEvents();
-  const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), content };
+  const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), media, content };
   const app = createApp(deps);
   servePages(deps, content);
   return { config, database, app, content, close: () => database.close() };

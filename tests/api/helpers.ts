@@ -16,6 +16,7 @@ import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/server/http/shell';
 import { newUserRow } from '../../src/server/users/new-user';
+import { directoryStore } from '../../src/server/media/directory-store';
 import type { MailMessage } from '../../src/server/mail/mailer';
 import { createContentEvents, type ContentEvents } from '../../src/server/content-events';
 import type { Role } from '../../src/lib/shared/permissions';
@@ -97,12 +98,15 @@ export async function startApi(
   };
   const mails: MailMessage[] = [];
   const content = createContentEvents();
+  // The media storage is a directory in the test's temporary DATA_DIR (where avatar tests look for files).
+  const media = directoryStore(config.uploadsDir);
   const app = createApp({
     database,
     config,
     now: () => clock.now,
     mailer: { send: async (m) => void mails.push(m) },
     content,
+    media,
   });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });

@@ -1,6 +1,7 @@
 // The wiring behind the live public pages, on every backend: the runtime registers the API's own read functions
 // in the content registry (what src/live.config.ts reads), and every sermon or event write purges the pages'
 // cache for that collection. Visitors' visibility: published, scheduled once due (injected clock), public events.
+import { directoryStore } from '../../src/server/media/directory-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentRegistry, contentReader } from '../../src/lib/shared/content-registry';
 import type { ContentCollection } from '../../src/lib/shared/content-types';
@@ -21,6 +22,7 @@ describe.each(backends())('live pages on %s', (backend) => {
       config: api.config,
       now: () => api.clock.now,
       mailer: { send: async () => {} },
+      media: directoryStore(api.config.uploadsDir),
     };
     servePages(deps, api.content);
     contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };

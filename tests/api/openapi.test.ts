@@ -3,6 +3,7 @@
 // route added without a contract (createRoute) fails here; and every JSON body is read whatever its declared
 // content type, as the API always has (the contract validators alone would answer 415).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryStore } from '../../src/server/media/directory-store';
 import { createApp } from '../../src/server/http/app';
 import { startApi, type TestApi } from './helpers';
 
@@ -40,6 +41,7 @@ describe('OpenAPI document', () => {
       config: api.config,
       now: Date.now,
       mailer: { send: async () => undefined },
+      media: directoryStore(api.config.uploadsDir),
     });
     const registered = new Set(
       app.routes

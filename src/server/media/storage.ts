@@ -1,66 +1,95 @@
-// Avatar files: accepted by content (magic bytes), never by name or declared type; stored under
-// DATA_DIR/uploads with a random name; served back with the type the content proved.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
-import { ApiError } from '../http/errors';
+// The media storage: one interface for every uploaded file (avatars today, sermon audio and images next),
+// with two drivers — a directory (MEDIA_DIR, ./directory-store.ts) and S3-compatible object storage
+// (S3_* variables, ./s3-store.ts) so several instances can share it (docs/DEPLOY.md).
+//
+// Why the interface looks as it does:
+// - Four verbs (put, head, get, delete) are all both backends do well; anything richer (listing, renaming,
+//   metadata edits) would have to be emulated on one of them, and nothing needs it.
+// - Bodies are streams both ways, so a 200 MB sermon never sits in memory; put also takes bytes for small files.
+// - `get` takes the byte range a client asked for (first bytes, a middle slice, `bytes=-N`, `bytes=N-`) and
+//   answers the size and type with the body, because a Range answer needs all three (Content-Range, seeking in
+//   podcast apps and <audio>). An unsatisfiable range is an answer (the size, for `Content-Range: bytes */size`),
+//   not an error; a missing key is null.
+// - The type stored is the one the bytes proved at upload (./sniff.ts), never what the client declared.
+// - Keys are flat names (`<random>.<ext>`); anything that could climb out of a directory or name a folder is
+//   refused by every driver, so a key can never reach a file outside the storage.
+// - put only makes an object visible once its last byte arrived: a refused or broken upload leaves nothing.
+import type { Readable } from 'node:stream';
+import type { ServerConfig } from '../config';
+import { directoryStore } from './directory-store';
+import { s3Store } from './s3-store';
 
-export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp';
-
-export const CONTENT_TYPES: Record<ImageKind, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
-/** The image format the bytes prove, or null. */
-export function sniffImage(b: Uint8Array): ImageKind | null {
-  const starts = (sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return 'gif';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return null;
+export interface MediaInfo {
+  size: number;
+  /** The content type the bytes proved at upload. */
+  type: string;
 }
 
-export const MEDIA_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+/** A byte range as a client asks for it: `bytes=start-end`, `bytes=start-` or `bytes=-suffix`. */
+export type RangeRequest = { start: number; end?: number } | { suffix: number };
 
-/** docs/API.md: an avatar over the limit answers 400 (also when the body limit stops the upload early). */
-export function avatarTooLarge(): ApiError {
-  const msg = `The file is too large (at most ${MAX_FILE_SIZE_BYTES} bytes).`;
-  return new ApiError(400, msg, { avatar: [msg] });
+export interface MediaContent extends MediaInfo {
+  body: ReadableStream<Uint8Array>;
+  /** The bytes the body holds (inclusive); absent for the whole file. */
+  range?: ByteSpan;
 }
 
-/** Validates the multipart field and stores it; answers the stored file name. */
-export async function storeAvatar(uploadsDir: string, value: unknown): Promise<string> {
-  if (!(value instanceof File)) {
-    throw new ApiError(400, 'Please choose an image file.', { avatar: ['Please choose an image file.'] });
+/** A range that lies outside the file: its size, for `Content-Range: bytes *\/size`. */
+export interface MediaUnsatisfiable extends MediaInfo {
+  unsatisfiable: true;
+}
+
+export type MediaRead = MediaContent | MediaUnsatisfiable;
+
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+export type MediaBody = Uint8Array | Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+export interface MediaStore {
+  /** Stores the object; `size`, when given, must match the bytes received. Visible only once complete. */
+  put(key: string, body: MediaBody, info: { type: string; size?: number }): Promise<void>;
+  head(key: string): Promise<MediaInfo | null>;
+  get(key: string, range?: RangeRequest): Promise<MediaRead | null>;
+  /** Removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Flat names only: no slashes, no leading dot, no `..`. */
+const MEDIA_KEY = /^[a-z0-9][a-z0-9_-]{0,127}(\.[a-z0-9]{1,8})?$/i;
+
+export function checkKey(key: string): string {
+  if (!MEDIA_KEY.test(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** The inclusive span a range request covers in a file of `size` bytes, or null when none of it exists. */
+export function resolveRange(range: RangeRequest, size: number): ByteSpan | null {
+  if ('suffix' in range) {
+    if (range.suffix <= 0 || size === 0) return null;
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
   }
-  if (value.size > MAX_FILE_SIZE_BYTES) throw avatarTooLarge();
-  const bytes = new Uint8Array(await value.arrayBuffer());
-  const kind = sniffImage(bytes);
-  if (!kind || bytes.length === 0) {
-    const msg = 'Only PNG, JPEG, GIF or WebP images are accepted.';
-    throw new ApiError(400, msg, { avatar: [msg] });
-  }
-  await mkdir(uploadsDir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${kind}`;
-  await writeFile(join(uploadsDir, name), bytes, { flag: 'wx' });
-  return name;
+  if (range.start >= size || (range.end !== undefined && range.end < range.start)) return null;
+  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
-export async function removeUpload(uploadsDir: string, name: string | null | undefined) {
-  if (name && MEDIA_NAME.test(name)) await rm(join(uploadsDir, name), { force: true }).catch(() => undefined);
+/**
+ * A `Range:` header as a RangeRequest; undefined (serve the whole file) when it is absent, not in bytes,
+ * malformed or asks for several ranges, which RFC 9110 lets a server ignore.
+ */
+export function parseRangeHeader(header: string | undefined): RangeRequest | undefined {
+  const m = /^bytes=\s*(\d*)-(\d*)\s*$/.exec(header ?? '');
+  if (!m || (!m[1] && !m[2])) return undefined;
+  if (!m[1]) return { suffix: Number(m[2]) };
+  return { start: Number(m[1]), ...(m[2] ? { end: Number(m[2]) } : {}) };
 }
 
-export async function readUpload(uploadsDir: string, name: string) {
-  if (!MEDIA_NAME.test(name)) return null;
-  try {
-    const data = await readFile(join(uploadsDir, name));
-    return { data, type: CONTENT_TYPES[name.split('.')[1] as ImageKind] };
-  } catch {
-    return null;
-  }
+/** S3 when its variables are set (config.ts checks they come all or none), else the media directory. */
+export function createMediaStore(config: ServerConfig): MediaStore {
+  return config.s3 ? s3Store(config.s3) : directoryStore(config.mediaDir);
 }
+
+// app.ts's body limit answers an oversized avatar with the avatar's own refusal.
+export { avatarTooLarge } from './avatars';

@@ -20,7 +20,7 @@ import { ApiError, DETAIL, fieldError } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../activity/service';
-import { removeUpload, storeAvatar } from '../media/storage';
+import { removeAvatar, storeAvatar } from '../media/avatars';
 import { asTarget, serializeUser, type UserRow } from './serialize';
 
 export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
@@ -223,15 +223,14 @@ export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow,
 
 /** Stores the uploaded photo (media/storage.ts judges it), points the user at it and removes the old file. */
 export async function replaceAvatar(deps: AppDeps, user: UserRow, file: unknown): Promise<void> {
-  const { uploadsDir } = deps.config;
-  const name = await storeAvatar(uploadsDir, file);
+  const name = await storeAvatar(deps.media, file);
   try {
     await deps.database.db.updateTable('users').set({ avatar: name }).where('id', '=', user.id).execute();
   } catch (err) {
-    await removeUpload(uploadsDir, name);
+    await removeAvatar(deps.media, name);
     throw err;
   }
-  await removeUpload(uploadsDir, user.avatar);
+  await removeAvatar(deps.media, user.avatar);
 }
 
 /** Staff changing another user's photo: the same, written to the audit log. */
@@ -247,7 +246,7 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, target: UserRow)
     await audit(trx, { actor, target, action: USER_ACTIONS.delete.audit }, stamp);
     await trx.deleteFrom('users').where('id', '=', target.id).execute();
   });
-  await removeUpload(deps.config.uploadsDir, target.avatar);
+  await removeAvatar(deps.media, target.avatar);
 }
 
 export function changeRole(deps: AppDeps, actor: UserRow, target: UserRow, role: Role): Promise<User> {
