@@ -27,11 +27,13 @@ test('cards show 12-hour times, percent full and registration; search, filters a
   await expect(cards(page)).toHaveCount(total);
 });
 
-test('calendar shows its coming-soon message and leads back to the list', async ({ page }) => {
+test('calendar shows the month grid and leads back to the list', async ({ page }) => {
   await openScreen(page, '/admin/events');
   await page.getByRole('button', { name: 'Calendar' }).click();
-  await expect(page.getByText('Calendar View Coming Soon')).toBeVisible();
-  await page.getByRole('button', { name: 'Back to List View' }).click();
+  // The calendar replaced "Calendar View Coming Soon" (admin-content-manage.spec.ts walks its months).
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('columnheader')).toHaveCount(7);
+  await page.getByRole('button', { name: 'List View' }).click();
   await expect(page.getByRole('button', { name: 'List View' })).toHaveAttribute('aria-pressed', 'true');
   await expect(cards(page).first()).toBeVisible();
 });

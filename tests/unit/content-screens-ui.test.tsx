@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// The content screens rendered with sample content: search, filters, Clear, empty states and dialogs.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// The content screens rendered with sample content (the sermon and event lists from a mocked API): search,
+// filters, Clear, empty states and dialogs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
@@ -8,12 +9,17 @@ import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScree
 import PrayersScreen from '../../src/islands/admin/features/prayers/PrayersScreen';
 import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
 import AnalyticsScreen from '../../src/islands/admin/features/analytics/AnalyticsScreen';
-import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/content-api';
+import { listSermons } from '../../src/islands/admin/features/sermons/api';
+import { listEvents } from '../../src/islands/admin/features/events/api';
+
+vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn() }));
+vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn() }));
 import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
 
 afterEach(cleanup);
 
-const sermons: Sermon[] = [
+const sermons: SermonAnswer[] = [
   {
     id: 'walking-in-faith',
     title: 'Walking in Faith',
@@ -29,6 +35,7 @@ const sermons: Sermon[] = [
     comments: 23,
     status: 'published',
     tags: ['faith', 'trust', 'obedience', 'journey', 'hope'],
+    notes: '',
   },
   {
     id: 'advent-hope',
@@ -43,10 +50,11 @@ const sermons: Sermon[] = [
     comments: 0,
     status: 'scheduled',
     tags: ['advent'],
+    notes: '',
   },
 ];
 
-const events: ChurchEvent[] = [
+const events: EventAnswer[] = [
   {
     id: 'youth-conference',
     title: 'Youth Conference',
@@ -69,16 +77,26 @@ const events: ChurchEvent[] = [
   },
 ];
 
-const content: AdminContent = { site: { name: 'Grace Chapel', shortName: 'Grace' }, sermons, events };
+beforeEach(() => {
+  vi.mocked(listSermons).mockResolvedValue(sermons);
+  vi.mocked(listEvents).mockResolvedValue(events);
+});
+
+const content: AdminContent = { site: { name: 'Grace Chapel', shortName: 'Grace' } };
 const withContent = (node: ReactNode) => render(<AdminContentProvider value={content}>{node}</AdminContentProvider>);
+/** Renders a screen that loads its list and waits for the list to show. */
+const withList = async (node: ReactNode, name: string) => {
+  withContent(node);
+  await screen.findByRole('list', { name });
+};
 const list = (name: string) => screen.queryByRole('list', { name });
 /** The figure of the stat card with this label (its <dd> after the <dt>). */
 const stat = (label: string) =>
   screen.getAllByText(label).find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
 
 describe('SermonsScreen', () => {
-  it('shows stat cards and every sermon, with status chips and at most 3 tags', () => {
-    withContent(<SermonsScreen />);
+  it('shows stat cards and every sermon, with status chips and at most 3 tags', async () => {
+    await withList(<SermonsScreen />, 'Sermons');
     const stats = screen.getByRole('list', { name: 'Sermons' });
     expect(within(stats).getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
     expect(stat('Total Views')).toBe('2.8k');
@@ -88,8 +106,8 @@ describe('SermonsScreen', () => {
     expect((screen.getByRole('button', { name: /New Sermon/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('search, status and series filters, empty state and Clear', () => {
-    withContent(<SermonsScreen />);
+  it('search, status and series filters, empty state and Clear', async () => {
+    await withList(<SermonsScreen />, 'Sermons');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search sermons' }), { target: { value: 'efua' } });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Advent Hope']);
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } });
@@ -104,10 +122,10 @@ describe('SermonsScreen', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Walking in Faith']);
   });
 
-  it('detail dialog: Download links the audio, Share copies the public link, Edit is coming soon', async () => {
+  it('detail dialog: Download links the audio, Share copies the public link, Edit is off without a pastor', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    withContent(<SermonsScreen />);
+    await withList(<SermonsScreen />, 'Sermons');
     fireEvent.click(screen.getByRole('button', { name: 'Walking in Faith' }));
     const dialog = screen.getByRole('dialog', { name: 'Walking in Faith' });
     expect(within(dialog).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
@@ -155,8 +173,8 @@ describe('PrayersScreen', () => {
 });
 
 describe('EventsScreen', () => {
-  it('card figures, list/calendar toggle and empty state', () => {
-    withContent(<EventsScreen />);
+  it('card figures, list/calendar toggle and empty state', async () => {
+    await withList(<EventsScreen />, 'Events');
     expect(screen.getByText('9:00 AM - 4:30 PM')).toBeTruthy();
     expect(screen.getByText('75% full')).toBeTruthy();
     expect(screen.getByText('4 on waitlist')).toBeTruthy();
@@ -166,18 +184,19 @@ describe('EventsScreen', () => {
     expect(screen.getByText('Private')).toBeTruthy();
     expect(screen.getByText('+1 more')).toBeTruthy();
 
+    // The calendar replaces the list (and its filters) until List View is chosen again.
     fireEvent.click(screen.getByRole('button', { name: 'Calendar' }));
-    expect(screen.getByText('Calendar View Coming Soon')).toBeTruthy();
+    expect(screen.getByRole('table')).toBeTruthy();
     expect(screen.queryByRole('search')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Back to List View' }));
+    fireEvent.click(screen.getByRole('button', { name: 'List View' }));
     expect(screen.getByRole('button', { name: 'List View' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'recurring' } });
     expect(screen.getByText('No events found')).toBeTruthy();
   });
 
-  it('View Details opens the dialog with its inert actions', () => {
-    withContent(<EventsScreen />);
+  it('View Details opens the dialog with its actions', async () => {
+    await withList(<EventsScreen />, 'Events');
     fireEvent.click(screen.getByRole('button', { name: 'View details of Youth Conference' }));
     const dialog = screen.getByRole('dialog', { name: 'Youth Conference' });
     expect(within(dialog).getByRole('button', { name: /Manage Registrations/ })).toBeTruthy();

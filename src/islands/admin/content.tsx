@@ -1,5 +1,5 @@
-// The church content the admin screens show (the same entries as the public pages), handed to the
-// client-only admin app as props by src/pages/admin/[...path].astro and shared through this context.
+// The site's name, handed to the client-only admin app as props by src/pages/admin/[...path].astro and shared
+// through this context (sermons and events come from the API).
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AdminContent } from '../../lib/shared/content-types';
 

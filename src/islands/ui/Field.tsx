@@ -13,7 +13,7 @@ import { PhoneInput } from './PhoneInput';
 export const FIELD_VARIANTS = ['default', 'modern', 'minimal'] as const;
 export type FieldVariant = (typeof FIELD_VARIANTS)[number];
 export const FIELD_TYPES = ['text', 'password', 'email', 'tel', 'phone', 'textarea', 'select'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number] | 'number' | 'date' | 'url' | 'search';
+export type FieldType = (typeof FIELD_TYPES)[number] | 'number' | 'date' | 'time' | 'url' | 'search';
 
 /** Form option of docs/PRODUCT.md (Data). */
 export interface FormOption {

@@ -68,9 +68,8 @@ export interface SiteInfo {
   shortName: string;
 }
 
-/** What the admin page hands the client-only admin app: the site's name and the church content. */
+/** What the admin page hands the client-only admin app: the site's name (the screens read sermons and events
+ * from the API). */
 export interface AdminContent {
   site: SiteInfo;
-  sermons: Sermon[];
-  events: ChurchEvent[];
 }

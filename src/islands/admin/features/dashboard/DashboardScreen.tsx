@@ -1,7 +1,8 @@
 // Dashboard (docs/PRODUCT.md (Pages and screens)): welcome banner with the live date and time, the six stat cards counting up
 // from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
 // (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
-// and events come from the content; prayers from the prayer sample the Prayers screen shows.
+// and events are counted from the API's lists (GET /sermons/, GET /events/); prayers from the prayer sample the
+// Prayers screen shows.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
@@ -9,17 +10,18 @@ import { $auth } from '../../../../lib/client/session';
 import { fullName } from '../../../../lib/shared/format';
 import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
 import type { UserStats } from '../../../../lib/shared/user-types';
-import { useAdminContent } from '../../content';
+import type { EventAnswer, SermonAnswer } from '../../../../lib/shared/content-api';
 import { Icon } from '../../layout/icons';
 import { Badge, Button, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { getActivity, getUserStats } from './api';
+import { getActivity, getUserStats, listEvents, listSermons } from './api';
 import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
 import { SAMPLE_PRAYERS } from '../prayers/sample';
 
 export default function DashboardScreen() {
-  const { sermons, events } = useAdminContent();
+  const [sermons, setSermons] = useState<readonly SermonAnswer[]>([]);
+  const [events, setEvents] = useState<readonly EventAnswer[]>([]);
   const auth = useStore($auth);
   const [userStats, setUserStats] = useState<UserStats | null>(null);
   const [activity, setActivity] = useState<{ items: ActivityItem[]; live: boolean } | null>(null);
@@ -29,6 +31,13 @@ export default function DashboardScreen() {
     getUserStats()
       .then((s) => alive && setUserStats(s && typeof s === 'object' ? s : null))
       .catch(() => alive && setUserStats(null)); // the sample figures stay
+    // A failed count leaves its card at 0; the Sermons and Events screens show the error with Retry.
+    listSermons()
+      .then((list) => alive && Array.isArray(list) && setSermons(list))
+      .catch(() => undefined);
+    listEvents()
+      .then((list) => alive && Array.isArray(list) && setEvents(list))
+      .catch(() => undefined);
     getActivity(8)
       .then((answer) => {
         if (!alive) return;

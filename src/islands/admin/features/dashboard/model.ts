@@ -31,8 +31,8 @@ export function counterFrames(target: number, steps = COUNTER_ANIMATION_STEPS): 
 /** Live user figures when the stats call answered with numbers, else the sample's. */
 export function dashboardStats(input: {
   userStats: UserStats | null;
-  sermons: readonly Sermon[];
-  events: readonly ChurchEvent[];
+  sermons: readonly Pick<Sermon, 'status'>[];
+  events: readonly Pick<ChurchEvent, 'status'>[];
   prayers: readonly PrayerRequest[];
 }): DashboardStats {
   const { userStats, sermons, events, prayers } = input;

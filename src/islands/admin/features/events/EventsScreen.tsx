@@ -1,26 +1,36 @@
-// Event management (docs/PRODUCT.md (Pages and screens)): the same events as the public events page, a List View / Calendar
-// toggle (the calendar is not built yet and says so), stat cards, search, filters and a detail dialog.
+// Event management (docs/PRODUCT.md (Pages and screens)): the events from the API (GET /events/, private ones
+// too for staff) as a list with stat cards, search and filters, or as a month calendar; Create Event and Edit in
+// one form, Delete, Duplicate Event and a detail dialog. Who may do what comes from CONTENT_RULES.
+import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { useAdminContent } from '../../content';
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, type ChurchEvent } from '../../../../lib/shared/content-types';
+import { $auth } from '../../../../lib/client/session';
+import type { EventAnswer, EventCreate } from '../../../../lib/shared/content-api';
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/content-types';
 import { formatDate, formatTime12 } from '../../../../lib/shared/format';
 import {
   Badge,
   Button,
-  Card,
   DetailList,
   FilteredList,
   useFilteredList,
   FilterBar,
   ItemCard,
+  LoadError,
   Modal,
   ScreenHeader,
   StatGrid,
   TagList,
   ToggleGroup,
   cx,
+  toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { contentDenial, contentErrorMessage } from '../../content-form';
+import { useApiList } from '../../useApiList';
+import { createEvent, deleteEvent, duplicateEvent, listEvents, updateEvent } from './api';
+import { EventCalendar } from './EventCalendar';
+import { EventFormDialog } from './EventFormDialog';
 import { EMPTY_EVENT_FILTERS, EVENT_STATUS_BADGE, eventCardFigures, eventStats, filterEvents } from './model';
 
 const VIEWS = [
@@ -29,30 +39,98 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
+export const REGISTRATIONS_NOTE = 'Managing registrations comes with the registration work; it is not available yet.';
+
+interface Permissions {
+  create: string | null;
+  edit: string | null;
+  delete: string | null;
+}
+
 export default function EventsScreen() {
-  const { events } = useAdminContent();
+  const role = useStore($auth).user?.role ?? null;
+  const { items: events, setItems, load, reload } = useApiList(listEvents, 'events');
   const [view, setView] = useState<View>('list');
   const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
-  const [selected, setSelected] = useState<ChurchEvent | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ event: EventAnswer | null } | null>(null);
+  const [busy, setBusy] = useState(false);
   const stats = useMemo(() => eventStats(events), [events]);
+  const selected = events.find((e) => e.id === selectedId) ?? null;
+  const denied: Permissions = {
+    create: contentDenial(role, 'events', 'create'),
+    edit: contentDenial(role, 'events', 'edit'),
+    delete: contentDenial(role, 'events', 'delete'),
+  };
+
+  async function save(event: EventAnswer | null, payload: EventCreate) {
+    const stored = event ? await updateEvent(event.id, payload) : await createEvent(payload);
+    setItems((list) => (event ? list.map((e) => (e.id === event.id ? stored : e)) : [stored, ...list]));
+    toast(event ? `Event "${stored.title}" saved` : `Event "${stored.title}" created`);
+  }
+
+  /** Runs one action at a time; a failure is told in a toast. */
+  async function run(doing: string, task: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      toast(contentErrorMessage(doing, error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const remove = (event: EventAnswer) => {
+    if (busy || !window.confirm(`Delete the event "${event.title}"? This cannot be undone.`)) return;
+    void run('delete the event', async () => {
+      await deleteEvent(event.id);
+      setItems((list) => list.filter((e) => e.id !== event.id));
+      setSelectedId(null);
+      toast(`Event "${event.title}" deleted`);
+    });
+  };
+
+  const duplicate = (event: EventAnswer) =>
+    void run('duplicate the event', async () => {
+      const copy = await duplicateEvent(event.id);
+      // The copy goes right after its original, where the person is looking.
+      setItems((list) => list.flatMap((e) => (e.id === event.id ? [e, copy] : [e])));
+      setSelectedId(null);
+      toast(`Event duplicated as "${copy.title}"`);
+    });
 
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Event Management" subtitle="Plan and follow the church's events.">
         <ToggleGroup label="View" options={VIEWS} value={view} onChange={setView} />
-        <Button comingSoon>Create Event</Button>
+        {denied.create ? (
+          <span className="flex items-center gap-2">
+            <Button disabled aria-describedby="create-event-hint">
+              Create Event
+            </Button>
+            <span id="create-event-hint" className="text-xs text-muted">
+              {denied.create}
+            </span>
+          </span>
+        ) : (
+          <Button onClick={() => setForm({ event: null })}>Create Event</Button>
+        )}
       </ScreenHeader>
 
-      {view === 'calendar' ? (
-        <Card className="flex flex-col items-center gap-3 py-12 text-center">
-          <h2 className="text-xl font-semibold text-text">Calendar View Coming Soon</h2>
-          <p className="text-sm text-muted">
-            A month-by-month calendar of events is on its way. Until then, use the list.
-          </p>
-          <Button variant="outline" onClick={() => setView('list')}>
-            Back to List View
-          </Button>
-        </Card>
+      {load.status === 'loading' && events.length === 0 ? (
+        <div>
+          <LoadingScreen fullScreen={false} label="Loading events..." />
+        </div>
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : view === 'calendar' ? (
+        <EventCalendar
+          events={events}
+          today={new Date().toISOString().slice(0, 10)}
+          onOpen={(e) => setSelectedId(e.id)}
+        />
       ) : (
         <>
           <StatGrid label="Event statistics" items={stats} />
@@ -76,16 +154,52 @@ export default function EventsScreen() {
             className="grid gap-4 lg:grid-cols-2"
             onClear={clear}
           >
-            {(e) => <EventCard key={e.id} event={e} onOpen={() => setSelected(e)} />}
+            {(e) => (
+              <EventCard
+                key={e.id}
+                event={e}
+                denied={denied}
+                busy={busy}
+                onOpen={() => setSelectedId(e.id)}
+                onEdit={() => setForm({ event: e })}
+                onDelete={() => remove(e)}
+              />
+            )}
           </FilteredList>
         </>
       )}
-      {selected && <EventDialog event={selected} onClose={() => setSelected(null)} />}
+      {selected && !form && (
+        <EventDialog
+          key={selected.id}
+          event={selected}
+          denied={denied}
+          busy={busy}
+          onEdit={() => setForm({ event: selected })}
+          onDelete={() => remove(selected)}
+          onDuplicate={() => duplicate(selected)}
+          onClose={() => setSelectedId(null)}
+        />
+      )}
+      {form && <EventFormDialog event={form.event} onClose={() => setForm(null)} onSave={(p) => save(form.event, p)} />}
     </div>
   );
 }
 
-function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => void }) {
+function EventCard({
+  event: e,
+  denied,
+  busy,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  event: EventAnswer;
+  denied: Permissions;
+  busy: boolean;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const f = eventCardFigures(e);
   return (
     <ItemCard
@@ -96,10 +210,24 @@ function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => voi
       badges={<EventBadges event={e} />}
       actions={
         <>
-          <Button variant="ghost" size="sm" comingSoon>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onEdit}
+            disabled={!!denied.edit}
+            title={denied.edit ?? undefined}
+            aria-label={`Edit ${e.title}`}
+          >
             Edit
           </Button>
-          <Button variant="ghost" size="sm" comingSoon>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            disabled={!!denied.delete || busy}
+            title={denied.delete ?? undefined}
+            aria-label={`Delete ${e.title}`}
+          >
             Delete
           </Button>
         </>
@@ -141,7 +269,7 @@ function EventCard({ event: e, onOpen }: { event: ChurchEvent; onOpen: () => voi
   );
 }
 
-function EventBadges({ event: e }: { event: ChurchEvent }) {
+function EventBadges({ event: e }: { event: EventAnswer }) {
   return (
     <>
       <Badge variant={EVENT_STATUS_BADGE[e.status]}>{capitalize(e.status)}</Badge>
@@ -152,7 +280,23 @@ function EventBadges({ event: e }: { event: ChurchEvent }) {
   );
 }
 
-function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () => void }) {
+function EventDialog({
+  event: e,
+  denied,
+  busy,
+  onEdit,
+  onDelete,
+  onDuplicate,
+  onClose,
+}: {
+  event: EventAnswer;
+  denied: Permissions;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onDuplicate: () => void;
+  onClose: () => void;
+}) {
   const f = eventCardFigures(e);
   return (
     <Modal
@@ -162,13 +306,33 @@ function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () =>
       size="lg"
       footer={
         <>
-          <Button variant="outline" comingSoon>
+          <Button variant="outline" disabled aria-describedby="registrations-note">
             Manage Registrations
           </Button>
-          <Button variant="outline" comingSoon>
+          <Button
+            variant={denied.delete ? 'outline' : 'destructive'}
+            onClick={onDelete}
+            disabled={!!denied.delete || busy}
+            aria-describedby={denied.delete ? 'event-delete-note' : undefined}
+          >
+            Delete
+          </Button>
+          <Button
+            variant="outline"
+            onClick={onDuplicate}
+            loading={busy}
+            disabled={!!denied.create}
+            aria-describedby={denied.create ? 'event-create-note' : undefined}
+          >
             Duplicate Event
           </Button>
-          <Button comingSoon>Edit Event</Button>
+          <Button
+            onClick={onEdit}
+            disabled={!!denied.edit}
+            aria-describedby={denied.edit ? 'event-edit-note' : undefined}
+          >
+            Edit Event
+          </Button>
         </>
       }
     >
@@ -186,10 +350,29 @@ function EventDialog({ event: e, onClose }: { event: ChurchEvent; onClose: () =>
             { label: 'Registration', value: f.registration },
             { label: 'Registered', value: `${f.attendance} (${f.percentLabel})` },
             { label: 'Waitlist', value: String(e.waitlist) },
+            { label: 'Capacity', value: e.capacity ? String(e.capacity) : 'No limit' },
             { label: 'Visibility', value: e.isPublic ? 'Public' : 'Private' },
           ]}
         />
         <TagList tags={e.tags} max={e.tags.length} />
+        <p id="registrations-note" className="text-sm text-muted">
+          {REGISTRATIONS_NOTE}
+        </p>
+        {denied.delete && (
+          <p id="event-delete-note" className="text-sm text-muted">
+            {denied.delete}.
+          </p>
+        )}
+        {denied.create && (
+          <p id="event-create-note" className="text-sm text-muted">
+            {denied.create}.
+          </p>
+        )}
+        {denied.edit && (
+          <p id="event-edit-note" className="text-sm text-muted">
+            {denied.edit}.
+          </p>
+        )}
       </div>
     </Modal>
   );

@@ -1,9 +1,11 @@
-// Sermon management (docs/PRODUCT.md (Pages and screens)): the same sermon entries as the public library, all statuses, with
-// stat cards, search, status and series filters, status chips and a detail dialog.
+// Sermon management (docs/PRODUCT.md (Pages and screens)): the sermons from the API (GET /sermons/, every status
+// for staff) with stat cards, search, status and series filters, a detail dialog, New/Edit Sermon in one form
+// and Delete. Who may do what comes from CONTENT_RULES; a button the role may not use says why it is off.
+import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
+import { $auth } from '../../../../lib/client/session';
 import { copyLink } from '../../../../lib/client/share';
-import { useAdminContent } from '../../content';
-import type { Sermon } from '../../../../lib/shared/content-types';
+import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/content-api';
 import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
@@ -15,12 +17,18 @@ import {
   FilterBar,
   ItemCard,
   LinkButton,
+  LoadError,
   Modal,
   ScreenHeader,
   StatGrid,
   TagList,
+  toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { contentDenial, contentErrorMessage } from '../../content-form';
+import { useApiList } from '../../useApiList';
+import { createSermon, deleteSermon, listSermons, updateSermon } from './api';
 import {
   EMPTY_SERMON_FILTERS,
   SERMON_STATUS_BADGE,
@@ -29,72 +37,164 @@ import {
   sermonShareUrl,
   sermonStats,
 } from './model';
+import { SermonFormDialog } from './SermonFormDialog';
+
+/** A button the role may not use: off, with the reason read as its description. */
+function DeniedButton({ id, label, reason }: { id: string; label: string; reason: string }) {
+  return (
+    <span className="flex items-center gap-2">
+      <Button variant="outline" disabled aria-describedby={id}>
+        {label}
+      </Button>
+      <span id={id} className="text-xs text-muted">
+        {reason}
+      </span>
+    </span>
+  );
+}
 
 export default function SermonsScreen() {
-  const { sermons } = useAdminContent();
+  const role = useStore($auth).user?.role ?? null;
+  const { items: sermons, setItems, load, reload } = useApiList(listSermons, 'sermons');
   const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
-  const [selected, setSelected] = useState<Sermon | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ sermon: SermonAnswer | null } | null>(null);
+  const [deleting, setDeleting] = useState(false);
 
   const stats = useMemo(() => sermonStats(sermons), [sermons]);
   const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
+  const selected = sermons.find((s) => s.id === selectedId) ?? null;
+  const createDenied = contentDenial(role, 'sermons', 'create');
+
+  async function save(sermon: SermonAnswer | null, payload: SermonCreate) {
+    const stored = sermon ? await updateSermon(sermon.id, payload) : await createSermon(payload);
+    setItems((list) => (sermon ? list.map((s) => (s.id === sermon.id ? stored : s)) : [stored, ...list]));
+    // The id is a slug of the title: an edit that renames keeps the old id, so the dialog follows `stored.id`.
+    if (sermon) setSelectedId(stored.id);
+    toast(sermon ? `Sermon "${stored.title}" saved` : `Sermon "${stored.title}" created`);
+  }
+
+  async function remove(sermon: SermonAnswer) {
+    if (deleting || !window.confirm(`Delete the sermon "${sermon.title}"? This cannot be undone.`)) return;
+    setDeleting(true);
+    try {
+      await deleteSermon(sermon.id);
+      setItems((list) => list.filter((s) => s.id !== sermon.id));
+      setSelectedId(null);
+      toast(`Sermon "${sermon.title}" deleted`);
+    } catch (error) {
+      toast(contentErrorMessage('delete the sermon', error), { variant: 'error' });
+    } finally {
+      setDeleting(false);
+    }
+  }
 
   return (
     <div className="flex flex-col gap-6">
-      <ScreenHeader title="Sermon Management" subtitle="Browse and review the church's sermons.">
-        <Button comingSoon>New Sermon</Button>
-      </ScreenHeader>
-      <StatGrid label="Sermon statistics" items={stats} />
-      <FilterBar
-        values={filters}
-        onChange={set}
-        searchLabel="Search sermons"
-        placeholder="Search sermons by title, speaker, description or tag..."
-        onClear={clear}
-        selects={[
-          { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
-          { key: 'series', label: 'Series', options: seriesOptions },
-        ]}
-      />
-      <FilteredList
-        items={shown}
-        total={sermons.length}
-        noun="sermons"
-        label="Sermons"
-        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-        onClear={clear}
-      >
-        {(s) => (
-          <ItemCard
-            key={s.id}
-            title={s.title}
-            tags={s.tags}
-            onOpen={() => setSelected(s)}
-            badges={
-              <>
-                <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
-                <span className="ml-auto text-xs text-muted">{s.category}</span>
-              </>
-            }
-          >
-            <p className="text-sm text-muted">
-              {s.speaker} · {formatDate(s.date)} · {s.duration}
-            </p>
-            {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
-            <p className="line-clamp-2 text-sm text-text">{s.description}</p>
-            <p className="flex gap-4 text-sm text-muted">
-              <span>{formatCount(s.views)} views</span>
-              <span>{formatCount(s.likes)} likes</span>
-              <span>{formatCount(s.comments)} comments</span>
-            </p>
-          </ItemCard>
+      <ScreenHeader title="Sermon Management" subtitle="Publish, edit and review the church's sermons.">
+        {createDenied ? (
+          <DeniedButton id="new-sermon-hint" label="New Sermon" reason={createDenied} />
+        ) : (
+          <Button onClick={() => setForm({ sermon: null })}>New Sermon</Button>
         )}
-      </FilteredList>
-      {selected && <SermonDialog sermon={selected} onClose={() => setSelected(null)} />}
+      </ScreenHeader>
+      {load.status === 'loading' && sermons.length === 0 ? (
+        <div>
+          <LoadingScreen fullScreen={false} label="Loading sermons..." />
+        </div>
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : (
+        <>
+          <StatGrid label="Sermon statistics" items={stats} />
+          <FilterBar
+            values={filters}
+            onChange={set}
+            searchLabel="Search sermons"
+            placeholder="Search sermons by title, speaker, description or tag..."
+            onClear={clear}
+            selects={[
+              { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
+              { key: 'series', label: 'Series', options: seriesOptions },
+            ]}
+          />
+          <FilteredList
+            items={shown}
+            total={sermons.length}
+            noun="sermons"
+            label="Sermons"
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            onClear={clear}
+          >
+            {(s) => (
+              <ItemCard
+                key={s.id}
+                title={s.title}
+                tags={s.tags}
+                onOpen={() => setSelectedId(s.id)}
+                badges={
+                  <>
+                    <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
+                    <span className="ml-auto text-xs text-muted">{s.category}</span>
+                  </>
+                }
+              >
+                <p className="text-sm text-muted">
+                  {s.speaker} · {formatDate(s.date)}
+                  {s.duration && ` · ${s.duration}`}
+                </p>
+                {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
+                <p className="line-clamp-2 text-sm text-text">{s.description}</p>
+                <p className="flex gap-4 text-sm text-muted">
+                  <span>{formatCount(s.views)} views</span>
+                  <span>{formatCount(s.likes)} likes</span>
+                  <span>{formatCount(s.comments)} comments</span>
+                </p>
+              </ItemCard>
+            )}
+          </FilteredList>
+        </>
+      )}
+      {selected && !form && (
+        <SermonDialog
+          key={selected.id}
+          sermon={selected}
+          editDenied={contentDenial(role, 'sermons', 'edit')}
+          deleteDenied={contentDenial(role, 'sermons', 'delete')}
+          deleting={deleting}
+          onEdit={() => setForm({ sermon: selected })}
+          onDelete={() => void remove(selected)}
+          onClose={() => setSelectedId(null)}
+        />
+      )}
+      {form && (
+        <SermonFormDialog
+          sermon={form.sermon}
+          onClose={() => setForm(null)}
+          onSave={(payload) => save(form.sermon, payload)}
+        />
+      )}
     </div>
   );
 }
 
-function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void }) {
+function SermonDialog({
+  sermon,
+  editDenied,
+  deleteDenied,
+  deleting,
+  onEdit,
+  onDelete,
+  onClose,
+}: {
+  sermon: SermonAnswer;
+  editDenied: string | null;
+  deleteDenied: string | null;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
   const [shareNote, setShareNote] = useState<{ text: string; url?: string } | null>(null);
   const share = async () => {
     const url = sermonShareUrl(sermon.id, window.location.origin);
@@ -114,7 +214,7 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
               Download
             </LinkButton>
           ) : (
-            <Button variant="outline" comingSoon>
+            <Button variant="outline" disabled aria-describedby="download-note">
               Download
             </Button>
           )}
@@ -127,7 +227,18 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
           >
             Share
           </Button>
-          <Button comingSoon>Edit Sermon</Button>
+          {deleteDenied ? (
+            <Button variant="outline" disabled aria-describedby="delete-note">
+              Delete
+            </Button>
+          ) : (
+            <Button variant="destructive" onClick={onDelete} loading={deleting}>
+              Delete
+            </Button>
+          )}
+          <Button onClick={onEdit} disabled={!!editDenied} aria-describedby={editDenied ? 'edit-note' : undefined}>
+            Edit Sermon
+          </Button>
         </>
       }
     >
@@ -140,7 +251,7 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
           items={[
             { label: 'Speaker', value: sermon.speaker },
             { label: 'Date', value: formatDate(sermon.date) },
-            { label: 'Duration', value: sermon.duration },
+            { label: 'Duration', value: sermon.duration || 'Not given' },
             { label: 'Series', value: sermon.series ?? 'None' },
             { label: 'Views', value: formatCount(sermon.views) },
             { label: 'Likes', value: formatCount(sermon.likes) },
@@ -149,6 +260,21 @@ function SermonDialog({ sermon, onClose }: { sermon: Sermon; onClose: () => void
         />
         <p className="text-sm text-text">{sermon.description}</p>
         <TagList tags={sermon.tags} max={sermon.tags.length} />
+        {!sermon.audioUrl && (
+          <p id="download-note" className="text-sm text-muted">
+            Download becomes available once the sermon has audio.
+          </p>
+        )}
+        {deleteDenied && (
+          <p id="delete-note" className="text-sm text-muted">
+            {deleteDenied}.
+          </p>
+        )}
+        {editDenied && (
+          <p id="edit-note" className="text-sm text-muted">
+            {editDenied}.
+          </p>
+        )}
         {sermon.status !== 'published' && (
           <p id="share-note" className="text-sm text-muted">
             Share becomes available once the sermon is published.

@@ -4,6 +4,8 @@ import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types'
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
+import type { SermonAnswer } from '../../../../lib/shared/content-api';
+import { tagsFromText, tagsToText } from '../../content-form';
 
 export interface SermonFilters {
   search: string;
@@ -45,4 +47,44 @@ export const SERMON_STATUS_BADGE: Record<SermonStatus, BadgeVariant> = {
 /** The public page of a sermon, as an absolute URL for sharing. */
 export function sermonShareUrl(id: string, origin: string): string {
   return new URL(`/sermons/${encodeURIComponent(id)}`, origin).href;
+}
+
+/** The sermon form's values, every one as its control holds it (tags as one comma-separated line). */
+export interface SermonFormValues {
+  title: string;
+  speaker: string;
+  date: string;
+  category: string;
+  duration: string;
+  series: string;
+  description: string;
+  status: SermonStatus;
+  tags: string;
+  videoUrl: string;
+  thumbnail: string;
+  notes: string;
+}
+
+/** New Sermon starts as a draft dated `today`; Edit Sermon starts from the sermon as the API answered it. */
+export function sermonFormValues(sermon: SermonAnswer | null, today: string): SermonFormValues {
+  return {
+    title: sermon?.title ?? '',
+    speaker: sermon?.speaker ?? '',
+    date: sermon?.date ?? today,
+    category: sermon?.category ?? '',
+    duration: sermon?.duration ?? '',
+    series: sermon?.series ?? '',
+    description: sermon?.description ?? '',
+    status: sermon?.status ?? 'draft',
+    tags: tagsToText(sermon?.tags ?? []),
+    videoUrl: sermon?.videoUrl ?? '',
+    thumbnail: sermon?.thumbnail ?? '',
+    notes: sermon?.notes ?? '',
+  };
+}
+
+/** The body of POST /sermons/ or PATCH /sermons/{id}/ (every field; empty optional text clears it), before
+ * the shared schema checks it. */
+export function sermonPayload(values: SermonFormValues) {
+  return { ...values, tags: tagsFromText(values.tags) };
 }

@@ -1,0 +1,35 @@
+// What the sermon and event forms share: tags typed as one comma-separated line, who may do what
+// (CONTENT_RULES through canManageContent) with the reason shown on a disabled button, and the failure text.
+import { apiErrorInfo } from '../../lib/client/api-client';
+import type { ContentCollection } from '../../lib/shared/content-types';
+import {
+  canManageContent,
+  CONTENT_RULES,
+  ROLE_LABELS,
+  type ContentAction,
+  type Role,
+} from '../../lib/shared/permissions';
+
+/** "faith, hope ,, love" -> ["faith", "hope", "love"]. */
+export function tagsFromText(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+export const tagsToText = (tags: readonly string[]) => tags.join(', ');
+
+/** Why a button is off for this role, or null when the role may act. */
+export function contentDenial(role: Role | null, collection: ContentCollection, action: ContentAction): string | null {
+  if (role && canManageContent({ role }, collection, action)) return null;
+  const what = { create: 'add', edit: 'edit', delete: 'delete' }[action];
+  return `Only ${ROLE_LABELS[CONTENT_RULES[collection][action]]} and above can ${what} ${collection}`;
+}
+
+/** A failed save or action: the server's detail when it sent one, else what went wrong. */
+export function contentErrorMessage(doing: string, error: unknown): string {
+  const info = apiErrorInfo(error);
+  if (info.status === 400 && Object.keys(info.errors).length) return 'Please correct the errors below.';
+  return `Failed to ${doing}. ${info.detail ?? info.message}`;
+}

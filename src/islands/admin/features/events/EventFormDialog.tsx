@@ -1,0 +1,129 @@
+// Create Event (POST /events/) and Edit (PATCH /events/{id}/) in one form with every field the API takes:
+// an empty capacity means no limit. The shared zod schema of content-api.ts checks it on submit (loaded with
+// the first focus or save, not with the screen); the server's field errors land on their fields.
+import { useState, type SubmitEvent } from 'react';
+import { firstFieldErrors } from '../../../../lib/client/api-client';
+import type { EventAnswer, EventCreate } from '../../../../lib/shared/content-api';
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/content-types';
+import { capitalize } from '../../../../lib/shared/filters';
+import { firstIssues } from '../../../../lib/shared/validation';
+import { Field, type FieldProps } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
+import { contentErrorMessage } from '../../content-form';
+import { eventFormValues, eventPayload, type EventFormValues } from './model';
+
+const loadSchemas = () => import('../../../../lib/shared/content-api');
+const today = () => new Date().toISOString().slice(0, 10);
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalize(v) }));
+
+type TextName = Exclude<keyof EventFormValues, 'requiresRegistration' | 'isPublic'>;
+
+export function EventFormDialog({
+  event,
+  onClose,
+  onSave,
+}: {
+  /** null: Create Event; an event: Edit Event. */
+  event: EventAnswer | null;
+  onClose: () => void;
+  /** Saves; throws the API error for the form to show. */
+  onSave: (payload: EventCreate) => Promise<unknown>;
+}) {
+  const editing = event !== null;
+  const [values, setValues] = useState<EventFormValues>(() => eventFormValues(event, today()));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = (name: keyof EventFormValues) => (value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: '' }));
+  };
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setBanner(null);
+    try {
+      const { eventCreateSchema } = await loadSchemas();
+      const parsed = eventCreateSchema.safeParse(eventPayload(values));
+      if (!parsed.success) {
+        setErrors(firstIssues(parsed.error.issues));
+        setSaving(false);
+        return;
+      }
+      await onSave(parsed.data);
+      onClose();
+    } catch (error) {
+      setErrors(firstFieldErrors(error));
+      setBanner(contentErrorMessage(editing ? 'save the event' : 'create the event', error));
+      setSaving(false);
+    }
+  }
+
+  const field = (name: TextName, label: string, extra: Partial<FieldProps> = {}) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      externalError={errors[name] || null}
+      disabled={saving}
+      {...extra}
+    />
+  );
+  const required = { rules: { required: true }, realTime: true };
+  const check = (name: 'requiresRegistration' | 'isPublic', label: string) => (
+    <label className="flex items-center gap-2 text-sm font-medium text-text">
+      <input
+        type="checkbox"
+        name={name}
+        checked={values[name]}
+        onChange={(e) => set(name)(e.target.checked)}
+        disabled={saving}
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <FormDialog
+      id="event-form"
+      title={editing ? 'Edit Event' : 'Create Event'}
+      size="lg"
+      submitLabel={editing ? 'Save Changes' : 'Create Event'}
+      saving={saving}
+      banner={banner}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchemas()}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      {field('title', 'Title', { ...required, className: 'sm:col-span-2' })}
+      {field('description', 'Description', { type: 'textarea', rows: 3, className: 'sm:col-span-2' })}
+      {field('category', 'Category', { type: 'select', options: options(EVENT_CATEGORIES) })}
+      {field('type', 'Type', { type: 'select', options: options(EVENT_TYPES) })}
+      {field('startDate', 'Start Date', { ...required, type: 'date' })}
+      {field('startTime', 'Start Time', { ...required, type: 'time' })}
+      {field('endDate', 'End Date', { type: 'date', helperText: 'Empty: the start date' })}
+      {field('endTime', 'End Time', { type: 'time' })}
+      {field('location', 'Location', required)}
+      {field('organizer', 'Organizer')}
+      {field('capacity', 'Capacity', {
+        type: 'number',
+        inputMode: 'numeric',
+        helperText: 'Leave empty for no limit',
+      })}
+      {field('status', 'Status', { type: 'select', options: options(EVENT_STATUSES) })}
+      {field('tags', 'Tags', { helperText: 'Separate tags with commas', className: 'sm:col-span-2' })}
+      {field('imageUrl', 'Image URL', {
+        type: 'url',
+        placeholder: 'https:// or /images/...',
+        className: 'sm:col-span-2',
+      })}
+      {check('requiresRegistration', 'Requires registration')}
+      {check('isPublic', 'Public (shown on the website)')}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,22 @@
+// The events screen's calls (docs/API.md), one function an endpoint. Staff get private events too.
+import { api } from '../../../../lib/client/api-client';
+import type { EventAnswer, EventCreate, EventUpdate } from '../../../../lib/shared/content-api';
+
+export const EVENTS_PATH = '/events/';
+const one = (id: string) => `${EVENTS_PATH}${encodeURIComponent(id)}/`;
+
+/** GET /events/ */
+export const listEvents = () => api<EventAnswer[]>(EVENTS_PATH);
+
+/** POST /events/ */
+export const createEvent = (input: EventCreate) => api<EventAnswer>(EVENTS_PATH, { method: 'POST', body: input });
+
+/** PATCH /events/{id}/ */
+export const updateEvent = (id: string, changes: EventUpdate) =>
+  api<EventAnswer>(one(id), { method: 'PATCH', body: changes });
+
+/** DELETE /events/{id}/ */
+export const deleteEvent = (id: string) => api<void>(one(id), { method: 'DELETE' });
+
+/** POST /events/{id}/duplicate/ */
+export const duplicateEvent = (id: string) => api<EventAnswer>(`${one(id)}duplicate/`, { method: 'POST' });
