@@ -4,6 +4,7 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_AUDIO_SIZE_BYTES } from '../media/upload';
 import { compress } from 'hono/compress';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { RouterRoute } from 'hono/types';
@@ -27,6 +28,8 @@ import { dummyHash } from '../auth/passwords';
 const JSON_LIMIT = 64 * 1024;
 /** Room for the multipart envelope around a maximal file, so a file just over 10 MB gets a clear 400. */
 const MULTIPART_LIMIT = MAX_FILE_SIZE_BYTES + 64 * 1024;
+const AUDIO_UPLOAD_PATH = /^\/api\/v1\/sermons\/[^/]+\/audio\/$/;
+const AUDIO_MULTIPART_LIMIT = MAX_AUDIO_SIZE_BYTES + 64 * 1024;
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
@@ -55,9 +58,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.use('*', async (c, next) => {
     const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+    // Sermon audio is streamed to the storage, which counts its bytes against the 200 MB limit itself.
+    if (multipart && AUDIO_UPLOAD_PATH.test(c.req.path)) return bodyLimit({ maxSize: AUDIO_MULTIPART_LIMIT })(c, next);
     return bodyLimit({
       maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
-      // Multipart is only for avatars, whose contract answer to "too large" is a 400.
+      // Other multipart bodies are avatars, whose contract answer to "too large" is a 400.
       onError: (ctx) => {
         if (!multipart) return ctx.json({ detail: DETAIL.tooLarge }, 413);
         return ctx.json(avatarTooLarge().body(), 400);

@@ -42,19 +42,22 @@ export function refusals<C extends Refusal>(...codes: C[]) {
 }
 
 /**
- * A photo upload: multipart form data with one field, avatar. Declared as a plain OpenAPI schema rather than
- * zod on purpose, so no generic form validator runs: readAvatarField (http/body.ts) reads the form and
- * media/storage.ts judges the file by its bytes, each with the messages docs/API.md gives.
+ * An upload: multipart form data with one file field (avatar, audio). Declared as a plain OpenAPI schema rather
+ * than zod on purpose, so no generic form validator runs: the upload code reads the form and judges the file by
+ * its bytes (media/), each with the messages docs/API.md gives.
  */
-export const avatarUpload = {
+const fileUpload = (field: string) => ({
   required: true,
   content: {
     'multipart/form-data': {
       schema: {
         type: 'object' as const,
-        properties: { avatar: { type: 'string' as const, format: 'binary' } },
-        required: ['avatar'],
+        properties: { [field]: { type: 'string' as const, format: 'binary' } },
+        required: [field],
       },
     },
   },
-};
+});
+
+export const avatarUpload = fileUpload('avatar');
+export const audioUpload = fileUpload('audio');

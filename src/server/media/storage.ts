@@ -19,6 +19,9 @@ import type { ServerConfig } from '../config';
 import { directoryStore } from './directory-store';
 import { s3Store } from './s3-store';
 
+/** Where a stored file is served (media/routes.ts): this prefix and its name. */
+export const MEDIA_PATH = '/api/v1/media/';
+
 export interface MediaInfo {
   size: number;
   /** The content type the bytes proved at upload. */

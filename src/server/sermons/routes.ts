@@ -5,9 +5,10 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { sermonAnswerSchema, sermonCreateSchema, sermonUpdateSchema } from '../../lib/shared/content-api';
 import type { AppDeps, AppEnv } from '../context';
 import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { BEARER, audioUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { contentId, mayManage, viewerOf } from '../content-access';
+import { receiveUpload } from '../media/upload';
 import * as sermons from './service';
 
 const SermonAnswer = sermonAnswerSchema.openapi('Sermon');
@@ -69,6 +70,24 @@ export function sermonRoutes(deps: AppDeps) {
     }),
     async (c) =>
       c.json(await sermons.updateSermon(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/audio/',
+      summary: "Upload the sermon's audio (multipart field `audio`, MP3 or M4A by content, at most 200 MB)",
+      middleware: [auth, may('edit')],
+      security: BEARER,
+      request: { params: SermonId, body: audioUpload },
+      responses: { 200: jsonAnswer(SermonAnswer, 'The sermon with its audioUrl'), ...refusals(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await sermons.getSermon(deps, c.get('user'), id); // 404 before a large upload is read
+      const name = await receiveUpload(deps.media, c.req.raw, 'audio', 'audio');
+      return c.json(await sermons.setSermonAudio(deps, c.get('user'), id, name), 200);
+    },
   );
 
   app.openapi(

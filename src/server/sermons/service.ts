@@ -12,6 +12,7 @@ import { withFreshSlug } from '../db/slugs';
 import { readTags, writeTags } from '../db/tags';
 import { ApiError } from '../http/errors';
 import { recorded } from '../content-access';
+import { MEDIA_PATH } from '../media/storage';
 import type { UserRow } from '../users/serialize';
 
 export type SermonRow = Selectable<SermonsTable>;
@@ -190,4 +191,32 @@ export async function deleteSermon(deps: AppDeps, actor: UserRow, id: string): P
     const result = await trx.deleteFrom('sermons').where('id', '=', id).executeTakeFirst();
     if (!Number(result.numDeletedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
   });
+}
+
+/**
+ * Points the sermon at a freshly stored audio file (`name` in the media storage) and removes the file it had.
+ * If the sermon cannot be updated (deleted meanwhile, database down), the new file is removed: no object is
+ * left that nothing points at, and no sermon points at a file that is not whole (the storage only shows a file
+ * once its last byte has arrived).
+ */
+export async function setSermonAudio(deps: AppDeps, actor: UserRow, id: string, name: string): Promise<SermonAnswer> {
+  const db = deps.database.db;
+  try {
+    const before = await loadSermon(db, id);
+    await recorded(deps, 'sermons', actor, { action: 'update_sermon', title: before.title, id }, async (trx, now) => {
+      const result = await trx
+        .updateTable('sermons')
+        .set({ audio_url: MEDIA_PATH + name, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!Number(result.numUpdatedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
+    });
+    if (before.audio_url?.startsWith(MEDIA_PATH)) {
+      await deps.media.delete(before.audio_url.slice(MEDIA_PATH.length)).catch(() => undefined);
+    }
+  } catch (err) {
+    await deps.media.delete(name).catch(() => undefined);
+    throw err;
+  }
+  return toSermon(await loadSermon(db, id));
 }

@@ -1,5 +1,6 @@
 // A user as the API answers it: every field of docs/PRODUCT.md (Data)'s User (age and
 // years_as_member computed, memberships and family included) and never the password hash.
+import { MEDIA_PATH } from '../media/storage';
 import type { Selectable } from 'kysely';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/user-types';
 import type { UsersTable } from '../db/schema';
@@ -7,8 +8,6 @@ import { yearsSince } from '../db/time';
 import { fullName } from '../../lib/shared/format';
 
 export type UserRow = Selectable<UsersTable>;
-
-export const MEDIA_PATH = '/api/v1/media/';
 
 export function isOnline(row: Pick<UserRow, 'last_seen' | 'logged_out_at'>, nowMs: number, windowMs: number) {
   if (!row.last_seen) return false;
