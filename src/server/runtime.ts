@@ -13,7 +13,7 @@ import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
 import { readEvent, readEvents } from './events/service';
-import { readSermon, readSermons } from './sermons/service';
+import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
 
@@ -49,6 +49,7 @@ export function servePages(deps: AppDeps, content: ContentEvents) {
     getSermon: (visibility, id) => readSermon(deps, visibility, id),
     listEvents: (visibility) => readEvents(deps, visibility),
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
+    audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
   content.subscribe((collections) => registry.pageCache?.invalidate(collections));
 }

@@ -3,6 +3,9 @@
 // nothing; a new upload replaces (and removes) the old file.
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../src/server/context';
+import { directoryStore } from '../../src/server/media/directory-store';
+import { audioFile } from '../../src/server/sermons/service';
 import { backends, startApi, type TestApi } from './helpers';
 
 /** An ID3v2 tag then MPEG-1 Layer III frames: what an MP3 file starts with. */
@@ -11,7 +14,7 @@ MP3.set([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
 MP3.set([0xff, 0xfb, 0x90, 0x64], 10);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-const form = (field: string, bytes: Uint8Array, name = 'sermon.mp3') => {
+const form = (field: string, bytes: Uint8Array<ArrayBuffer>, name = 'sermon.mp3') => {
   const body = new FormData();
   body.append(field, new Blob([bytes]), name);
   return body;
@@ -45,6 +48,11 @@ describe.each(backends())('sermon audio on %s', (backend) => {
     const part = await api.request('GET', path, { headers: { range: 'bytes=10-13' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 10-13/${MP3.length}`);
+    // What the podcast feed's enclosure says: the stored file's real length and proved type.
+    const deps = { media: directoryStore(api.config.uploadsDir) } as AppDeps;
+    expect(await audioFile(deps, res.body.audioUrl)).toEqual({ size: MP3.length, type: 'audio/mpeg' });
+    expect((await audioFile(deps, '/audio/walking-in-faith.mp3'))?.size).toBeGreaterThan(1000);
+    expect(await audioFile(deps, '/audio/../../package.json')).toBeUndefined();
     const activity = await api.request('GET', '/auth/activity/', { token: pastor });
     expect(activity.body[0].action).toContain('updated the sermon');
 

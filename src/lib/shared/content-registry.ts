@@ -20,6 +20,8 @@ export interface ContentReader {
   listEvents(visibility: Visibility): Promise<EventAnswer[]>;
   /** undefined when it does not exist or this visibility may not see it. */
   getEvent(visibility: Visibility, id: string): Promise<EventAnswer | undefined>;
+  /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
+  audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
 }
 
 export interface PageCacheControl {

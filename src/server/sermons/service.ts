@@ -1,5 +1,7 @@
 // Sermons: who sees which (docs/PRODUCT.md (States)), and every change by staff, written to the audit log in the
 // same transaction and announced to the content hook once it is committed.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/content-api';
 import type { Visibility } from '../../lib/shared/content-registry';
@@ -219,4 +221,20 @@ export async function setSermonAudio(deps: AppDeps, actor: UserRow, id: string, 
     throw err;
   }
   return toSermon(await loadSermon(db, id));
+}
+
+/**
+ * What a podcast feed says of a sermon's audio: the uploaded file's length and proved type from the media
+ * storage, or, for a file the site ships under public/ (the sample sermons), its size on disk.
+ */
+export async function audioFile(deps: AppDeps, audioUrl: string): Promise<{ size: number; type: string } | undefined> {
+  if (audioUrl.startsWith(MEDIA_PATH)) return (await deps.media.head(audioUrl.slice(MEDIA_PATH.length))) ?? undefined;
+  if (!/^\/[\w/.-]+\.(mp3|m4a)$/.test(audioUrl) || audioUrl.includes('..')) return undefined;
+  try {
+    // The server runs from the project root (scripts/start.mjs), where public/ is.
+    const { size } = await stat(join(process.cwd(), 'public', audioUrl));
+    return { size, type: audioUrl.endsWith('.m4a') ? 'audio/mp4' : 'audio/mpeg' };
+  } catch {
+    return undefined;
+  }
 }
