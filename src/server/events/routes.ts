@@ -1,6 +1,6 @@
 // Events (docs/API.md): anyone reads the public ones, staff read all, each with its registered and waitlist
-// figures; PASTOR and above create, edit and duplicate, ADMIN and above delete (CONTENT_RULES in permissions.ts). A contract's middleware refuses by rank before the input
-// is read, as the users routes do.
+// figures; PASTOR and above create, edit and duplicate, ADMIN and above delete (CONTENT_RULES in permissions.ts).
+// A contract's middleware refuses by rank before the input is read, as the users routes do.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { eventAnswerSchema, eventCreateSchema, eventUpdateSchema } from '../../lib/shared/content-api';
 import type { AppDeps, AppEnv } from '../context';
