@@ -2,11 +2,17 @@
 // LISTEN/NOTIFY (src/server/content-sync.ts). Both instances live in this one process and would share the
 // process-wide content registry, so each gets its own recorded purge function instead of the page cache.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { contentRegistry } from '../../src/lib/shared/content-registry';
 import type { ContentCollection } from '../../src/lib/shared/content-types';
-import { startContentSync, type ContentSync } from '../../src/server/content-sync';
-import { startApi, type TestApi } from './helpers';
+import { loadConfig } from '../../src/server/config';
+import { CONTENT_CHANNEL, startContentSync, type ContentSync } from '../../src/server/content-sync';
+import { createRuntime } from '../../src/server/runtime';
+import { startApi, TEST_ENV, type TestApi } from './helpers';
 
 const pg = inject('pgUrl');
 if (!pg) console.warn('\n!!! PostgreSQL not available: the content sync (LISTEN/NOTIFY) test is SKIPPED !!!\n');
@@ -15,11 +21,11 @@ const ALL = ['sermons', 'events'];
 const sermon = { speaker: 'Rev. A', date: '2026-11-01', category: 'Faith', status: 'published' };
 
 /** Waits until check() passes, at most `ms`. */
-async function within(ms: number, check: () => void) {
+async function within(ms: number, check: () => void | Promise<void>) {
   const end = Date.now() + ms;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (err) {
       if (Date.now() > end) throw err;
@@ -108,5 +114,35 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
     const created = await a.request('POST', '/sermons/', { token: pastor, body: { ...sermon, title: 'Sync again' } });
     expect(created.status).toBe(201);
     await within(2000, () => expect(purgedB).toEqual([ALL, ['sermons']]));
+  });
+
+  it('the runtime on PostgreSQL listens, purges its page cache for other instances, and stops listening on close', async () => {
+    const purged: ContentCollection[][] = [];
+    contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
+    const dataDir = mkdtempSync(join(tmpdir(), 'church-sync-'));
+    const runtime = await createRuntime(
+      loadConfig({ ...TEST_ENV, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: a.config.databaseUrl }),
+    );
+    const listeners = async () =>
+      (
+        await sql<{ name: string }>`
+          SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'church_content_sync %'`.execute(
+          a.database.db,
+        )
+      ).rows.map((r) => r.name);
+    const ours = [syncA.instanceId, syncB.instanceId].map((id) => `church_content_sync ${id}`);
+    try {
+      await within(5000, async () => expect((await listeners()).filter((n) => !ours.includes(n))).toHaveLength(1));
+      await within(2000, () => expect(purged).toEqual([ALL]));
+      const payload = JSON.stringify({ from: 'another-instance', collections: ['events'] });
+      await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${payload})`.execute(a.database.db);
+      await within(2000, () => expect(purged).toEqual([ALL, ['events']]));
+    } finally {
+      await runtime.close();
+      delete contentRegistry().pageCache;
+      delete contentRegistry().reader;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    await within(2000, async () => expect((await listeners()).filter((n) => !ours.includes(n))).toEqual([]));
   });
 });
