@@ -48,6 +48,7 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
   return { config, database, app, content, close };
 }
 
+/** This instance's page purge: after its own writes, and after other instances' (./content-sync.ts). */
 const purgePages = (collections: readonly ContentCollection[]) => contentRegistry().pageCache?.invalidate(collections);
 
 /**
