@@ -5,6 +5,7 @@
 // src/live.config.ts reads, and purges the pages' cache when a write changes what they show.
 import type { Hono } from 'hono';
 import { contentRegistry } from '../lib/shared/content-registry';
+import type { ContentCollection } from '../lib/shared/content-types';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/connection';
@@ -12,6 +13,7 @@ import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
+import { startContentSync } from './content-sync';
 import { readEvent, readEvents } from './events/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
@@ -34,8 +36,20 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
   const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), media, content };
   const app = createApp(deps);
   servePages(deps, content);
-  return { config, database, app, content, close: () => database.close() };
+  // Other instances on the same PostgreSQL hear of this one's writes, and this one of theirs (docs/DEPLOY.md).
+  const sync =
+    database.dialect === 'postgres'
+      ? startContentSync({ url: config.databaseUrl, db: database.db, content, purge: purgePages })
+      : undefined;
+  const close = async () => {
+    await sync?.close();
+    await database.close();
+  };
+  return { config, database, app, content, close };
 }
+
+/** This instance's page purge: after its own writes, and after other instances' (./content-sync.ts). */
+const purgePages = (collections: readonly ContentCollection[]) => contentRegistry().pageCache?.invalidate(collections);
 
 /**
  * The pages read through the same queries as the API (one rule of who sees what), on this runtime's connection.
@@ -51,5 +65,5 @@ export function servePages(deps: AppDeps, content: ContentEvents) {
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
-  content.subscribe((collections) => registry.pageCache?.invalidate(collections));
+  content.subscribe(purgePages);
 }
