@@ -1,6 +1,6 @@
 // The sermon form's audio file input and, while it is sent, a progress bar whose share is announced politely
 // (every tenth, so a screen reader is not flooded).
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { cx } from '../../../ui/cx';
 import { AUDIO_ACCEPT, AUDIO_LIMIT_MB } from './model';
 
@@ -22,6 +22,13 @@ export function AudioField({
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
+  const uploading = progress !== null;
+  const progressBox = useRef<HTMLDivElement>(null);
+  // While the upload runs every field is off, so focus moves to the progress: the keyboard keeps a place
+  // to stand (and to scroll the dialog from) and a screen reader hears what is happening.
+  useEffect(() => {
+    if (uploading) progressBox.current?.focus();
+  }, [uploading]);
   return (
     <div className="flex flex-col gap-1 sm:col-span-2">
       <label htmlFor={id} className="text-sm font-medium text-text">
@@ -48,7 +55,13 @@ export function AudioField({
         </p>
       )}
       {progress !== null && (
-        <div className="flex flex-col gap-1">
+        <div
+          ref={progressBox}
+          tabIndex={0}
+          role="group"
+          aria-label="Audio upload"
+          className="flex flex-col gap-1 rounded"
+        >
           <label htmlFor={`${id}-progress`} className="text-sm text-text">
             Uploading audio: <span aria-hidden="true">{progress}%</span>
           </label>
