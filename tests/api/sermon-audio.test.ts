@@ -11,7 +11,7 @@ MP3.set([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
 MP3.set([0xff, 0xfb, 0x90, 0x64], 10);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-const form = (field: string, bytes: Uint8Array, name = 'sermon.mp3') => {
+const form = (field: string, bytes: Uint8Array<ArrayBuffer>, name = 'sermon.mp3') => {
   const body = new FormData();
   body.append(field, new Blob([bytes]), name);
   return body;
