@@ -127,6 +127,15 @@ test('a pastor uploads a sermon MP3 with progress; a visitor finds the player an
       const range = await pub.request.get(audioUrl, { headers: { Range: 'bytes=0-3' } });
       expect(range.status()).toBe(206);
       expect([...(await range.body())]).toEqual([0x49, 0x44, 0x33, 0x03]);
+
+      // The library's Play loads the same media into its one player (these bytes will not really decode).
+      await pub.goto('/sermons');
+      const play = pub
+        .getByRole('region', { name: 'All Sermons' })
+        .getByRole('button', { name: `Play ${title}`, exact: true });
+      await expect(play).toBeEnabled({ timeout: 15_000 });
+      await play.click();
+      await expect(pub.locator('audio')).toHaveAttribute('src', audioUrl);
     } finally {
       await visitor.close();
     }
