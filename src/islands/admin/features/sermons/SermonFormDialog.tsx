@@ -48,6 +48,11 @@ export function SermonFormDialog({
   // Closing the dialog (Cancel, Escape, leaving the screen) stops an upload under way.
   useEffect(() => () => upload.current?.abort(), []);
 
+  function close() {
+    upload.current?.abort();
+    onClose();
+  }
+
   function chooseAudio(file: File | null) {
     setAudio(file);
     setErrors((e) => ({ ...e, audio: (file && audioFileProblem(file)) || '' }));
@@ -130,7 +135,7 @@ export function SermonFormDialog({
       submitLabel={editing ? 'Save Changes' : 'Create Sermon'}
       saving={saving}
       banner={banner}
-      onClose={onClose}
+      onClose={close}
       onSubmit={onSubmit}
       onFocus={() => void loadSchemas()}
       className="grid gap-4 sm:grid-cols-2"
