@@ -1,5 +1,6 @@
 // A form in a Modal (add, edit, settings): Cancel and the submit button in the footer, the failure banner
-// above the fields. The caller owns the values and the save; while `saving`, Cancel is off and submit spins.
+// above the fields. The caller owns the values and the save; while `saving`, Cancel is off (unless the caller
+// can stop the save) and submit spins.
 import type { FocusEventHandler, ReactNode, SubmitEventHandler } from 'react';
 import { Button } from './Button';
 import { ErrorBanner } from './ErrorBanner';
@@ -16,6 +17,7 @@ export function FormDialog({
   onSubmit,
   onFocus,
   className,
+  cancelWhileSaving = false,
   children,
 }: {
   /** The form's id, which ties the footer's submit button to it. */
@@ -31,6 +33,8 @@ export function FormDialog({
   onFocus?: FocusEventHandler<HTMLFormElement>;
   /** The fields' layout. */
   className?: string;
+  /** Keep Cancel on while saving, for a save the caller can stop (an upload). */
+  cancelWhileSaving?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -41,7 +45,7 @@ export function FormDialog({
       size={size}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={saving && !cancelWhileSaving}>
             Cancel
           </Button>
           <Button type="submit" form={id} loading={saving}>

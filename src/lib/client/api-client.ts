@@ -73,6 +73,8 @@ export type ApiOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'responseType'>;
 export interface ApiClient {
   <T = unknown>(path: string, opts?: ApiOptions): Promise<T>;
   storage: TokenStorage;
+  /** Where the API lives (calls that cannot go through the client, e.g. an upload with progress, use it). */
+  baseURL: string;
   /** Runs `listener` whenever a failed refresh ends the session; returns the unsubscribe function. */
   onSessionExpired(listener: () => void): () => void;
   /** One refresh (shared by concurrent callers); resolves with the new access token. */
@@ -89,10 +91,11 @@ export interface ApiClientConfig {
 
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const storage = config.storage ?? createTokenStorage();
+  const baseURL = config.baseURL ?? API_PREFIX;
   const listeners = new Set<() => void>();
   const raw = ofetch.create(
     {
-      baseURL: config.baseURL ?? API_PREFIX,
+      baseURL,
       timeout: config.timeout ?? API_TIMEOUT_MS,
       credentials: 'include',
       // No automatic retries: an action must never be sent twice, and a dead API should answer within the timeout.
@@ -154,6 +157,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   }) as ApiClient;
 
   api.storage = storage;
+  api.baseURL = baseURL;
   api.refreshAccessToken = refreshAccessToken;
   api.onSessionExpired = (listener) => {
     listeners.add(listener);

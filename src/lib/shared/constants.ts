@@ -16,6 +16,8 @@ export const ACCESS_TOKEN_LIFETIME_MINUTES = 60;
 export const REFRESH_TOKEN_LIFETIME_MINUTES = 10_080;
 
 export const MAX_FILE_SIZE_BYTES = 10_485_760;
+/** Sermon audio (MP3/M4A) may be this large: checked in the portal before sending and by the API. */
+export const MAX_AUDIO_SIZE_BYTES = 200 * 1024 * 1024;
 
 export const DEV_ORIGIN = 'http://localhost:3000';
 

@@ -6,14 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
+import { MAX_AUDIO_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
 import { ApiError } from '../http/errors';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffAudio, sniffImage, type MediaExtension } from './sniff';
 import type { MediaStore } from './storage';
 import { toNodeStream } from './directory-store';
 
-/** Sermon audio (MP3/M4A) may be this large. */
-export const MAX_AUDIO_SIZE_BYTES = 200 * 1024 * 1024;
+export { MAX_AUDIO_SIZE_BYTES };
 
 export const UPLOAD_KINDS = {
   image: {

@@ -1,7 +1,10 @@
 // New Sermon (POST /sermons/) and Edit Sermon (PATCH /sermons/{id}/) in one form with every field the API
 // takes. The shared zod schemas of content-api.ts check it on submit (loaded with the first focus or save, not
 // with the screen); the server's field errors land on their fields and its detail in the banner.
-import { useState, type SubmitEvent } from 'react';
+// A chosen audio file is uploaded once the sermon is saved (a new sermon needs its id first), with a progress
+// bar; Cancel stops the upload. A refused file keeps the dialog open on the saved sermon, with the server's
+// message on the field, so saving again edits that sermon rather than creating a second one.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
 import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/content-api';
 import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
@@ -9,8 +12,11 @@ import { capitalize } from '../../../../lib/shared/filters';
 import { firstIssues } from '../../../../lib/shared/validation';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { toast } from '../../../ui/toast';
 import { contentErrorMessage } from '../../content-form';
-import { sermonFormValues, sermonPayload, type SermonFormValues } from './model';
+import { isAbortError, uploadSermonAudio } from './api';
+import { AudioField } from './AudioField';
+import { audioFileProblem, sermonFormValues, sermonPayload, type SermonFormValues } from './model';
 
 const loadSchemas = () => import('../../../../lib/shared/content-api');
 const today = () => new Date().toISOString().slice(0, 10);
@@ -19,18 +25,60 @@ export function SermonFormDialog({
   sermon,
   onClose,
   onSave,
+  onAudio,
 }: {
   /** null: New Sermon; a sermon: Edit Sermon. */
   sermon: SermonAnswer | null;
   onClose: () => void;
-  /** Saves and resolves with the stored sermon; throws the API error for the form to show. */
-  onSave: (payload: SermonCreate) => Promise<unknown>;
+  /** Saves (`current` null: creates) and resolves with the stored sermon; throws the API error for the form. */
+  onSave: (payload: SermonCreate, current: SermonAnswer | null) => Promise<SermonAnswer>;
+  /** The sermon as the API answered the audio upload. */
+  onAudio: (stored: SermonAnswer) => void;
 }) {
-  const editing = sermon !== null;
+  // The sermon this dialog edits: the one given, or the one it created when an upload then failed.
+  const [current, setCurrent] = useState(sermon);
+  const editing = current !== null;
   const [values, setValues] = useState<SermonFormValues>(() => sermonFormValues(sermon, today()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [audio, setAudio] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  // Closing the dialog (Cancel, Escape, leaving the screen) stops an upload under way.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  function close() {
+    upload.current?.abort();
+    onClose();
+  }
+
+  function chooseAudio(file: File | null) {
+    setAudio(file);
+    setErrors((e) => ({ ...e, audio: (file && audioFileProblem(file)) || '' }));
+  }
+
+  async function sendAudio(stored: SermonAnswer, file: File): Promise<boolean> {
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress(0);
+    try {
+      onAudio(await uploadSermonAudio(stored.id, file, { onProgress: setProgress, signal: controller.signal }));
+      setAudio(null);
+      return true;
+    } catch (error) {
+      if (isAbortError(error)) {
+        toast('Audio upload cancelled; the sermon is saved without it.', { variant: 'info' });
+        return false;
+      }
+      setProgress(null);
+      setErrors({ audio: firstFieldErrors(error).audio ?? contentErrorMessage('upload the audio', error) });
+      setSaving(false);
+      return false;
+    } finally {
+      upload.current = null;
+    }
+  }
 
   const set = (name: keyof SermonFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -40,6 +88,11 @@ export function SermonFormDialog({
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (saving) return;
+    const audioProblem = audio && audioFileProblem(audio);
+    if (audioProblem) {
+      setErrors((e) => ({ ...e, audio: audioProblem }));
+      return;
+    }
     setSaving(true);
     setBanner(null);
     try {
@@ -50,7 +103,9 @@ export function SermonFormDialog({
         setSaving(false);
         return;
       }
-      await onSave(parsed.data);
+      const stored = await onSave(parsed.data, current);
+      setCurrent(stored);
+      if (audio && !(await sendAudio(stored, audio))) return;
       onClose();
     } catch (error) {
       setErrors(firstFieldErrors(error));
@@ -80,10 +135,11 @@ export function SermonFormDialog({
       submitLabel={editing ? 'Save Changes' : 'Create Sermon'}
       saving={saving}
       banner={banner}
-      onClose={onClose}
+      onClose={close}
       onSubmit={onSubmit}
       onFocus={() => void loadSchemas()}
       className="grid gap-4 sm:grid-cols-2"
+      cancelWhileSaving={progress !== null}
     >
       {field('title', 'Title', { ...required, className: 'sm:col-span-2' })}
       {field('speaker', 'Speaker', required)}
@@ -100,6 +156,13 @@ export function SermonFormDialog({
       {field('videoUrl', 'Video URL', { type: 'url', placeholder: 'https://' })}
       {field('thumbnail', 'Thumbnail', { type: 'url', placeholder: 'https:// or /images/...' })}
       {field('notes', 'Notes (Markdown)', { type: 'textarea', rows: 8, className: 'sm:col-span-2' })}
+      <AudioField
+        current={current?.audioUrl ?? null}
+        error={errors.audio || null}
+        progress={progress}
+        disabled={saving}
+        onChange={chooseAudio}
+      />
     </FormDialog>
   );
 }

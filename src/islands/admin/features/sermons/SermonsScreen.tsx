@@ -72,6 +72,12 @@ export default function SermonsScreen() {
     // The id is a slug of the title: an edit that renames keeps the old id, so the dialog follows `stored.id`.
     if (sermon) setSelectedId(stored.id);
     toast(sermon ? `Sermon "${stored.title}" saved` : `Sermon "${stored.title}" created`);
+    return stored;
+  }
+
+  function audioUploaded(stored: SermonAnswer) {
+    setItems((list) => list.map((s) => (s.id === stored.id ? stored : s)));
+    toast(`Audio uploaded for "${stored.title}"`);
   }
 
   async function remove(sermon: SermonAnswer) {
@@ -171,7 +177,8 @@ export default function SermonsScreen() {
         <SermonFormDialog
           sermon={form.sermon}
           onClose={() => setForm(null)}
-          onSave={(payload) => save(form.sermon, payload)}
+          onSave={(payload, current) => save(current, payload)}
+          onAudio={audioUploaded}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 // Sermons screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, speaker, description and tags,
 // status and series filters derived from the data.
 import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types';
+import { MAX_AUDIO_SIZE_BYTES } from '../../../../lib/shared/constants';
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
@@ -87,4 +88,14 @@ export function sermonFormValues(sermon: SermonAnswer | null, today: string): Se
  * the shared schema checks it. */
 export function sermonPayload(values: SermonFormValues) {
   return { ...values, tags: tagsFromText(values.tags) };
+}
+
+/** What the sermon's audio input takes (the API proves the format from the bytes; this only filters the picker). */
+export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp4,.mp3,.m4a';
+
+export const AUDIO_LIMIT_MB = Math.round(MAX_AUDIO_SIZE_BYTES / 1024 / 1024);
+
+/** The audio field's own check before sending: the size limit of docs/PRODUCT.md (Constants). */
+export function audioFileProblem(file: { size: number }): string | null {
+  return file.size > MAX_AUDIO_SIZE_BYTES ? `The file is too large (at most ${AUDIO_LIMIT_MB} MB).` : null;
 }
