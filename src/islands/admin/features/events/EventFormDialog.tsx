@@ -1,15 +1,13 @@
 // Create Event (POST /events/) and Edit (PATCH /events/{id}/) in one form with every field the API takes:
 // an empty capacity means no limit. The shared zod schema of content-api.ts checks it on submit (loaded with
 // the first focus or save, not with the screen); the server's field errors land on their fields.
-import { useState, type SubmitEvent } from 'react';
-import { firstFieldErrors } from '../../../../lib/client/api-client';
+import type { SubmitEvent } from 'react';
 import type { EventAnswer, EventCreate } from '../../../../lib/shared/content-api';
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/content-types';
 import { capitalize } from '../../../../lib/shared/filters';
-import { firstIssues } from '../../../../lib/shared/validation';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
-import { contentErrorMessage } from '../../content-form';
+import { useContentForm } from '../../useContentForm';
 import { eventFormValues, eventPayload, type EventFormValues } from './model';
 
 const loadSchemas = () => import('../../../../lib/shared/content-api');
@@ -30,37 +28,19 @@ export function EventFormDialog({
   onSave: (payload: EventCreate) => Promise<unknown>;
 }) {
   const editing = event !== null;
-  const [values, setValues] = useState<EventFormValues>(() => eventFormValues(event, today()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { values, errors, banner, saving, set, submit } = useContentForm<EventFormValues>(() =>
+    eventFormValues(event, today()),
+  );
 
-  const set = (name: keyof EventFormValues) => (value: string | boolean) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: '' }));
-  };
-
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setBanner(null);
-    try {
-      const { eventCreateSchema } = await loadSchemas();
-      const parsed = eventCreateSchema.safeParse(eventPayload(values));
-      if (!parsed.success) {
-        setErrors(firstIssues(parsed.error.issues));
-        setSaving(false);
-        return;
-      }
-      await onSave(parsed.data);
-      onClose();
-    } catch (error) {
-      setErrors(firstFieldErrors(error));
-      setBanner(contentErrorMessage(editing ? 'save the event' : 'create the event', error));
-      setSaving(false);
-    }
-  }
+  const onSubmit = (e: SubmitEvent<HTMLFormElement>) =>
+    submit(e, {
+      check: async () => (await loadSchemas()).eventCreateSchema.safeParse(eventPayload(values)),
+      save: async (data) => {
+        await onSave(data);
+        onClose();
+      },
+      failure: editing ? 'save the event' : 'create the event',
+    });
 
   const field = (name: TextName, label: string, extra: Partial<FieldProps> = {}) => (
     <Field

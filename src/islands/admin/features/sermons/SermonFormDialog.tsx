@@ -9,11 +9,11 @@ import { firstFieldErrors } from '../../../../lib/client/api-client';
 import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/content-api';
 import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
 import { capitalize } from '../../../../lib/shared/filters';
-import { firstIssues } from '../../../../lib/shared/validation';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { contentErrorMessage } from '../../content-form';
+import { useContentForm } from '../../useContentForm';
 import { isAbortError, uploadSermonAudio } from './api';
 import { AudioField } from './AudioField';
 import { audioFileProblem, sermonFormValues, sermonPayload, type SermonFormValues } from './model';
@@ -38,10 +38,9 @@ export function SermonFormDialog({
   // The sermon this dialog edits: the one given, or the one it created when an upload then failed.
   const [current, setCurrent] = useState(sermon);
   const editing = current !== null;
-  const [values, setValues] = useState<SermonFormValues>(() => sermonFormValues(sermon, today()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { values, errors, setErrors, banner, saving, setSaving, set, submit } = useContentForm<SermonFormValues>(() =>
+    sermonFormValues(sermon, today()),
+  );
   const [audio, setAudio] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useRef<AbortController | null>(null);
@@ -80,38 +79,23 @@ export function SermonFormDialog({
     }
   }
 
-  const set = (name: keyof SermonFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: '' }));
-  };
-
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (saving) return;
+  function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     const audioProblem = audio && audioFileProblem(audio);
     if (audioProblem) {
-      setErrors((e) => ({ ...e, audio: audioProblem }));
+      e.preventDefault();
+      setErrors((errs) => ({ ...errs, audio: audioProblem }));
       return;
     }
-    setSaving(true);
-    setBanner(null);
-    try {
-      const { sermonCreateSchema } = await loadSchemas();
-      const parsed = sermonCreateSchema.safeParse(sermonPayload(values));
-      if (!parsed.success) {
-        setErrors(firstIssues(parsed.error.issues));
-        setSaving(false);
-        return;
-      }
-      const stored = await onSave(parsed.data, current);
-      setCurrent(stored);
-      if (audio && !(await sendAudio(stored, audio))) return;
-      onClose();
-    } catch (error) {
-      setErrors(firstFieldErrors(error));
-      setBanner(contentErrorMessage(editing ? 'save the sermon' : 'create the sermon', error));
-      setSaving(false);
-    }
+    return submit(e, {
+      check: async () => (await loadSchemas()).sermonCreateSchema.safeParse(sermonPayload(values)),
+      save: async (data) => {
+        const stored = await onSave(data, current);
+        setCurrent(stored);
+        if (audio && !(await sendAudio(stored, audio))) return;
+        onClose();
+      },
+      failure: editing ? 'save the sermon' : 'create the sermon',
+    });
   }
 
   const field = (name: keyof SermonFormValues, label: string, extra: Partial<FieldProps> = {}) => (
