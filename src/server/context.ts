@@ -22,4 +22,10 @@ export interface AppDeps {
   content?: ContentEvents;
 }
 
-export type AppEnv = { Variables: { user: UserRow } };
+export type AppEnv = {
+  Variables: {
+    user: UserRow;
+    /** Set by public/submission.ts when the body came from an HTML form post (answered with 303, not JSON). */
+    formPost?: boolean;
+  };
+};

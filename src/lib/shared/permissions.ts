@@ -121,6 +121,33 @@ export function canManageContent(actor: { role: Role }, collection: ContentColle
   return roleRank(actor.role) >= roleRank(CONTENT_RULES[collection][action]);
 }
 
+/** What visitors send, as staff handle it: prayer requests, contact messages and event registrations. */
+export type VisitorCollection = 'prayers' | 'messages' | 'registrations';
+export type VisitorAction = 'read' | 'edit' | 'delete';
+
+/**
+ * docs/PRODUCT.md (Roles and permissions) for what visitors send: the lowest role allowed each action. Reading
+ * and handling is for every staff member (web access already means PASTOR or above); deleting is for ADMIN
+ * and above.
+ */
+export const VISITOR_RULES: Record<VisitorCollection, Record<VisitorAction, Role>> = {
+  prayers: { read: 'PASTOR', edit: 'PASTOR', delete: 'ADMIN' },
+  messages: { read: 'PASTOR', edit: 'PASTOR', delete: 'ADMIN' },
+  registrations: { read: 'PASTOR', edit: 'PASTOR', delete: 'ADMIN' },
+};
+
+export function canHandleVisitorData(
+  actor: { role: Role },
+  collection: VisitorCollection,
+  action: VisitorAction,
+): boolean {
+  return roleRank(actor.role) >= roleRank(VISITOR_RULES[collection][action]);
+}
+
+/** Site settings (notification recipients first) are edited by SUPERADMIN and ADMIN. */
+export const SETTINGS_EDIT_ROLE: Role = 'ADMIN';
+export const canEditSettings = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(SETTINGS_EDIT_ROLE);
+
 export interface Actor {
   id: number | string;
   role: Role;

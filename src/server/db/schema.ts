@@ -158,6 +158,85 @@ export interface EventRegistrationsTable {
   seats: number;
   status: RegistrationStatus;
   created_at: string;
+  /** sha256 of the token in the confirmation email's cancel link. */
+  cancel_token_hash: string | null;
+  updated_at: string | null;
+}
+
+export interface PrayerRequestsTable {
+  id: Generated<number>;
+  title: string;
+  /** The requester's full name as they gave it; only the first name ever leaves the staff API. */
+  requester: string;
+  email: string | null;
+  phone: string | null;
+  category: string;
+  priority: string;
+  status: string;
+  description: string;
+  is_public: Bool;
+  /** Staff approved it for the public prayer wall (only counts when is_public too). */
+  approved: Bool;
+  assigned_to_id: number | null;
+  /** The assignee's name as shown (kept when the account goes). */
+  assigned_to: string | null;
+  supporters: number;
+  /** JSON array of strings. */
+  tags: string;
+  /** 'prayer-form', 'contact' (a prayer inquiry) or 'demo'. */
+  source: string;
+  date_requested: string;
+  last_updated: string;
+}
+
+export interface PrayerUpdatesTable {
+  id: Generated<number>;
+  prayer_id: number;
+  text: string;
+  author_name: string;
+  /** Shown on the prayer wall with the request. */
+  is_public: Bool;
+  created_at: string;
+}
+
+export interface PrayerMarksTable {
+  prayer_id: number;
+  client_key: string;
+  /** 'YYYY-MM-DD' (UTC): one "I prayed" per client, request and day. */
+  day: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  preferred_contact: string;
+  subject: string;
+  inquiry_type: string;
+  /** JSON array of strings. */
+  services: string;
+  message: string;
+  read: Bool;
+  archived: Bool;
+  /** The private prayer request a prayer inquiry became. */
+  prayer_request_id: number | null;
+  created_at: string;
+}
+
+export interface PublicSubmissionsTable {
+  id: Generated<number>;
+  /** 'contact', 'prayer' or 'registration'. */
+  kind: string;
+  client_key: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updated_at: string;
 }
 
 export interface DB {
@@ -172,4 +251,10 @@ export interface DB {
   sermons: SermonsTable;
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
+  prayer_requests: PrayerRequestsTable;
+  prayer_updates: PrayerUpdatesTable;
+  prayer_marks: PrayerMarksTable;
+  contact_messages: ContactMessagesTable;
+  public_submissions: PublicSubmissionsTable;
+  settings: SettingsTable;
 }

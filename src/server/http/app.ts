@@ -24,6 +24,7 @@ import { sermonRoutes } from '../sermons/routes';
 import { eventRoutes } from '../events/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
+import { refusalPage } from '../public/submission';
 
 const JSON_LIMIT = 64 * 1024;
 /** Room for the multipart envelope around a maximal file, so a file just over 10 MB gets a clear 400. */
@@ -89,7 +90,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.body(), err.status);
+    if (err instanceof ApiError) {
+      // A refused HTML form post (a public form without JavaScript) gets a page, not JSON.
+      if (c.get('formPost')) return c.html(refusalPage(err), err.status, err.headers);
+      return c.json(err.body(), err.status, err.headers);
+    }
     const status = (err as { status?: number }).status;
     if (status === 413) return c.json({ detail: DETAIL.tooLarge }, 413);
     console.error(

@@ -7,9 +7,11 @@ import type { AppEnv } from '../context';
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 423 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 423 | 429 | 503,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** Extra answer headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }
@@ -49,4 +51,5 @@ export const DETAIL = {
   tooLarge: 'Request body is too large.',
   resetSent: 'If an account exists for that email, a reset link has been sent.',
   resetInvalid: RESET_LINK_INVALID,
+  rateLimited: 'Too many submissions from your connection. Please try again later.',
 } as const;
