@@ -9,6 +9,13 @@ import { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, 
 export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN };
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
 import { contactFieldRules as contact, personFieldRules as person } from './messages';
+import {
+  MAX_SEATS,
+  PRAYER_CATEGORIES,
+  SEATS_MESSAGE,
+  prayerFieldRules as prayer,
+  registrationFieldRules as registration,
+} from './visitor-rules';
 
 /** A required, trimmed text field with the spec's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {
@@ -161,6 +168,28 @@ export const contactSchema = z.object({
   services: z.array(z.enum(SERVICE_INTERESTS)).default([]),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+// ---- Public prayer request and event registration (visitor-rules.ts) ----
+
+export const prayerRequestSchema = z.object({
+  name: requiredText('Name', { min: prayer.name.minLength, max: prayer.name.maxLength }),
+  email: optionalText(z.string().trim().max(254).regex(EMAIL_PATTERN, messages.email)),
+  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
+  title: requiredText('Title', { min: prayer.title.minLength, max: prayer.title.maxLength }),
+  description: requiredText('Prayer Request', { min: prayer.description.minLength, max: prayer.description.maxLength }),
+  category: z.enum(PRAYER_CATEGORIES, { error: messages.required('Category') }),
+  isPublic: z.boolean().default(false),
+  urgent: z.boolean().default(false),
+});
+export type PrayerRequestInput = z.infer<typeof prayerRequestSchema>;
+
+export const registrationSchema = z.object({
+  name: requiredText('Name', { min: registration.name.minLength, max: registration.name.maxLength }),
+  email: emailField(),
+  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
+  seats: z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS, SEATS_MESSAGE),
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 /** Field errors as the API answers them: {"field": ["message"]}. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
