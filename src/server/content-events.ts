@@ -1,12 +1,12 @@
 // The change hook of the church content: every successful write to sermons or events calls changed() once with
 // the collections it touched, and whoever keeps copies of them (the public pages' route cache, PostgreSQL NOTIFY
 // for other instances) subscribes here. A listener's failure is logged and never fails the write that fired it.
-import type { ContentCollection } from '../lib/shared/content-types';
+import type { LiveTag } from '../lib/shared/content-types';
 
-export type ContentListener = (collections: readonly ContentCollection[]) => void | Promise<void>;
+export type ContentListener = (collections: readonly LiveTag[]) => void | Promise<void>;
 
 export interface ContentEvents {
-  changed(collections: readonly ContentCollection[]): void;
+  changed(collections: readonly LiveTag[]): void;
   /** Adds a listener; the returned function removes it. */
   subscribe(listener: ContentListener): () => void;
 }

@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Client } from 'pg';
 import { z } from 'zod';
-import { CONTENT_COLLECTIONS, type ContentCollection } from '../lib/shared/content-types';
+import { LIVE_TAGS, type LiveTag } from '../lib/shared/content-types';
 import type { ContentEvents } from './content-events';
 import type { DB } from './db/schema';
 
 export const CONTENT_CHANNEL = 'church_content';
 
-const message = z.object({ from: z.string(), collections: z.array(z.enum(CONTENT_COLLECTIONS)) });
+const message = z.object({ from: z.string(), collections: z.array(z.enum(LIVE_TAGS)) });
 
 export interface ContentSyncOptions {
   /** The PostgreSQL URL of the pool (DATABASE_URL). */
@@ -27,7 +27,7 @@ export interface ContentSyncOptions {
   /** This instance's change hook: its writes are announced to the others. */
   content: ContentEvents;
   /** Drops this instance's cached pages of these collections. */
-  purge(collections: readonly ContentCollection[]): unknown;
+  purge(collections: readonly LiveTag[]): unknown;
   channel?: string;
   instanceId?: string;
   /** Delay before the first reconnect, doubled on each failure up to maxRetryMs. */
@@ -61,7 +61,7 @@ export function startContentSync(options: ContentSyncOptions): ContentSync {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
-  const purgeSafely = async (collections: readonly ContentCollection[]) => {
+  const purgeSafely = async (collections: readonly LiveTag[]) => {
     try {
       await purge(collections);
     } catch (err) {
@@ -80,7 +80,7 @@ export function startContentSync(options: ContentSyncOptions): ContentSync {
       parsed = message.parse(JSON.parse(payload ?? ''));
     } catch {
       // Unreadable: whatever changed, the pages must not stay stale.
-      void purgeSafely(CONTENT_COLLECTIONS);
+      void purgeSafely(LIVE_TAGS);
       return;
     }
     if (parsed.from !== instanceId) void purgeSafely(parsed.collections);
@@ -131,7 +131,7 @@ export function startContentSync(options: ContentSyncOptions): ContentSync {
     }
     if (closed || client !== next) return;
     retry = firstRetry;
-    await purgeSafely(CONTENT_COLLECTIONS);
+    await purgeSafely(LIVE_TAGS);
     markReady();
   }
 

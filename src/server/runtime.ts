@@ -5,7 +5,7 @@
 // src/live.config.ts reads, and purges the pages' cache when a write changes what they show.
 import type { Hono } from 'hono';
 import { contentRegistry } from '../lib/shared/content-registry';
-import type { ContentCollection } from '../lib/shared/content-types';
+import type { LiveTag } from '../lib/shared/content-types';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/connection';
@@ -49,7 +49,7 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
 }
 
 /** This instance's page purge: after its own writes, and after other instances' (./content-sync.ts). */
-const purgePages = (collections: readonly ContentCollection[]) => contentRegistry().pageCache?.invalidate(collections);
+const purgePages = (collections: readonly LiveTag[]) => contentRegistry().pageCache?.invalidate(collections);
 
 /**
  * The pages read through the same queries as the API (one rule of who sees what), on this runtime's connection.

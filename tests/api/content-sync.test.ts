@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contentRegistry } from '../../src/lib/shared/content-registry';
-import type { ContentCollection } from '../../src/lib/shared/content-types';
+import { LIVE_TAGS, type LiveTag } from '../../src/lib/shared/content-types';
 import { loadConfig } from '../../src/server/config';
 import { CONTENT_CHANNEL, startContentSync, type ContentSync } from '../../src/server/content-sync';
 import { createRuntime } from '../../src/server/runtime';
@@ -17,7 +17,7 @@ import { startApi, TEST_ENV, type TestApi } from './helpers';
 const pg = inject('pgUrl');
 if (!pg) console.warn('\n!!! PostgreSQL not available: the content sync (LISTEN/NOTIFY) test is SKIPPED !!!\n');
 
-const ALL = ['sermons', 'events'];
+const ALL = [...LIVE_TAGS];
 const sermon = { speaker: 'Rev. A', date: '2026-11-01', category: 'Faith', status: 'published' };
 
 /** Waits until check() passes, at most `ms`. */
@@ -39,15 +39,15 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
   let b: TestApi;
   let syncA: ContentSync;
   let syncB: ContentSync;
-  const purgedA: ContentCollection[][] = [];
-  const purgedB: ContentCollection[][] = [];
+  const purgedA: LiveTag[][] = [];
+  const purgedB: LiveTag[][] = [];
   // A channel of its own, so other test files on the same PostgreSQL cannot reach these instances.
   const channel = `church_content_test_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     a = await startApi('postgres');
     b = await startApi('postgres', { databaseUrl: a.config.databaseUrl });
-    const start = (api: TestApi, purged: ContentCollection[][]) =>
+    const start = (api: TestApi, purged: LiveTag[][]) =>
       startContentSync({
         url: api.config.databaseUrl,
         db: api.database.db,
@@ -117,7 +117,7 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
   });
 
   it('the runtime on PostgreSQL listens, purges its page cache for other instances, and stops listening on close', async () => {
-    const purged: ContentCollection[][] = [];
+    const purged: LiveTag[][] = [];
     contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
     const dataDir = mkdtempSync(join(tmpdir(), 'church-sync-'));
     const runtime = await createRuntime(

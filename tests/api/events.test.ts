@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContentCollection } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/content-types';
 import { canManageContent, type Role } from '../../src/lib/shared/permissions';
 import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/db/seed';
 import { readFlatYaml } from '../../src/server/db/seed-content';
@@ -46,7 +46,7 @@ describe.each(backends())('events on %s', (backend) => {
   let api: TestApi;
   let pastor: string;
   let admin: string;
-  let changes: ContentCollection[][];
+  let changes: LiveTag[][];
   beforeAll(async () => {
     api = await startApi(backend, { members: 0 });
     [pastor, admin] = await Promise.all([api.tokenFor('pastor'), api.tokenFor('admin')]);

@@ -4,14 +4,14 @@
 import { directoryStore } from '../../src/server/media/directory-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentRegistry, contentReader } from '../../src/lib/shared/content-registry';
-import type { ContentCollection } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/content-types';
 import { servePages } from '../../src/server/runtime';
 import { backends, startApi, type TestApi } from './helpers';
 
 describe.each(backends())('live pages on %s', (backend) => {
   let api: TestApi;
   let pastor: string;
-  const purged: ContentCollection[][] = [];
+  const purged: LiveTag[][] = [];
 
   beforeAll(async () => {
     api = await startApi(backend);

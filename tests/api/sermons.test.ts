@@ -3,7 +3,7 @@
 // come), who may change them (CONTENT_RULES), validation, the audit log and the content change hook.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccess } from '../../src/server/auth/tokens';
-import type { ContentCollection } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/content-types';
 import { backends, startApi, type TestApi } from './helpers';
 
 /** Before the seeded "Advent: Waiting Well" (scheduled for 2026-11-29) is due. */
@@ -36,7 +36,7 @@ describe.each(backends())('sermons on %s', (backend) => {
   let pastor: string;
   let admin: string;
   let superadmin: string;
-  let changes: ContentCollection[][];
+  let changes: LiveTag[][];
   beforeAll(async () => {
     api = await startApi(backend, { members: 0 });
     api.clock.now = BEFORE_ADVENT;

@@ -5,7 +5,7 @@ import type { APIContext } from 'astro';
 import { getLiveCollection, getLiveEntry } from 'astro:content';
 import type { EventAnswer, SermonAnswer } from '../shared/content-api';
 import type { Visibility } from '../shared/content-registry';
-import type { ContentCollection } from '../shared/content-types';
+import type { LiveTag } from '../shared/content-types';
 import { pageMaxAge } from '../shared/page-lifetime';
 
 /** Astro.cache or context.cache. */
@@ -15,7 +15,7 @@ type PageCache = APIContext['cache'];
  * Lets the route cache keep this page, tagged with the collections it shows. No stale-while-revalidate
  * window: a stale page served after midnight would hide a scheduled sermon that is now due.
  */
-export function cacheLivePage(cache: PageCache, collections: readonly ContentCollection[], nowMs = Date.now()) {
+export function cacheLivePage(cache: PageCache, collections: readonly LiveTag[], nowMs = Date.now()) {
   cache.set({ maxAge: pageMaxAge(nowMs), tags: [...collections] });
 }
 

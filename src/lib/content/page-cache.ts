@@ -9,7 +9,7 @@
 import type { CacheProvider } from 'astro';
 import memoryProvider, { type MemoryCacheProviderOptions } from 'astro/cache/memory';
 import { contentRegistry } from '../shared/content-registry';
-import { CONTENT_COLLECTIONS } from '../shared/content-types';
+import { LIVE_TAGS } from '../shared/content-types';
 
 export default function pageCache(config: MemoryCacheProviderOptions | undefined): CacheProvider {
   let memory = memoryProvider(config);
@@ -36,7 +36,7 @@ export default function pageCache(config: MemoryCacheProviderOptions | undefined
       const before = writes;
       const cache = memory;
       const response = await cache.onRequest!(context, next);
-      if (writes !== before) await cache.invalidate({ tags: [...CONTENT_COLLECTIONS] }).catch(dropAll);
+      if (writes !== before) await cache.invalidate({ tags: [...LIVE_TAGS] }).catch(dropAll);
       return response;
     },
     invalidate: (options) => memory.invalidate(options),

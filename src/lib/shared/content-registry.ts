@@ -5,7 +5,7 @@
 // puts its read functions here, so the pages read the one database connection instead of opening another; the
 // page cache (src/lib/content/page-cache.ts) puts its invalidation here, so the server can purge pages after a write.
 import type { EventAnswer, SermonAnswer } from './content-api';
-import type { ContentCollection } from './content-types';
+import type { LiveTag } from './content-types';
 
 /**
  * Who is reading: `public` sees published sermons and scheduled ones whose date has come, and public events
@@ -26,7 +26,7 @@ export interface ContentReader {
 
 export interface PageCacheControl {
   /** Drops every cached page that shows these collections. */
-  invalidate(collections: readonly ContentCollection[]): Promise<void>;
+  invalidate(collections: readonly LiveTag[]): Promise<void>;
 }
 
 interface ContentRegistry {

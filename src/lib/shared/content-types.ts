@@ -5,6 +5,13 @@
 export const CONTENT_COLLECTIONS = ['sermons', 'events'] as const;
 export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
 
+/**
+ * What the public pages' route cache is tagged with and purged by: the content collections, and the prayer
+ * wall (approved public prayer requests on /prayers).
+ */
+export const LIVE_TAGS = [...CONTENT_COLLECTIONS, 'prayers'] as const;
+export type LiveTag = (typeof LIVE_TAGS)[number];
+
 export const SERMON_STATUSES = ['published', 'draft', 'scheduled'] as const;
 export type SermonStatus = (typeof SERMON_STATUSES)[number];
 
