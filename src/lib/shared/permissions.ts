@@ -101,8 +101,22 @@ export const CONTENT_AUDIT_ACTIVITY = {
 } as const;
 export type ContentAuditAction = keyof typeof CONTENT_AUDIT_ACTIVITY;
 
+/** Audit entries of the staff's prayer request calls ({what} is the request's title). */
+export const PRAYER_AUDIT_ACTIVITY = {
+  approve_prayer: { type: 'prayer', activity: 'approved the prayer request {what} for the wall' },
+  withdraw_prayer: { type: 'prayer', activity: 'took the prayer request {what} off the wall' },
+  update_prayer: { type: 'prayer', activity: 'updated the prayer request {what}' },
+  add_prayer_update: { type: 'prayer', activity: 'added an update to the prayer request {what}' },
+  support_prayer: { type: 'prayer', activity: 'supported the prayer request {what}' },
+  delete_prayer: { type: 'prayer', activity: 'deleted the prayer request {what}' },
+} as const;
+export type PrayerAuditAction = keyof typeof PRAYER_AUDIT_ACTIVITY;
+
 export type AuditAction =
-  (typeof USER_ACTIONS)[ServerAction]['audit'] | keyof typeof OTHER_AUDIT_ACTIVITY | ContentAuditAction;
+  | (typeof USER_ACTIONS)[ServerAction]['audit']
+  | keyof typeof OTHER_AUDIT_ACTIVITY
+  | ContentAuditAction
+  | PrayerAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   CONTENT_AUDIT_ACTIVITY,
   OTHER_AUDIT_ACTIVITY,
+  PRAYER_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
@@ -48,11 +49,14 @@ const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),
   ...OTHER_AUDIT_ACTIVITY,
   ...Object.fromEntries(Object.entries(CONTENT_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
+  ...Object.fromEntries(Object.entries(PRAYER_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
-/** Recent Activity's type of an entry: 'sermon' or 'event' for content, 'user' for the rest. */
+const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = { ...CONTENT_AUDIT_ACTIVITY, ...PRAYER_AUDIT_ACTIVITY };
+
+/** Recent Activity's type of an entry: 'sermon', 'event' or 'prayer' for those, 'user' for the rest. */
 function typeOf(action: string): ActivityType {
-  return CONTENT_AUDIT_ACTIVITY[action as keyof typeof CONTENT_AUDIT_ACTIVITY]?.type ?? 'user';
+  return TYPED_ACTIVITY[action]?.type ?? 'user';
 }
 
 /** The sentence the dashboard shows after the actor's name, e.g. "suspended Ama Mensah". */

@@ -23,7 +23,8 @@ try {
   const ms = Math.round(performance.now() - started);
   console.log(
     `Seeded ${result.demo} demo accounts (password Demo1234!), ${result.members} new sample members, ` +
-      `${result.sermons} new sample sermons and ${result.events} new sample events in ${ms} ms.`,
+      `${result.sermons} new sample sermons, ${result.events} new sample events and ${result.prayers} new sample ` +
+      `prayer requests in ${ms} ms.`,
   );
 } finally {
   await database.close();

@@ -47,7 +47,7 @@ function readMarkdown(text: string): { data: Record<string, unknown>; body: stri
   return { data: readFlatYaml(match[1]), body: match[2].trim() };
 }
 
-const filesIn = (dir: string, ext: RegExp) =>
+export const filesIn = (dir: string, ext: RegExp) =>
   readdirSync(dir)
     .filter((f) => ext.test(f))
     .sort()

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { iso } from './time';
 import type { DB } from './schema';
 import { seedContent } from './seed-content';
+import { seedPrayers } from './seed-prayers';
 
 /**
  * Where the sample sermons and events are read from: the repository's src/server/db/demo, found from the working
@@ -147,6 +148,8 @@ export interface SeedResult {
   /** Sample sermons and events added (those already there are left alone). */
   sermons: number;
   events: number;
+  /** Sample prayer requests added (seed-prayers.ts). */
+  prayers: number;
 }
 
 export async function seed(
@@ -254,12 +257,14 @@ export async function seed(
     }
   });
   const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
-  return { demo: DEMO_ACCOUNTS.length, members: added, ...content };
+  const prayers = await seedPrayers(db, opts.contentDir ?? CONTENT_DIR, now);
+  return { demo: DEMO_ACCOUNTS.length, members: added, ...content, prayers };
 }
 
 /**
  * npm start on an empty database (outside production) creates the demo accounts and sample members; on a
- * database that has users but neither sermons nor events yet (one made before they moved into it), the samples.
+ * database that has users but neither sermons nor events yet (one made before they moved into it), the samples;
+ * and on one without any prayer request, the sample requests.
  */
 export async function seedIfEmpty(db: Kysely<DB>, config: ServerConfig): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -267,11 +272,14 @@ export async function seedIfEmpty(db: Kysely<DB>, config: ServerConfig): Promise
     await seed(db, config);
     return true;
   }
-  const [sermon, event] = await Promise.all([
+  const [sermon, event, prayer] = await Promise.all([
     db.selectFrom('sermons').select('id').limit(1).executeTakeFirst(),
     db.selectFrom('events').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('prayer_requests').select('id').limit(1).executeTakeFirst(),
   ]);
-  if (sermon || event) return false;
+  // A database made before prayer requests were stored gets the sample requests once, on its first start.
+  const seededPrayers = !prayer && (await seedPrayers(db, CONTENT_DIR, Date.now())) > 0;
+  if (sermon || event) return seededPrayers;
   await seedContent(db, CONTENT_DIR, Date.now());
   return true;
 }

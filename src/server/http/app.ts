@@ -22,6 +22,7 @@ import { activityRoutes } from '../activity/routes';
 import { mediaRoutes } from '../media/routes';
 import { sermonRoutes } from '../sermons/routes';
 import { eventRoutes } from '../events/routes';
+import { prayerRoutes } from '../prayers/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
 import { refusalPage } from '../public/submission';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/media/', mediaRoutes(deps));
   app.route('/sermons/', sermonRoutes(deps));
   app.route('/events/', eventRoutes(deps));
+  app.route('/prayers/', prayerRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

@@ -69,6 +69,8 @@ export function readSubmission(options: SubmissionOptions): MiddlewareHandler<Ap
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
     c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(body) });
+    // Hono keeps the form it parsed and would hand those bytes to the JSON validator: forget them.
+    c.req.bodyCache = {};
     await next();
   };
 }

@@ -1,0 +1,195 @@
+// Prayer requests (docs/API.md (Prayers)): anyone sends one (JSON from the island or the plain form post of
+// /prayers), reads the prayer wall and says "I prayed"; staff read every request with its contact details and
+// handle it (VISITOR_RULES.prayers in permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { PRAYER_SENT, backTo, prayerCardFragment } from '../../lib/shared/form-posts';
+import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
+import {
+  PRAYER_NOT_FOUND,
+  prayerAnswerSchema,
+  prayerChangeSchema,
+  prayerCreatedSchema,
+  prayerNoteSchema,
+  prayerWallItemSchema,
+  supportersSchema,
+} from '../../lib/shared/prayer-api';
+import { prayerRequestSchema } from '../../lib/shared/schemas';
+import type { AppDeps, AppEnv } from '../context';
+import { requireAuth } from '../auth/middleware';
+import { readJsonBody } from '../http/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { ApiError, DETAIL } from '../http/errors';
+import { answerSubmission, readSubmission } from '../public/submission';
+import * as prayers from './service';
+
+const PrayerAnswer = prayerAnswerSchema.openapi('PrayerRequest');
+const WallItem = prayerWallItemSchema.openapi('PrayerWallItem');
+/** A request's id: a positive whole number; anything else names nothing (404). */
+const PrayerId = z.object({
+  id: z.coerce
+    .number({ error: PRAYER_NOT_FOUND })
+    .int(PRAYER_NOT_FOUND)
+    .positive(PRAYER_NOT_FOUND)
+    .max(2 ** 31 - 1, PRAYER_NOT_FOUND),
+});
+const TOO_MANY = { description: 'Too many submissions from this address: try again after Retry-After seconds' };
+const FORM_POST = { description: 'An HTML form post: back to the page (see docs/API.md)' };
+
+/** Route middleware after requireAuth: 403 unless the caller's rank allows this action on prayer requests. */
+const mayHandle =
+  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!canHandleVisitorData(c.get('user'), 'prayers', action)) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
+
+export function prayerRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary: 'Send a prayer request (anyone; JSON or an HTML form post)',
+      middleware: readSubmission({
+        booleans: ['isPublic', 'urgent'],
+        decoy: () => ({ status: 201, body: { id: 0, status: 'active', approved: false } }),
+        back: () => backTo(PRAYER_SENT.page, PRAYER_SENT.fragment),
+      }),
+      request: { body: jsonBody(prayerRequestSchema) },
+      responses: {
+        201: jsonAnswer(prayerCreatedSchema, 'Stored; waits for staff approval before the wall'),
+        303: FORM_POST,
+        ...refusals(400),
+        429: TOO_MANY,
+      },
+    }),
+    async (c) => {
+      const created = await prayers.submitPrayer(c, deps, c.req.valid('json'));
+      return answerSubmission(c, created, 201, backTo(PRAYER_SENT.page, PRAYER_SENT.fragment));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/public/',
+      summary: 'The prayer wall: approved public requests, newest first, first names only',
+      responses: { 200: jsonAnswer(z.array(WallItem), 'Newest first') },
+    }),
+    async (c) => c.json(await prayers.readPrayerWall(deps), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/prayed/',
+      summary: '"I prayed" (anyone; counts once per client, request and UTC day)',
+      middleware: (c, next) => {
+        // The wall's tiny form posts here without JavaScript: its answer is a 303 back to the card.
+        const type = (c.req.header('content-type') ?? '').toLowerCase();
+        if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+          c.set('formPost', true);
+        }
+        return next();
+      },
+      request: { params: PrayerId },
+      responses: {
+        200: jsonAnswer(supportersSchema, 'The count now'),
+        303: FORM_POST,
+        ...refusals(404),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const answer = await prayers.markPrayed(c, deps, id);
+      return answerSubmission(c, answer, 200, backTo(PRAYER_SENT.page, prayerCardFragment(id)));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'Every prayer request, newest first, with contact details (staff)',
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      responses: { 200: jsonAnswer(z.array(PrayerAnswer), 'Newest first'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await prayers.listPrayers(deps), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/',
+      summary: 'One prayer request (staff)',
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      request: { params: PrayerId },
+      responses: { 200: jsonAnswer(PrayerAnswer, 'The request'), ...refusals(401, 403, 404) },
+    }),
+    async (c) => c.json(await prayers.getPrayer(deps, c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/',
+      summary: 'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
+      middleware: [auth, mayHandle('edit'), readJsonBody],
+      security: BEARER,
+      request: { params: PrayerId, body: jsonBody(prayerChangeSchema) },
+      responses: { 200: jsonAnswer(PrayerAnswer, 'The request as now stored'), ...refusals(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await prayers.updatePrayer(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/updates/',
+      summary: 'Add a staff update (shown on the wall unless isPublic is false)',
+      middleware: [auth, mayHandle('edit'), readJsonBody],
+      security: BEARER,
+      request: { params: PrayerId, body: jsonBody(prayerNoteSchema) },
+      responses: { 201: jsonAnswer(PrayerAnswer, 'The request with its new update'), ...refusals(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await prayers.addUpdate(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/support/',
+      summary: 'Support Prayer: one more supporter (staff)',
+      middleware: [auth, mayHandle('edit')],
+      security: BEARER,
+      request: { params: PrayerId },
+      responses: { 200: jsonAnswer(PrayerAnswer, 'The request'), ...refusals(401, 403, 404) },
+    }),
+    async (c) => c.json(await prayers.supportPrayer(deps, c.get('user'), c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/',
+      summary: 'Delete a request with its updates (ADMIN and above)',
+      middleware: [auth, mayHandle('delete')],
+      security: BEARER,
+      request: { params: PrayerId },
+      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    }),
+    async (c) => {
+      await prayers.deletePrayer(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,329 @@
+// Prayer requests (docs/PRODUCT.md (Data, States), docs/API.md (Prayers)): a visitor's new request (stored by
+// ./store.ts, announced to the notification recipients), the public prayer wall and its "I prayed", and what
+// staff do with a request. Every staff change is written with its audit entry in one transaction and then
+// purges the cached pages tagged 'prayers', so the wall on /prayers shows it at once.
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Context } from 'hono';
+import {
+  ASSIGNEE_INVALID,
+  PRAYER_NOT_FOUND,
+  firstName,
+  needsFollowUp,
+  type PrayerAnswer,
+  type PrayerChange,
+  type PrayerNote,
+  type PrayerUpdate,
+  type PrayerWallItem,
+} from '../../lib/shared/prayer-api';
+import type { PrayerRequestInput } from '../../lib/shared/schemas';
+import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitor-rules';
+import { STAFF_ROLES, type PrayerAuditAction } from '../../lib/shared/permissions';
+import { fullName } from '../../lib/shared/format';
+import type { AppDeps, AppEnv } from '../context';
+import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
+import { iso } from '../db/time';
+import { readTags, writeTags } from '../db/tags';
+import { audit } from '../activity/service';
+import { ApiError, fieldError } from '../http/errors';
+import { notifyStaff } from '../notifications/service';
+import { admitSubmission, clientKey } from '../public/submission';
+import type { UserRow } from '../users/serialize';
+import { insertPrayerRequest } from './store';
+
+type PrayerRow = Selectable<PrayerRequestsTable>;
+type UpdateRow = Selectable<PrayerUpdatesTable>;
+
+const toUpdate = (row: UpdateRow): PrayerUpdate => ({
+  id: Number(row.id),
+  text: row.text,
+  author: row.author_name,
+  createdAt: row.created_at,
+  isPublic: Boolean(row.is_public),
+});
+
+export function toPrayer(row: PrayerRow, updates: UpdateRow[], nowMs: number): PrayerAnswer {
+  const prayer = {
+    id: Number(row.id),
+    title: row.title,
+    requester: row.requester,
+    email: row.email,
+    phone: row.phone,
+    category: row.category as PrayerCategory,
+    priority: row.priority as PrayerPriority,
+    status: row.status as PrayerStatus,
+    description: row.description,
+    dateRequested: row.date_requested,
+    lastUpdated: row.last_updated,
+    isPublic: Boolean(row.is_public),
+    approved: Boolean(row.approved),
+    assignedTo: row.assigned_to,
+    assignedToId: row.assigned_to_id === null ? null : Number(row.assigned_to_id),
+    supporters: Number(row.supporters),
+    updates: updates.map(toUpdate),
+    tags: readTags(row.tags),
+    source: row.source,
+  };
+  return { ...prayer, needsFollowUp: needsFollowUp(prayer, nowMs) };
+}
+
+/** The updates of these requests, oldest first, grouped by request. */
+async function updatesOf(db: Kysely<DB>, ids: number[], publicOnly = false): Promise<Map<number, UpdateRow[]>> {
+  const byPrayer = new Map<number, UpdateRow[]>();
+  if (!ids.length) return byPrayer;
+  let query = db.selectFrom('prayer_updates').selectAll().where('prayer_id', 'in', ids);
+  if (publicOnly) query = query.where('is_public', '=', true);
+  for (const row of await query.orderBy('created_at').orderBy('id').execute()) {
+    const list = byPrayer.get(Number(row.prayer_id)) ?? [];
+    list.push(row);
+    byPrayer.set(Number(row.prayer_id), list);
+  }
+  return byPrayer;
+}
+
+// ---- Visitors ----
+
+/**
+ * A visitor's request: admitted by the per-address limit, stored, and emailed to the notification recipients
+ * (urgent ones with URGENT in the subject). It waits for staff approval before it can reach the wall.
+ */
+export async function submitPrayer(c: Context<AppEnv>, deps: AppDeps, input: PrayerRequestInput) {
+  const id = await admitSubmission(c, deps, 'prayer', (trx) =>
+    insertPrayerRequest(
+      trx,
+      {
+        requester: input.name,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        isPublic: input.isPublic,
+        urgent: input.urgent,
+        source: 'prayer-form',
+      },
+      deps.now(),
+    ),
+  );
+  await notifyStaff(deps, {
+    subject: `${input.urgent ? 'URGENT prayer request' : 'New prayer request'}: ${input.title}`,
+    text: [
+      `${input.name} sent a prayer request${input.urgent ? ' marked urgent' : ''}.`,
+      '',
+      `Title: ${input.title}`,
+      `Category: ${input.category}`,
+      `Email: ${input.email ?? 'not given'}`,
+      `Phone: ${input.phone ?? 'not given'}`,
+      `Prayer wall: ${input.isPublic ? 'the visitor agrees to share it once approved' : 'keep private'}`,
+      '',
+      input.description,
+      '',
+      'Open the Prayers screen of the staff portal to approve, assign or answer it.',
+    ].join('\n'),
+    ...(input.email && { replyTo: input.email }),
+  });
+  return { id: Number(id), status: 'active' as const, approved: false };
+}
+
+/** On the wall: approved by staff, shared by the visitor, not closed. */
+const onTheWall = (db: Kysely<DB>) =>
+  db
+    .selectFrom('prayer_requests')
+    .selectAll()
+    .where('approved', '=', true)
+    .where('is_public', '=', true)
+    .where('status', '!=', 'closed');
+
+/** The prayer wall, newest first: first names only, public updates only, never contact details. */
+export async function readPrayerWall(deps: AppDeps): Promise<PrayerWallItem[]> {
+  const db = deps.database.db;
+  const rows = await onTheWall(db).orderBy('date_requested', 'desc').orderBy('id', 'desc').execute();
+  const updates = await updatesOf(
+    db,
+    rows.map((r) => Number(r.id)),
+    true,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    category: row.category as PrayerCategory,
+    status: row.status as PrayerStatus,
+    dateRequested: row.date_requested,
+    supporters: Number(row.supporters),
+    requester: firstName(row.requester),
+    updates: (updates.get(Number(row.id)) ?? []).map(({ id, text, author_name, created_at }) => ({
+      id: Number(id),
+      text,
+      author: author_name,
+      createdAt: created_at,
+    })),
+  }));
+}
+
+/**
+ * "I prayed" on a wall card: counts once per client, request and UTC day (prayer_marks' key is the rule);
+ * a repeat answers the count unchanged. 404 for a request that is not on the wall.
+ */
+export async function markPrayed(c: Context<AppEnv>, deps: AppDeps, id: number): Promise<{ supporters: number }> {
+  const db = deps.database.db;
+  if (!(await onTheWall(db).where('id', '=', id).executeTakeFirst())) throw new ApiError(404, PRAYER_NOT_FOUND);
+  const day = iso(deps.now()).slice(0, 10);
+  const key = clientKey(c, deps);
+  const counted = await db.transaction().execute(async (trx) => {
+    const mark = await trx
+      .insertInto('prayer_marks')
+      .values({ prayer_id: id, client_key: key, day })
+      .onConflict((oc) => oc.columns(['prayer_id', 'client_key', 'day']).doNothing())
+      .returning('prayer_id')
+      .executeTakeFirst();
+    if (mark) {
+      await trx
+        .updateTable('prayer_requests')
+        .set((eb) => ({ supporters: eb('supporters', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    }
+    return Boolean(mark);
+  });
+  if (counted) deps.content?.changed(['prayers']);
+  const row = await db.selectFrom('prayer_requests').select('supporters').where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, PRAYER_NOT_FOUND);
+  return { supporters: Number(row.supporters) };
+}
+
+// ---- Staff ----
+
+/** Every request, newest first, with every update and the contact details. */
+export async function listPrayers(deps: AppDeps): Promise<PrayerAnswer[]> {
+  const db = deps.database.db;
+  const rows = await db
+    .selectFrom('prayer_requests')
+    .selectAll()
+    .orderBy('date_requested', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const updates = await updatesOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  const now = deps.now();
+  return rows.map((row) => toPrayer(row, updates.get(Number(row.id)) ?? [], now));
+}
+
+async function loadRow(db: Kysely<DB>, id: number): Promise<PrayerRow> {
+  const row = await db.selectFrom('prayer_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, PRAYER_NOT_FOUND);
+  return row;
+}
+
+export async function getPrayer(deps: AppDeps, id: number): Promise<PrayerAnswer> {
+  const db = deps.database.db;
+  const row = await loadRow(db, id);
+  return toPrayer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now());
+}
+
+/**
+ * Writes a staff change with its audit entry in one transaction (the request's title as target, its id as
+ * details), then purges the pages showing the wall; a refused or failed change records and purges nothing.
+ */
+async function recorded(
+  deps: AppDeps,
+  actor: UserRow,
+  entry: { action: PrayerAuditAction; title: string; id: number },
+  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
+): Promise<void> {
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await change(trx, iso(now));
+    await audit(
+      trx,
+      { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) },
+      now,
+    );
+  });
+  deps.content?.changed(['prayers']);
+}
+
+/** Touches the request (its lastUpdated) with these columns; 404 when someone deleted it meanwhile. */
+async function touch(trx: Transaction<DB>, id: number, stamp: string, columns: Updateable<PrayerRequestsTable> = {}) {
+  const result = await trx
+    .updateTable('prayer_requests')
+    .set({ ...columns, last_updated: stamp })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!Number(result.numUpdatedRows)) throw new ApiError(404, PRAYER_NOT_FOUND);
+}
+
+/** The staff member a request may be assigned to (PASTOR and above, active, not suspended). */
+async function assignee(db: Kysely<DB>, userId: number) {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user || !STAFF_ROLES.includes(user.role) || !user.is_active || user.is_suspended) {
+    throw fieldError('assignedTo', ASSIGNEE_INVALID);
+  }
+  return { assigned_to_id: Number(user.id), assigned_to: fullName(user) };
+}
+
+/** Manage Prayer and Approve for the wall: only the fields sent change. */
+export async function updatePrayer(deps: AppDeps, actor: UserRow, id: number, input: PrayerChange) {
+  const db = deps.database.db;
+  const before = await loadRow(db, id);
+  const columns: Updateable<PrayerRequestsTable> = Object.fromEntries(
+    Object.entries({
+      status: input.status,
+      priority: input.priority,
+      approved: input.approved,
+      is_public: input.isPublic,
+      tags: input.tags && writeTags(input.tags),
+    }).filter(([, v]) => v !== undefined),
+  );
+  if (input.assignedTo === null) Object.assign(columns, { assigned_to_id: null, assigned_to: null });
+  else if (input.assignedTo !== undefined) Object.assign(columns, await assignee(db, input.assignedTo));
+  if (!Object.keys(columns).length) return getPrayer(deps, id);
+  const approvalChanged = input.approved !== undefined && input.approved !== Boolean(before.approved);
+  const action = !approvalChanged ? 'update_prayer' : input.approved ? 'approve_prayer' : 'withdraw_prayer';
+  await recorded(deps, actor, { action, title: before.title, id }, (trx, stamp) => touch(trx, id, stamp, columns));
+  return getPrayer(deps, id);
+}
+
+/** Add Update: a staff note shown with the request (on the wall too when public, the default). */
+export async function addUpdate(deps: AppDeps, actor: UserRow, id: number, note: PrayerNote) {
+  const before = await loadRow(deps.database.db, id);
+  await recorded(deps, actor, { action: 'add_prayer_update', title: before.title, id }, async (trx, stamp) => {
+    await touch(trx, id, stamp);
+    await trx
+      .insertInto('prayer_updates')
+      .values({
+        prayer_id: id,
+        text: note.text,
+        author_name: fullName(actor),
+        is_public: note.isPublic ?? true,
+        created_at: stamp,
+      })
+      .execute();
+  });
+  return getPrayer(deps, id);
+}
+
+/** Support Prayer: one more supporter. */
+export async function supportPrayer(deps: AppDeps, actor: UserRow, id: number) {
+  const before = await loadRow(deps.database.db, id);
+  await recorded(deps, actor, { action: 'support_prayer', title: before.title, id }, async (trx, stamp) => {
+    await touch(trx, id, stamp);
+    // In the database, so two staff supporting at once count two.
+    await trx
+      .updateTable('prayer_requests')
+      .set((eb) => ({ supporters: eb('supporters', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  });
+  return getPrayer(deps, id);
+}
+
+export async function deletePrayer(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+  const before = await loadRow(deps.database.db, id);
+  // Its updates and "I prayed" marks go with it (ON DELETE CASCADE).
+  await recorded(deps, actor, { action: 'delete_prayer', title: before.title, id }, async (trx) => {
+    const result = await trx.deleteFrom('prayer_requests').where('id', '=', id).executeTakeFirst();
+    if (!Number(result.numDeletedRows)) throw new ApiError(404, PRAYER_NOT_FOUND);
+  });
+}
