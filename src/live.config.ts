@@ -11,6 +11,7 @@ import { defineLiveCollection } from 'astro:content';
 import type { LiveLoader } from 'astro/loaders';
 import { eventAnswerSchema, sermonAnswerSchema, type EventAnswer, type SermonAnswer } from './lib/shared/content-api';
 import { contentReader, type Visibility } from './lib/shared/content-registry';
+import { prayerWallItemSchema, type PrayerWallItem } from './lib/shared/prayer-api';
 import type { ContentCollection } from './lib/shared/content-types';
 
 type CollectionFilter = { visibility?: Visibility };
@@ -42,7 +43,20 @@ const eventLoader: LiveLoader<EventAnswer, { id: string }, CollectionFilter> = {
   },
 };
 
+/** The prayer wall of /prayers (only what visitors may see: first names, public updates). */
+const prayerWallLoader: LiveLoader<PrayerWallItem> = {
+  name: 'church-prayer-wall',
+  async loadCollection() {
+    const wall = await contentReader().listPrayerWall();
+    return { entries: wall.map((data) => ({ id: String(data.id), data })), cacheHint: { tags: ['prayers'] } };
+  },
+  async loadEntry() {
+    return undefined;
+  },
+};
+
 export const collections = {
   sermons: defineLiveCollection({ loader: sermonLoader, schema: sermonAnswerSchema }),
   events: defineLiveCollection({ loader: eventLoader, schema: eventAnswerSchema }),
+  prayers: defineLiveCollection({ loader: prayerWallLoader, schema: prayerWallItemSchema }),
 };

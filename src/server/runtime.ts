@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
 import { startContentSync } from './content-sync';
 import { readEvent, readEvents } from './events/service';
+import { readPrayerWall } from './prayers/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
@@ -63,6 +64,7 @@ export function servePages(deps: AppDeps, content: ContentEvents) {
     getSermon: (visibility, id) => readSermon(deps, visibility, id),
     listEvents: (visibility) => readEvents(deps, visibility),
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
+    listPrayerWall: () => readPrayerWall(deps),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
   content.subscribe(purgePages);

@@ -6,6 +6,7 @@ import { getLiveCollection, getLiveEntry } from 'astro:content';
 import type { EventAnswer, SermonAnswer } from '../shared/content-api';
 import type { Visibility } from '../shared/content-registry';
 import type { LiveTag } from '../shared/content-types';
+import type { PrayerWallItem } from '../shared/prayer-api';
 import { pageMaxAge } from '../shared/page-lifetime';
 
 /** Astro.cache or context.cache. */
@@ -38,5 +39,12 @@ export async function liveSermon(id: string): Promise<SermonAnswer | undefined> 
 export async function liveEvents(visibility: Visibility = 'public'): Promise<EventAnswer[]> {
   const { entries, error } = await getLiveCollection('events', { visibility });
   if (error || !entries) throw error ?? new Error('No events were loaded');
+  return entries.map((entry) => entry.data);
+}
+
+/** The prayer wall: approved public requests, newest first, first names only. */
+export async function livePrayerWall(): Promise<PrayerWallItem[]> {
+  const { entries, error } = await getLiveCollection('prayers');
+  if (error || !entries) throw error ?? new Error('No prayer requests were loaded');
   return entries.map((entry) => entry.data);
 }

@@ -6,6 +6,7 @@
 // page cache (src/lib/content/page-cache.ts) puts its invalidation here, so the server can purge pages after a write.
 import type { EventAnswer, SermonAnswer } from './content-api';
 import type { LiveTag } from './content-types';
+import type { PrayerWallItem } from './prayer-api';
 
 /**
  * Who is reading: `public` sees published sermons and scheduled ones whose date has come, and public events
@@ -20,6 +21,8 @@ export interface ContentReader {
   listEvents(visibility: Visibility): Promise<EventAnswer[]>;
   /** undefined when it does not exist or this visibility may not see it. */
   getEvent(visibility: Visibility, id: string): Promise<EventAnswer | undefined>;
+  /** The prayer wall of /prayers: approved public requests, newest first, first names only. */
+  listPrayerWall(): Promise<PrayerWallItem[]>;
   /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
   audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
 }

@@ -5,19 +5,7 @@
 import { z } from 'zod';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES, PRAYER_TEXT_MAX } from './visitor-rules';
 import { contentFieldRules as rules, messages } from './messages';
-
-/** docs/PRODUCT.md (States): a request nobody has touched for this many days is flagged for follow-up. */
-export const FOLLOW_UP_DAYS = 30;
-const DAY_MS = 86_400_000;
-
-/** Not answered or closed, and its last update is more than FOLLOW_UP_DAYS old. */
-export function needsFollowUp(prayer: { status: string; lastUpdated: string }, nowMs = Date.now()): boolean {
-  if (prayer.status === 'answered' || prayer.status === 'closed') return false;
-  return nowMs - Date.parse(prayer.lastUpdated) > FOLLOW_UP_DAYS * DAY_MS;
-}
-
-/** The first word of a name: all the prayer wall ever shows of who asked. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+import { FOLLOW_UP_DAYS } from './prayer-wall';
 
 export const PRAYER_NOT_FOUND = 'Prayer request not found.';
 export const ASSIGNEE_INVALID = 'Choose a staff member to assign.';

@@ -7,14 +7,13 @@ import type { Context } from 'hono';
 import {
   ASSIGNEE_INVALID,
   PRAYER_NOT_FOUND,
-  firstName,
-  needsFollowUp,
   type PrayerAnswer,
   type PrayerChange,
   type PrayerNote,
   type PrayerUpdate,
   type PrayerWallItem,
 } from '../../lib/shared/prayer-api';
+import { firstName, needsFollowUp } from '../../lib/shared/prayer-wall';
 import type { PrayerRequestInput } from '../../lib/shared/schemas';
 import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitor-rules';
 import { STAFF_ROLES, type PrayerAuditAction } from '../../lib/shared/permissions';
