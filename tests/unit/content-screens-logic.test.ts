@@ -9,7 +9,13 @@ import {
   sermonShareUrl,
   sermonStats,
 } from '../../src/islands/admin/features/sermons/model';
-import { EMPTY_PRAYER_FILTERS, filterPrayers, prayerStats } from '../../src/islands/admin/features/prayers/model';
+import {
+  EMPTY_PRAYER_FILTERS,
+  NEEDS_FOLLOW_UP,
+  filterPrayers,
+  prayerStats,
+  wallState,
+} from '../../src/islands/admin/features/prayers/model';
 import {
   EMPTY_EVENT_FILTERS,
   averageCapacity,
@@ -18,12 +24,8 @@ import {
   filterEvents,
 } from '../../src/islands/admin/features/events/model';
 import { answerRate, growthLabel, overviewCards, percentOf } from '../../src/islands/admin/features/analytics/model';
-import {
-  PRAYER_CATEGORIES,
-  PRAYER_PRIORITIES,
-  PRAYER_STATUSES,
-  SAMPLE_PRAYERS,
-} from '../../src/islands/admin/features/prayers/sample';
+import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../src/lib/shared/visitor-rules';
+import { DEMO_PRAYERS as SAMPLE_PRAYERS } from './prayer-fixtures';
 import { ANALYTICS_SAMPLE } from '../../src/islands/admin/features/analytics/sample';
 import { ANALYTICS_RANGES } from '../../src/lib/shared/constants';
 
@@ -162,7 +164,7 @@ describe('sermons', () => {
   });
 });
 
-describe('prayer sample and logic', () => {
+describe('prayer demo data and logic', () => {
   it('covers every category, status and priority, private requests and long tag lists', () => {
     expect(new Set(SAMPLE_PRAYERS.map((p) => p.category))).toEqual(new Set(PRAYER_CATEGORIES));
     expect(new Set(SAMPLE_PRAYERS.map((p) => p.status))).toEqual(new Set(PRAYER_STATUSES));
@@ -182,16 +184,34 @@ describe('prayer sample and logic', () => {
   });
 
   it('searches title, requester, description and tags; filters combine', () => {
+    // The demo requests as the API answers them; named by title (their ids are the database's).
     const ids = (f: Partial<typeof EMPTY_PRAYER_FILTERS>) =>
-      filterPrayers(SAMPLE_PRAYERS, { ...EMPTY_PRAYER_FILTERS, ...f }).map((p) => p.id);
+      filterPrayers(SAMPLE_PRAYERS, { ...EMPTY_PRAYER_FILTERS, ...f })
+        .map((p) => p.title)
+        .sort();
+    const p1 = 'Healing after surgery';
+    const p7 = 'Safe delivery of our baby';
     expect(ids({})).toHaveLength(SAMPLE_PRAYERS.length);
-    expect(ids({ search: 'ama mensah' })).toEqual(['p1']);
-    expect(ids({ search: 'KORLE BU' })).toEqual(['p1']);
-    expect(ids({ search: 'reconciliation' })).toEqual(['p2']);
-    expect(ids({ category: 'health' })).toEqual(['p1', 'p7']);
-    expect(ids({ category: 'health', status: 'answered' })).toEqual(['p7']);
-    expect(ids({ priority: 'urgent' })).toEqual(['p1', 'p6']);
+    expect(ids({ search: 'ama mensah' })).toEqual([p1]);
+    expect(ids({ search: 'KORLE BU' })).toEqual([p1]);
+    expect(ids({ search: 'reconciliation' })).toEqual(['Reconciliation in our family']);
+    expect(ids({ category: 'health' })).toEqual([p1, p7]);
+    expect(ids({ category: 'health', status: 'answered' })).toEqual([p7]);
+    expect(ids({ priority: 'urgent' })).toEqual([p1, 'Strength through grief']);
     expect(ids({ priority: 'urgent', category: 'gratitude' })).toEqual([]);
+  });
+
+  it('the follow-up filter keeps requests untouched for 30 days that are not answered or closed', () => {
+    const flagged = filterPrayers(SAMPLE_PRAYERS, { ...EMPTY_PRAYER_FILTERS, followUp: NEEDS_FOLLOW_UP });
+    expect(flagged.map((p) => p.title)).toEqual(['Direction for my studies']);
+    expect(flagged.every((p) => p.status !== 'answered' && p.status !== 'closed')).toBe(true);
+  });
+
+  it('says where a request stands with the prayer wall', () => {
+    expect(wallState({ isPublic: false, approved: true, status: 'active' })).toBe('Private: never on the wall');
+    expect(wallState({ isPublic: true, approved: false, status: 'active' })).toBe('Awaiting approval');
+    expect(wallState({ isPublic: true, approved: true, status: 'answered' })).toBe('On the prayer wall');
+    expect(wallState({ isPublic: true, approved: true, status: 'closed' })).toMatch(/closed requests leave the wall/);
   });
 });
 

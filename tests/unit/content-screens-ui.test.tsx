@@ -15,7 +15,16 @@ import { listEvents } from '../../src/islands/admin/features/events/api';
 
 vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn() }));
 vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn() }));
-import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
+vi.mock('../../src/islands/admin/features/prayers/api', () => ({
+  listPrayers: vi.fn(),
+  updatePrayer: vi.fn(),
+  supportPrayer: vi.fn(),
+  addPrayerUpdate: vi.fn(),
+  deletePrayer: vi.fn(),
+  listStaff: vi.fn(),
+}));
+import { listPrayers } from '../../src/islands/admin/features/prayers/api';
+import { DEMO_PRAYERS as SAMPLE_PRAYERS } from './prayer-fixtures';
 
 afterEach(cleanup);
 
@@ -80,6 +89,7 @@ const events: EventAnswer[] = [
 beforeEach(() => {
   vi.mocked(listSermons).mockResolvedValue(sermons);
   vi.mocked(listEvents).mockResolvedValue(events);
+  vi.mocked(listPrayers).mockResolvedValue(SAMPLE_PRAYERS);
 });
 
 const content: AdminContent = { site: { name: 'Grace Chapel', shortName: 'Grace' } };
@@ -146,11 +156,11 @@ describe('SermonsScreen', () => {
 });
 
 describe('PrayersScreen', () => {
-  it('lists the sample with Private badges and +N more, filters and empties', () => {
-    withContent(<PrayersScreen />);
+  it('lists the requests with Private badges and +N more, filters and empties', async () => {
+    await withList(<PrayersScreen />, 'Prayer requests');
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(SAMPLE_PRAYERS.length);
     expect(screen.getAllByText('Private').length).toBe(SAMPLE_PRAYERS.filter((p) => !p.isPublic).length);
-    expect(screen.getByText('+2 more')).toBeTruthy(); // p1 has 5 tags
+    expect(screen.getByText('+2 more')).toBeTruthy(); // Healing after surgery has 5 tags
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'health' } });
     fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'urgent' } });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Healing after surgery']);
@@ -158,17 +168,32 @@ describe('PrayersScreen', () => {
     expect(screen.getByText('No prayers found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(SAMPLE_PRAYERS.length);
+    fireEvent.change(screen.getByLabelText('Follow-up'), { target: { value: 'needs-follow-up' } });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Direction for my studies',
+    ]);
+    expect(screen.getAllByText('Needs follow-up').length).toBeGreaterThan(0);
   });
 
-  it('detail dialog with its three inert buttons', () => {
-    withContent(<PrayersScreen />);
+  it('detail dialog: contact details as text, the four actions, Delete off with its reason below ADMIN', async () => {
+    await withList(<PrayersScreen />, 'Prayer requests');
     fireEvent.click(screen.getByRole('button', { name: 'Reconciliation in our family' }));
     const dialog = screen.getByRole('dialog', { name: 'Reconciliation in our family' });
+    expect(within(dialog).getByText('Kofi Boateng')).toBeTruthy();
+    expect(within(dialog).getByText('kofi.boateng@example.org')).toBeTruthy();
     for (const name of ['Support Prayer', 'Add Update', 'Manage Prayer']) {
       const b = within(dialog).getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement;
-      expect(b.disabled).toBe(true);
-      expect(b.textContent).toContain('Coming soon');
+      expect(b.disabled).toBe(false);
     }
+    // A private request cannot be approved for the wall; the reason is the button's description.
+    const approve = within(dialog).getByRole('button', { name: 'Approve for the Wall' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(document.getElementById(approve.getAttribute('aria-describedby')!)?.textContent).toMatch(/private/);
+    const del = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(del.disabled).toBe(true);
+    expect(document.getElementById(del.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Only Administrator and above can delete prayer requests.',
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import {
   toActivityItems,
 } from '../../src/islands/admin/features/dashboard/model';
 import { SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/features/dashboard/sample';
-import { SAMPLE_PRAYERS } from '../../src/islands/admin/features/prayers/sample';
+import { DEMO_PRAYERS as SAMPLE_PRAYERS } from './prayer-fixtures';
 import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
 
 describe('counter animation', () => {
@@ -43,7 +43,7 @@ describe('dashboard figures', () => {
   const sermons = [{ id: 'a' }, { id: 'b' }] as Sermon[];
   const events = [{ status: 'upcoming' }, { status: 'completed' }, { status: 'upcoming' }] as ChurchEvent[];
 
-  it('user figures from the live stats, sermons and events from content, prayers from the sample', () => {
+  it('user figures from the live stats, sermons, events and prayers from the API lists', () => {
     const stats = dashboardStats({
       userStats: { total_users: 26, active_users: 23 },
       sermons,

@@ -3,13 +3,12 @@
 // changes. The server's route contracts declare these schemas and the portal's types are derived from them.
 // The new-request form's schema is prayerRequestSchema (schemas.ts).
 import { z } from 'zod';
-import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES, PRAYER_TEXT_MAX } from './visitor-rules';
+import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from './visitor-rules';
 import { contentFieldRules as rules, messages } from './messages';
-import { FOLLOW_UP_DAYS } from './prayer-wall';
+import { FOLLOW_UP_DAYS, UPDATE_TEXT_MAX } from './prayer-wall';
 
 export const PRAYER_NOT_FOUND = 'Prayer request not found.';
 export const ASSIGNEE_INVALID = 'Choose a staff member to assign.';
-export const UPDATE_TEXT_MAX = PRAYER_TEXT_MAX;
 
 const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });

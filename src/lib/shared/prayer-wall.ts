@@ -1,6 +1,6 @@
 // What the public /prayers page, its request form and the portal share about prayer requests without zod
 // (the page ships no schema up front): the labels, the thank-you, who the wall names, the follow-up rule.
-import type { PrayerCategory } from './visitor-rules';
+import { PRAYER_TEXT_MAX, type PrayerCategory } from './visitor-rules';
 
 export const PRAYER_CATEGORY_LABELS: Record<PrayerCategory, string> = {
   health: 'Health',
@@ -26,3 +26,6 @@ export function needsFollowUp(prayer: { status: string; lastUpdated: string }, n
   if (prayer.status === 'answered' || prayer.status === 'closed') return false;
   return nowMs - Date.parse(prayer.lastUpdated) > FOLLOW_UP_DAYS * DAY_MS;
 }
+
+/** The longest staff update (Add Update), as long as a request. */
+export const UPDATE_TEXT_MAX = PRAYER_TEXT_MAX;

@@ -1,8 +1,7 @@
 // Dashboard (docs/PRODUCT.md (Pages and screens)): welcome banner with the live date and time, the six stat cards counting up
 // from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
 // (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
-// and events are counted from the API's lists (GET /sermons/, GET /events/); prayers from the prayer sample the
-// Prayers screen shows.
+// events and prayer requests are counted from the API's lists (GET /sermons/, GET /events/, GET /prayers/).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
@@ -15,13 +14,14 @@ import { Icon } from '../../layout/icons';
 import { Badge, Button, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
 import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { getActivity, getUserStats, listEvents, listSermons } from './api';
+import { getActivity, getUserStats, listEvents, listPrayers, listSermons } from './api';
 import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
-import { SAMPLE_PRAYERS } from '../prayers/sample';
+import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
 
 export default function DashboardScreen() {
   const [sermons, setSermons] = useState<readonly SermonAnswer[]>([]);
   const [events, setEvents] = useState<readonly EventAnswer[]>([]);
+  const [prayers, setPrayers] = useState<readonly PrayerAnswer[]>([]);
   const auth = useStore($auth);
   const [userStats, setUserStats] = useState<UserStats | null>(null);
   const [activity, setActivity] = useState<{ items: ActivityItem[]; live: boolean } | null>(null);
@@ -38,6 +38,9 @@ export default function DashboardScreen() {
     listEvents()
       .then((list) => alive && Array.isArray(list) && setEvents(list))
       .catch(() => undefined);
+    listPrayers()
+      .then((list) => alive && Array.isArray(list) && setPrayers(list))
+      .catch(() => undefined);
     getActivity(8)
       .then((answer) => {
         if (!alive) return;
@@ -50,7 +53,7 @@ export default function DashboardScreen() {
     };
   }, []);
 
-  const stats = dashboardStats({ userStats, sermons, events, prayers: SAMPLE_PRAYERS });
+  const stats = dashboardStats({ userStats, sermons, events, prayers });
   const name = auth.user ? fullName(auth.user) : '';
 
   const cards = [

@@ -1,5 +1,5 @@
 // Dashboard logic: the counter animation's steps (docs/PRODUCT.md (States): 0 to target over 1.5 s in 60 steps),
-// the six figures from live stats, content and the prayer sample, and the activity feed's mapping.
+// the six figures from live stats, content and prayer requests, and the activity feed's mapping.
 import {
   COUNTER_ANIMATION_MS,
   COUNTER_ANIMATION_STEPS,
@@ -10,7 +10,7 @@ import type { UserStats } from '../../../../lib/shared/user-types';
 import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/activity';
 import type { DashboardStats } from './sample';
 import { SAMPLE_DASHBOARD_STATS } from './sample';
-import type { PrayerRequest } from '../prayers/sample';
+import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
 
 /** Milliseconds between two counter steps (25 ms for 1.5 s in 60 steps). */
 export const COUNTER_STEP_MS = COUNTER_ANIMATION_MS / COUNTER_ANIMATION_STEPS;
@@ -33,7 +33,7 @@ export function dashboardStats(input: {
   userStats: UserStats | null;
   sermons: readonly Pick<Sermon, 'status'>[];
   events: readonly Pick<ChurchEvent, 'status'>[];
-  prayers: readonly PrayerRequest[];
+  prayers: readonly Pick<PrayerAnswer, 'status'>[];
 }): DashboardStats {
   const { userStats, sermons, events, prayers } = input;
   const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);

@@ -1,126 +1,199 @@
-// Prayer management (docs/PRODUCT.md (Pages and screens)) on the sample prayer requests: stat cards, search, category, status
-// and priority filters, the Private badge, at most three tags then '+N more', and a detail dialog.
+// Prayer management (docs/PRODUCT.md (Pages and screens)): the requests from the API (GET /prayers/) with stat
+// cards, search, category, status, priority and follow-up filters, the Private badge, at most three tags then
+// '+N more', and a detail dialog to approve a request for the public prayer wall, support it, add an update,
+// manage it and (ADMIN and above, VISITOR_RULES) delete it. What a visitor wrote is shown as text.
+import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
+import { $auth } from '../../../../lib/client/session';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
+import { ROLE_LABELS, VISITOR_RULES, canHandleVisitorData } from '../../../../lib/shared/permissions';
+import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayer-api';
+import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitor-rules';
 import {
   Badge,
-  Button,
-  DetailList,
   FilteredList,
   useFilteredList,
   FilterBar,
   ItemCard,
-  Modal,
+  LoadError,
   ScreenHeader,
   StatGrid,
-  TagList,
+  toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { EMPTY_PRAYER_FILTERS, PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, filterPrayers, prayerStats } from './model';
-import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES, SAMPLE_PRAYERS, type PrayerRequest } from './sample';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { contentErrorMessage } from '../../content-form';
+import { useApiList } from '../../useApiList';
+import { addPrayerUpdate, deletePrayer, listPrayers, supportPrayer, updatePrayer } from './api';
+import {
+  EMPTY_PRAYER_FILTERS,
+  FOLLOW_UP_OPTIONS,
+  PRAYER_PRIORITY_BADGE,
+  PRAYER_STATUS_BADGE,
+  filterPrayers,
+  prayerStats,
+  type PrayerRequest,
+} from './model';
+import { PrayerDialog } from './PrayerDialog';
+import { AddUpdateDialog } from './AddUpdateDialog';
+import { ManagePrayerDialog } from './ManagePrayerDialog';
+
+/** Why Delete is off for this role, or null. */
+export const deleteDenial = (role: keyof typeof ROLE_LABELS | null) =>
+  role && canHandleVisitorData({ role }, 'prayers', 'delete')
+    ? null
+    : `Only ${ROLE_LABELS[VISITOR_RULES.prayers.delete]} and above can delete prayer requests`;
 
 export default function PrayersScreen() {
-  const prayers = SAMPLE_PRAYERS;
+  const role = useStore($auth).user?.role ?? null;
+  const { items: prayers, setItems, load, reload } = useApiList(listPrayers, 'prayers');
   const { filters, set, clear, shown } = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
-  const [selected, setSelected] = useState<PrayerRequest | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [form, setForm] = useState<'update' | 'manage' | null>(null);
+  const [busy, setBusy] = useState(false);
   const stats = useMemo(() => prayerStats(prayers), [prayers]);
+  const selected = prayers.find((p) => p.id === selectedId) ?? null;
+
+  const replace = (stored: PrayerRequest) => setItems((list) => list.map((p) => (p.id === stored.id ? stored : p)));
+
+  /** Runs one dialog action at a time; a failure is told in a toast. */
+  async function run(doing: string, task: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      toast(contentErrorMessage(doing, error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggleApproval = (p: PrayerRequest) =>
+    void run(p.approved ? 'take the request off the wall' : 'approve the request', async () => {
+      replace(await updatePrayer(p.id, { approved: !p.approved }));
+      toast(p.approved ? `"${p.title}" is off the prayer wall` : `"${p.title}" is approved for the prayer wall`);
+    });
+
+  const support = (p: PrayerRequest) =>
+    void run('support the prayer', async () => {
+      replace(await supportPrayer(p.id));
+      toast(`You are supporting "${p.title}"`);
+    });
+
+  const remove = (p: PrayerRequest) => {
+    if (busy || !window.confirm(`Delete the prayer request "${p.title}"? This cannot be undone.`)) return;
+    void run('delete the prayer request', async () => {
+      await deletePrayer(p.id);
+      setItems((list) => list.filter((x) => x.id !== p.id));
+      setSelectedId(null);
+      toast(`Prayer request "${p.title}" deleted`);
+    });
+  };
+
+  async function saveUpdate(p: PrayerRequest, note: PrayerNote) {
+    replace(await addPrayerUpdate(p.id, note));
+    setForm(null);
+    toast(`Update added to "${p.title}"`);
+  }
+
+  async function saveManage(p: PrayerRequest, changes: PrayerChange) {
+    if (Object.keys(changes).length) replace(await updatePrayer(p.id, changes));
+    setForm(null);
+    toast(`Prayer request "${p.title}" saved`);
+  }
 
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Prayer Management" subtitle="Follow and support the congregation's prayer requests." />
-      <StatGrid label="Prayer statistics" items={stats} />
-      <FilterBar
-        values={filters}
-        onChange={set}
-        searchLabel="Search prayers"
-        placeholder="Search prayers by title, requester, description or tag..."
-        onClear={clear}
-        selects={[
-          { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
-          { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
-          { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
-        ]}
-      />
-      <FilteredList
-        items={shown}
-        total={prayers.length}
-        noun="prayers"
-        label="Prayer requests"
-        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-        onClear={clear}
-      >
-        {(p) => (
-          <ItemCard
-            key={p.id}
-            title={p.title}
-            tags={p.tags}
-            onOpen={() => setSelected(p)}
-            badges={
-              <>
-                <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
-                <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
-                {!p.isPublic && <Badge variant="warning">Private</Badge>}
-              </>
-            }
-          >
-            <p className="text-sm text-muted">
-              {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
-            </p>
-            <p className="line-clamp-2 text-sm text-text">{p.description}</p>
-            <p className="flex gap-4 text-sm text-muted">
-              <span>{formatCount(p.supporters)} supporters</span>
-              <span>
-                {p.updates} {p.updates === 1 ? 'update' : 'updates'}
-              </span>
-            </p>
-          </ItemCard>
-        )}
-      </FilteredList>
-      {selected && <PrayerDialog prayer={selected} onClose={() => setSelected(null)} />}
-    </div>
-  );
-}
-
-function PrayerDialog({ prayer, onClose }: { prayer: PrayerRequest; onClose: () => void }) {
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={prayer.title}
-      size="lg"
-      footer={
-        <>
-          <Button variant="success" comingSoon>
-            Support Prayer
-          </Button>
-          <Button variant="outline" comingSoon>
-            Add Update
-          </Button>
-          <Button comingSoon>Manage Prayer</Button>
-        </>
-      }
-    >
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-2">
-          <Badge variant={PRAYER_PRIORITY_BADGE[prayer.priority]}>{capitalize(prayer.priority)} priority</Badge>
-          <Badge variant={PRAYER_STATUS_BADGE[prayer.status]}>{capitalize(prayer.status)}</Badge>
-          {!prayer.isPublic && <Badge variant="warning">Private</Badge>}
+      {load.status === 'loading' && prayers.length === 0 ? (
+        <div>
+          <LoadingScreen fullScreen={false} label="Loading prayers..." />
         </div>
-        <p className="text-sm text-text">{prayer.description}</p>
-        <DetailList
-          items={[
-            { label: 'Requester', value: prayer.requester },
-            { label: 'Category', value: capitalize(prayer.category) },
-            { label: 'Date Requested', value: formatDate(prayer.dateRequested) },
-            { label: 'Last Updated', value: formatDate(prayer.lastUpdated) },
-            { label: 'Assigned To', value: prayer.assignedTo ?? 'Unassigned' },
-            { label: 'Visibility', value: prayer.isPublic ? 'Public' : 'Private' },
-            { label: 'Supporters', value: formatCount(prayer.supporters) },
-            { label: 'Updates', value: String(prayer.updates) },
-          ]}
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : (
+        <>
+          <StatGrid label="Prayer statistics" items={stats} />
+          <FilterBar
+            values={filters}
+            onChange={set}
+            searchLabel="Search prayers"
+            placeholder="Search prayers by title, requester, description or tag..."
+            onClear={clear}
+            selects={[
+              { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
+              { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
+              { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
+              { key: 'followUp', label: 'Follow-up', options: FOLLOW_UP_OPTIONS },
+            ]}
+          />
+          <FilteredList
+            items={shown}
+            total={prayers.length}
+            noun="prayers"
+            label="Prayer requests"
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+            onClear={clear}
+          >
+            {(p) => (
+              <ItemCard
+                key={p.id}
+                title={p.title}
+                tags={p.tags}
+                onOpen={() => setSelectedId(p.id)}
+                badges={
+                  <>
+                    <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
+                    <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
+                    {!p.isPublic && <Badge variant="warning">Private</Badge>}
+                    {p.needsFollowUp && <Badge variant="error">Needs follow-up</Badge>}
+                  </>
+                }
+              >
+                <p className="text-sm text-muted">
+                  {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
+                </p>
+                <p className="line-clamp-2 text-sm text-text">{p.description}</p>
+                <p className="flex gap-4 text-sm text-muted">
+                  <span>{formatCount(p.supporters)} supporters</span>
+                  <span>
+                    {p.updates.length} {p.updates.length === 1 ? 'update' : 'updates'}
+                  </span>
+                </p>
+              </ItemCard>
+            )}
+          </FilteredList>
+        </>
+      )}
+      {selected && !form && (
+        <PrayerDialog
+          key={selected.id}
+          prayer={selected}
+          busy={busy}
+          deleteDenied={deleteDenial(role)}
+          onApprove={() => toggleApproval(selected)}
+          onSupport={() => support(selected)}
+          onAddUpdate={() => setForm('update')}
+          onManage={() => setForm('manage')}
+          onDelete={() => remove(selected)}
+          onClose={() => setSelectedId(null)}
         />
-        <TagList tags={prayer.tags} max={prayer.tags.length} />
-      </div>
-    </Modal>
+      )}
+      {selected && form === 'update' && (
+        <AddUpdateDialog
+          prayer={selected}
+          onClose={() => setForm(null)}
+          onSave={(note) => saveUpdate(selected, note)}
+        />
+      )}
+      {selected && form === 'manage' && (
+        <ManagePrayerDialog
+          prayer={selected}
+          onClose={() => setForm(null)}
+          onSave={(changes) => saveManage(selected, changes)}
+        />
+      )}
+    </div>
   );
 }

@@ -1,18 +1,36 @@
-// Prayers screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, requester, description and tags,
-// category, status and priority filters.
+// Prayers screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, requester,
+// description and tags, category, status, priority and follow-up filters, and the badges' colours. The requests
+// come from the API (GET /prayers/); needsFollowUp is the server's (prayer-wall.ts's FOLLOW_UP_DAYS rule).
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
-import type { PrayerPriority, PrayerRequest, PrayerStatus } from './sample';
+import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
+import type { PrayerPriority, PrayerStatus } from '../../../../lib/shared/visitor-rules';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
+
+export type PrayerRequest = PrayerAnswer;
 
 export interface PrayerFilters {
   search: string;
   category: string;
   status: string;
   priority: string;
+  followUp: string;
 }
 
-export const EMPTY_PRAYER_FILTERS: PrayerFilters = { search: '', category: ALL, status: ALL, priority: ALL };
+/** The follow-up filter's one choice besides "all". */
+export const NEEDS_FOLLOW_UP = 'needs-follow-up';
+export const FOLLOW_UP_OPTIONS = [
+  { value: ALL, label: 'All Requests' },
+  { value: NEEDS_FOLLOW_UP, label: 'Needs Follow-up' },
+];
+
+export const EMPTY_PRAYER_FILTERS: PrayerFilters = {
+  search: '',
+  category: ALL,
+  status: ALL,
+  priority: ALL,
+  followUp: ALL,
+};
 
 export function filterPrayers(prayers: readonly PrayerRequest[], f: PrayerFilters): PrayerRequest[] {
   return prayers.filter(
@@ -20,7 +38,8 @@ export function filterPrayers(prayers: readonly PrayerRequest[], f: PrayerFilter
       matchesSearch(f.search, [p.title, p.requester, p.description, p.tags]) &&
       matchesFilter(p.category, f.category) &&
       matchesFilter(p.status, f.status) &&
-      matchesFilter(p.priority, f.priority),
+      matchesFilter(p.priority, f.priority) &&
+      (f.followUp !== NEEDS_FOLLOW_UP || p.needsFollowUp),
   );
 }
 
@@ -46,3 +65,10 @@ export const PRAYER_PRIORITY_BADGE: Record<PrayerPriority, BadgeVariant> = {
   medium: 'info',
   low: 'neutral',
 };
+
+/** Where the request stands with the public prayer wall, as the detail dialog says it. */
+export function wallState(p: Pick<PrayerRequest, 'isPublic' | 'approved' | 'status'>): string {
+  if (!p.isPublic) return 'Private: never on the wall';
+  if (!p.approved) return 'Awaiting approval';
+  return p.status === 'closed' ? 'Approved, but closed requests leave the wall' : 'On the prayer wall';
+}

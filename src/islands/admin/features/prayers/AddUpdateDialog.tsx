@@ -1,0 +1,64 @@
+// Add Update (docs/PRODUCT.md (Pages and screens)): a staff note on a prayer request, shown on the public prayer
+// wall with the request unless staff keep it for the team. prayerNoteSchema (loaded on first use) checks it
+// as the API does.
+import { useContentForm } from '../../useContentForm';
+import { Field, FormDialog } from '../../../ui';
+import { UPDATE_TEXT_MAX } from '../../../../lib/shared/prayer-wall';
+import type { PrayerNote } from '../../../../lib/shared/prayer-api';
+import type { PrayerRequest } from './model';
+
+const loadSchema = () => import('../../../../lib/shared/prayer-api').then((m) => m.prayerNoteSchema);
+
+export function AddUpdateDialog({
+  prayer,
+  onClose,
+  onSave,
+}: {
+  prayer: PrayerRequest;
+  onClose: () => void;
+  onSave: (note: PrayerNote) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ text: '', isPublic: true }));
+  const { values, errors, set } = form;
+  const id = 'prayer-update-form';
+  return (
+    <FormDialog
+      id={id}
+      title={`Add Update: ${prayer.title}`}
+      submitLabel="Add Update"
+      saving={form.saving}
+      banner={form.banner}
+      onClose={onClose}
+      onFocus={() => void loadSchema()}
+      onSubmit={(event) =>
+        form.submit(event, {
+          check: async () => (await loadSchema()).safeParse(values),
+          save: onSave,
+          failure: 'add the update',
+        })
+      }
+      className="flex flex-col gap-4"
+    >
+      <Field
+        name="text"
+        label="Update"
+        type="textarea"
+        rows={5}
+        value={values.text}
+        onChange={set('text')}
+        externalError={errors.text}
+        rules={{ required: true, maxLength: UPDATE_TEXT_MAX }}
+        helperText={`${values.text.length}/${UPDATE_TEXT_MAX} characters`}
+      />
+      <label className="flex items-center gap-2 text-sm text-text">
+        <input
+          type="checkbox"
+          name="isPublic"
+          checked={values.isPublic}
+          onChange={(e) => set('isPublic')(e.target.checked)}
+        />
+        Show this update on the prayer wall (when the request is there)
+      </label>
+    </FormDialog>
+  );
+}

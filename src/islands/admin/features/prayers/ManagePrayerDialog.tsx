@@ -1,0 +1,145 @@
+// Manage Prayer (docs/PRODUCT.md (Pages and screens)): a request's status, priority, the pastor it is assigned
+// to, whether the requester's wish to share it stands (public or private) and its tags. Only the fields changed
+// are sent (PATCH /prayers/{id}/); prayerChangeSchema (loaded on first use) checks them as the API does.
+import { useEffect, useState } from 'react';
+import { useContentForm } from '../../useContentForm';
+import { tagsFromText, tagsToText } from '../../content-form';
+import { Field, FormDialog } from '../../../ui';
+import { capitalize } from '../../../../lib/shared/filters';
+import { fullName } from '../../../../lib/shared/format';
+import { PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitor-rules';
+import type { PrayerChange } from '../../../../lib/shared/prayer-api';
+import type { User } from '../../../../lib/shared/user-types';
+import { listStaff } from './api';
+import type { PrayerRequest } from './model';
+
+const loadSchema = () => import('../../../../lib/shared/prayer-api').then((m) => m.prayerChangeSchema);
+const UNASSIGNED = '';
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: capitalize(value) }));
+
+/** The fields that differ from the request as it stands: the PATCH body. */
+export function manageChanges(
+  prayer: PrayerRequest,
+  v: { status: string; priority: string; assignedTo: string; visibility: string; tags: string },
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (v.status !== prayer.status) changes.status = v.status;
+  if (v.priority !== prayer.priority) changes.priority = v.priority;
+  const assignedTo = v.assignedTo === UNASSIGNED ? null : Number(v.assignedTo);
+  if (assignedTo !== prayer.assignedToId) changes.assignedTo = assignedTo;
+  const isPublic = v.visibility === 'public';
+  if (isPublic !== prayer.isPublic) changes.isPublic = isPublic;
+  const tags = tagsFromText(v.tags);
+  if (tagsToText(tags) !== tagsToText(prayer.tags)) changes.tags = tags;
+  return changes;
+}
+
+export function ManagePrayerDialog({
+  prayer,
+  onClose,
+  onSave,
+}: {
+  prayer: PrayerRequest;
+  onClose: () => void;
+  onSave: (changes: PrayerChange) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({
+    status: prayer.status as string,
+    priority: prayer.priority as string,
+    assignedTo: prayer.assignedToId === null ? UNASSIGNED : String(prayer.assignedToId),
+    visibility: prayer.isPublic ? 'public' : 'private',
+    tags: tagsToText(prayer.tags),
+  }));
+  const { values, errors, set } = form;
+  const [staff, setStaff] = useState<User[] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    listStaff()
+      .then((list) => alive && setStaff(list))
+      .catch(() => alive && setStaff([]));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const staffOptions = [
+    { value: UNASSIGNED, label: 'Unassigned' },
+    ...(staff ?? []).map((u) => ({ value: String(u.id), label: fullName(u) })),
+  ];
+  // An assignee who is no longer on the staff list still shows by name until changed.
+  if (prayer.assignedToId !== null && staff && !staff.some((u) => u.id === prayer.assignedToId)) {
+    staffOptions.push({ value: String(prayer.assignedToId), label: prayer.assignedTo ?? 'Former staff member' });
+  }
+  const id = 'manage-prayer-form';
+  return (
+    <FormDialog
+      id={id}
+      title={`Manage Prayer: ${prayer.title}`}
+      submitLabel="Save Changes"
+      saving={form.saving}
+      banner={form.banner}
+      onClose={onClose}
+      onFocus={() => void loadSchema()}
+      onSubmit={(event) =>
+        form.submit(event, {
+          check: async () => (await loadSchema()).safeParse(manageChanges(prayer, values)),
+          save: onSave,
+          failure: 'save the prayer request',
+        })
+      }
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field
+        name="status"
+        label="Status"
+        type="select"
+        value={values.status}
+        onChange={set('status')}
+        externalError={errors.status}
+        options={options(PRAYER_STATUSES)}
+      />
+      <Field
+        name="priority"
+        label="Priority"
+        type="select"
+        value={values.priority}
+        onChange={set('priority')}
+        externalError={errors.priority}
+        options={options(PRAYER_PRIORITIES)}
+      />
+      <Field
+        name="assignedTo"
+        label="Assigned To"
+        type="select"
+        value={values.assignedTo}
+        onChange={set('assignedTo')}
+        externalError={errors.assignedTo}
+        options={staffOptions}
+        loading={staff === null}
+        helperText={staff === null ? 'Loading staff...' : undefined}
+      />
+      <Field
+        name="visibility"
+        label="Visibility"
+        type="select"
+        value={values.visibility}
+        onChange={set('visibility')}
+        externalError={errors.isPublic}
+        options={[
+          { value: 'public', label: 'Public (may be shown on the prayer wall)' },
+          { value: 'private', label: 'Private (staff only)' },
+        ]}
+      />
+      <Field
+        name="tags"
+        label="Tags"
+        value={values.tags}
+        onChange={set('tags')}
+        externalError={errors.tags}
+        placeholder="healing, family, thanksgiving"
+        helperText="Separate tags with commas"
+        className="sm:col-span-2"
+      />
+    </FormDialog>
+  );
+}
