@@ -16,7 +16,7 @@ import {
 import { firstName, needsFollowUp } from '../../lib/shared/prayer-wall';
 import type { PrayerRequestInput } from '../../lib/shared/schemas';
 import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitor-rules';
-import { STAFF_ROLES, type PrayerAuditAction } from '../../lib/shared/permissions';
+import { canAccessWeb, type PrayerAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import type { AppDeps, AppEnv } from '../context';
 import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
@@ -26,7 +26,7 @@ import { audit } from '../activity/service';
 import { ApiError, fieldError } from '../http/errors';
 import { notifyStaff } from '../notifications/service';
 import { admitSubmission, clientKey } from '../public/submission';
-import type { UserRow } from '../users/serialize';
+import { asTarget, type UserRow } from '../users/serialize';
 import { insertPrayerRequest } from './store';
 
 type PrayerRow = Selectable<PrayerRequestsTable>;
@@ -253,10 +253,10 @@ async function touch(trx: Transaction<DB>, id: number, stamp: string, columns: U
   if (!Number(result.numUpdatedRows)) throw new ApiError(404, PRAYER_NOT_FOUND);
 }
 
-/** The staff member a request may be assigned to (PASTOR and above, active, not suspended). */
+/** The staff member a request may be assigned to: someone who may use the portal (canAccessWeb). */
 async function assignee(db: Kysely<DB>, userId: number) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user || !STAFF_ROLES.includes(user.role) || !user.is_active || user.is_suspended) {
+  if (!user || !canAccessWeb(asTarget(user))) {
     throw fieldError('assignedTo', ASSIGNEE_INVALID);
   }
   return { assigned_to_id: Number(user.id), assigned_to: fullName(user) };

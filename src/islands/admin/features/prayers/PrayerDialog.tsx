@@ -7,6 +7,8 @@ import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayer-wall';
 import { Badge, Button, DetailList, Modal, TagList } from '../../../ui';
 import { PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, wallState, type PrayerRequest } from './model';
 
+const LINK = 'text-primary-strong underline-offset-2 hover:underline';
+
 const SOURCES: Record<string, string> = {
   'prayer-form': 'Prayer request form',
   contact: 'Contact form (prayer inquiry)',
@@ -73,7 +75,8 @@ export function PrayerDialog({
         </>
       }
     >
-      <div className="flex flex-col gap-4">
+      {/* Focusable, so a keyboard user can scroll a long request (the dialog's body scrolls). */}
+      <div className="flex flex-col gap-4" role="region" aria-label="Request details" tabIndex={0}>
         <div className="flex flex-wrap gap-2">
           <Badge variant={PRAYER_PRIORITY_BADGE[prayer.priority]}>{capitalize(prayer.priority)} priority</Badge>
           <Badge variant={PRAYER_STATUS_BADGE[prayer.status]}>{capitalize(prayer.status)}</Badge>
@@ -90,8 +93,26 @@ export function PrayerDialog({
         <DetailList
           items={[
             { label: 'Requester', value: prayer.requester },
-            { label: 'Email', value: prayer.email ?? 'Not given' },
-            { label: 'Phone', value: prayer.phone ?? 'Not given' },
+            {
+              label: 'Email',
+              value: prayer.email ? (
+                <a className={LINK} href={`mailto:${prayer.email}`}>
+                  {prayer.email}
+                </a>
+              ) : (
+                'Not given'
+              ),
+            },
+            {
+              label: 'Phone',
+              value: prayer.phone ? (
+                <a className={LINK} href={`tel:${prayer.phone.replace(/[^\d+]/g, '')}`}>
+                  {prayer.phone}
+                </a>
+              ) : (
+                'Not given'
+              ),
+            },
             { label: 'Category', value: capitalize(prayer.category) },
             { label: 'Date Requested', value: formatDate(prayer.dateRequested) },
             { label: 'Last Updated', value: formatDate(prayer.lastUpdated) },
