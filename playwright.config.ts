@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_DEBUG: 'true',
       NODE_ENV: 'test',
+      // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
+      PUBLIC_RATE_LIMIT: '1000',
     },
   },
 });

@@ -45,7 +45,15 @@ for (const path of PAGES) {
     // Islands hydrate (Astro removes the ssr attribute once an island has hydrated).
     // (The admin gate may send a signed-out visitor to /login meanwhile: that navigation is fine.)
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)).catch(() => undefined);
+    // Islands that load when visible (the contact and prayer forms) are each brought into view.
+    await page
+      .evaluate(async () => {
+        for (const island of document.querySelectorAll('astro-island[ssr]')) {
+          island.scrollIntoView();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     expect(violations).toEqual([]);
