@@ -112,11 +112,22 @@ export const PRAYER_AUDIT_ACTIVITY = {
 } as const;
 export type PrayerAuditAction = keyof typeof PRAYER_AUDIT_ACTIVITY;
 
+/** Contact messages in the staff inbox ({what} is "from {name}"). */
+export const MESSAGE_AUDIT_ACTIVITY = {
+  read_message: { type: 'user', activity: 'read the message {what}' },
+  unread_message: { type: 'user', activity: 'marked the message {what} as unread' },
+  archive_message: { type: 'user', activity: 'archived the message {what}' },
+  unarchive_message: { type: 'user', activity: 'moved the message {what} back to the inbox' },
+  delete_message: { type: 'user', activity: 'deleted the message {what}' },
+} as const;
+export type MessageAuditAction = keyof typeof MESSAGE_AUDIT_ACTIVITY;
+
 export type AuditAction =
   | (typeof USER_ACTIONS)[ServerAction]['audit']
   | keyof typeof OTHER_AUDIT_ACTIVITY
   | ContentAuditAction
-  | PrayerAuditAction;
+  | PrayerAuditAction
+  | MessageAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';

@@ -5,6 +5,7 @@ import {
   CONTENT_AUDIT_ACTIVITY,
   OTHER_AUDIT_ACTIVITY,
   PRAYER_AUDIT_ACTIVITY,
+  MESSAGE_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
@@ -50,6 +51,7 @@ const ACTIVITY: Record<string, string> = {
   ...OTHER_AUDIT_ACTIVITY,
   ...Object.fromEntries(Object.entries(CONTENT_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(PRAYER_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
+  ...Object.fromEntries(Object.entries(MESSAGE_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
 const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = { ...CONTENT_AUDIT_ACTIVITY, ...PRAYER_AUDIT_ACTIVITY };

@@ -1,0 +1,144 @@
+// Contact messages (docs/API.md (Messages)): anyone sends one through POST /contact/ (JSON from the island or
+// the plain form post of /contact); staff read and handle them in the inbox (VISITOR_RULES.messages in
+// permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { CONTACT_SENT, backTo } from '../../lib/shared/form-posts';
+import { CONTACT_SUCCESS } from '../../lib/shared/contact-options';
+import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
+import {
+  MESSAGE_NOT_FOUND,
+  contactMessageSchema,
+  contactReceivedSchema,
+  messageChangeSchema,
+  unreadCountSchema,
+} from '../../lib/shared/inbox-api';
+import { contactSchema } from '../../lib/shared/schemas';
+import type { AppDeps, AppEnv } from '../context';
+import { requireAuth } from '../auth/middleware';
+import { readJsonBody } from '../http/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { ApiError, DETAIL } from '../http/errors';
+import { answerSubmission, readSubmission } from '../public/submission';
+import * as messages from './service';
+
+const MessageAnswer = contactMessageSchema.openapi('ContactMessage');
+const MessageId = z.object({
+  id: z.coerce
+    .number({ error: MESSAGE_NOT_FOUND })
+    .int(MESSAGE_NOT_FOUND)
+    .positive(MESSAGE_NOT_FOUND)
+    .max(2 ** 31 - 1, MESSAGE_NOT_FOUND),
+});
+const SENT = backTo(CONTACT_SENT.page, CONTACT_SENT.fragment);
+
+const mayHandle =
+  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!canHandleVisitorData(c.get('user'), 'messages', action)) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
+
+/** POST /contact/ (mounted at /contact/). */
+export function contactRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary: 'Send a message to the church (anyone; JSON or an HTML form post)',
+      middleware: readSubmission({
+        arrays: ['services'],
+        decoy: () => ({ status: 201, body: { id: 0, detail: CONTACT_SUCCESS } }),
+        back: () => SENT,
+      }),
+      request: { body: jsonBody(contactSchema) },
+      responses: {
+        201: jsonAnswer(contactReceivedSchema, 'Stored and sent on to the notification recipients'),
+        303: { description: 'An HTML form post: back to /contact#message-sent' },
+        ...refusals(400),
+        429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
+      },
+    }),
+    async (c) => {
+      const id = await messages.submitMessage(c, deps, c.req.valid('json'));
+      return answerSubmission(c, { id, detail: CONTACT_SUCCESS }, 201, SENT);
+    },
+  );
+  return app;
+}
+
+/** The staff inbox (mounted at /messages/). */
+export function messageRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: 'Every contact message, newest first (staff)',
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      responses: { 200: jsonAnswer(z.array(MessageAnswer), 'Newest first'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await messages.listMessages(deps), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/unread-count/',
+      summary: "Unread messages not archived: the sidebar's badge (staff)",
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      responses: { 200: jsonAnswer(unreadCountSchema, 'The count'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json({ unread: await messages.unreadCount(deps) }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/',
+      summary: 'One contact message (staff)',
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      request: { params: MessageId },
+      responses: { 200: jsonAnswer(MessageAnswer, 'The message'), ...refusals(401, 403, 404) },
+    }),
+    async (c) => c.json(await messages.getMessage(deps, c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/',
+      summary: 'Mark read or unread, archive or move back to the inbox (staff)',
+      middleware: [auth, mayHandle('edit'), readJsonBody],
+      security: BEARER,
+      request: { params: MessageId, body: jsonBody(messageChangeSchema) },
+      responses: { 200: jsonAnswer(MessageAnswer, 'The message as now stored'), ...refusals(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await messages.updateMessage(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/',
+      summary: 'Delete a message (ADMIN and above)',
+      middleware: [auth, mayHandle('delete')],
+      security: BEARER,
+      request: { params: MessageId },
+      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    }),
+    async (c) => {
+      await messages.deleteMessage(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}
