@@ -33,7 +33,12 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** True when the visitor changed the control from what the server rendered. */
 export function isDirty(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected);
+  if (control instanceof HTMLSelectElement) {
+    // With no option marked selected in the HTML, the browser starts on the first one.
+    const options = [...control.options];
+    const initial = options.find((o) => o.hasAttribute('selected')) ?? options[0];
+    return control.value !== (initial?.value ?? '');
+  }
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
     return control.checked !== control.defaultChecked;
   }
