@@ -101,9 +101,7 @@ test('/forgot-password: an email left incomplete is kept and checked', async ({ 
   await expect(page.getByLabel('Email')).toHaveValue('ama@example');
 });
 
-test('/forgot-password: a submit before hydration is checked by the browser, then by the spec', async ({
-  page,
-}) => {
+test('/forgot-password: a submit before hydration is checked by the browser, then by the spec', async ({ page }) => {
   const release = await holdIsland(page, 'ForgotPassword');
   await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Send Reset Link' }).click();

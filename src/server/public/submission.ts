@@ -69,6 +69,8 @@ export function readSubmission(options: SubmissionOptions): MiddlewareHandler<Ap
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
     c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(body) });
+    // parseBody cached the form; without this the validator's json() would read that cache, not the new body.
+    c.req.bodyCache = {};
     await next();
   };
 }
