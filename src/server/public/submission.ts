@@ -69,7 +69,7 @@ export function readSubmission(options: SubmissionOptions): MiddlewareHandler<Ap
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
     c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(body) });
-    // parseBody cached the form; without this the validator's json() would read that cache, not the new body.
+    // Hono keeps the form it parsed and would hand those bytes to the JSON validator: forget them.
     c.req.bodyCache = {};
     await next();
   };
