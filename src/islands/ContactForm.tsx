@@ -6,7 +6,7 @@
 // contactSchema decides (loaded only when first needed so the page does not download zod up front); the island
 // then posts JSON, maps the API's field messages back to the fields, and on 201 shows the thank-you and clears.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, apiErrorInfo } from '../lib/client/api-client';
+import { api, apiErrorInfo, firstFieldErrors } from '../lib/client/api-client';
 import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
 import { CheckboxGroup } from './ui/CheckboxGroup';
@@ -136,8 +136,7 @@ export default function ContactForm() {
         await api('/contact/', { method: 'POST', body: { ...result.data, [HONEYPOT]: honeypot } });
       } catch (error) {
         const info = apiErrorInfo(error);
-        const next: Partial<Record<keyof Values, string>> = {};
-        for (const [key, list] of Object.entries(info.errors)) if (list[0]) next[key as keyof Values] = list[0];
+        const next: Partial<Record<keyof Values, string>> = firstFieldErrors(error);
         setErrors(next);
         if (info.status === 429) setBanner(rateLimitedMessage(retryAfter(error)));
         else if (!Object.keys(next).length) setBanner(info.detail || info.message);
