@@ -1,8 +1,14 @@
-// The public Send Message form (docs/PRODUCT.md (Data, Validation)). Fields validate as the visitor types (the
-// kit's Field, spec messages); on submit the shared contactSchema decides, loaded only when first
-// needed so the page does not download zod up front. Nothing is sent: the form is logged, a thank-you
-// shows and the form clears.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+// The public Send Message form (docs/PRODUCT.md (Data, Validation)). It is a real form posting to
+// POST /contact/ (docs/API.md), so it works before the island hydrates and without JavaScript: the browser
+// checks the native constraints, the API answers the post with a 303 to /contact#message-sent, and the page
+// shows the thank-you there (contact.astro). Once hydrated, fields validate as the visitor types (the kit's
+// Field, spec messages), whatever was typed before is taken over (useFormTakeover), and on submit the shared
+// contactSchema decides (loaded only when first needed so the page does not download zod up front); the island
+// then posts JSON, maps the API's field messages back to the fields, and on 201 shows the thank-you and clears.
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { api, apiErrorInfo, firstFieldErrors } from '../lib/client/api-client';
+import { useHydrated } from './useHydrated';
+import { useFormTakeover } from './useFormTakeover';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
 import { contactFieldRules } from '../lib/shared/messages';
@@ -15,6 +21,7 @@ import {
   PREFERRED_CONTACT_OPTIONS,
   SERVICE_OPTIONS,
   prefillFromQuery,
+  rateLimitedMessage,
 } from '../lib/shared/contact-options';
 import { DEFAULT_COUNTRY_CODE } from '../lib/shared/constants';
 
@@ -44,22 +51,51 @@ const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'preferredContact', '
 
 const loadSchema = () => import('../lib/shared/schemas').then((m) => m.contactSchema);
 
+/** Where the form posts, with or without JavaScript (PUBLIC_API_BASE_URL, as the API client resolves it). */
+export const CONTACT_ACTION = `${api.baseURL}/contact/`;
+/** The honeypot (src/server/public/submission.ts): people never see or fill it; bots that fill it are ignored. */
+export const HONEYPOT = 'website';
+
+/** Seconds from a 429's Retry-After header, when the answer carried one. */
+function retryAfter(error: unknown): number | null {
+  const header = (error as { response?: Response } | null)?.response?.headers.get('Retry-After');
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
 export default function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [honeypot, setHoneypot] = useState('');
   // Changing the key remounts the fields, so a cleared form starts again without validation messages.
   const [generation, setGeneration] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  // What the visitor typed before hydration replaces the empty state (and wins over the query's prefill).
+  const { formRef, touched, resetTouched } = useFormTakeover((typed) => {
+    setValues((v) => {
+      const next = { ...v, services: typed.all('services') };
+      for (const key of ORDER) next[key as TextKey] = typed.text(key) || v[key as TextKey];
+      return next;
+    });
+    setHoneypot(typed.text(HONEYPOT));
+  });
 
   useEffect(() => {
     const prefill = prefillFromQuery(window.location.search);
     // The query string is only known in the browser; applying it after hydration keeps the server
-    // HTML and the first client render identical.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (prefill.inquiryType || prefill.subject) setValues((v) => ({ ...v, ...prefill }));
+    // HTML and the first client render identical. A field the visitor already filled keeps their text.
+    if (prefill.inquiryType || prefill.subject) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setValues((v) => ({
+        ...v,
+        ...(prefill.inquiryType && v.inquiryType === EMPTY.inquiryType && { inquiryType: prefill.inquiryType }),
+        ...(prefill.subject && !v.subject && { subject: prefill.subject }),
+      }));
+    }
   }, []);
 
   const set = (key: TextKey) => (value: string) => {
@@ -68,9 +104,24 @@ export default function ContactForm() {
     setSent(false);
   };
 
+  const clear = () => {
+    setValues(EMPTY);
+    setCountry(DEFAULT_COUNTRY_CODE);
+    setErrors({});
+    resetTouched();
+    setGeneration((g) => g + 1);
+  };
+
+  const focusFirst = (next: Partial<Record<keyof Values, string>>) => {
+    const first = ORDER.find((k) => next[k]);
+    formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
+    setBanner(null);
     try {
       const schema = await loadSchema();
       const result = schema.safeParse(values);
@@ -78,16 +129,21 @@ export default function ContactForm() {
         // The first failing message per field, as the spec asks.
         const next: Partial<Record<keyof Values, string>> = firstIssues(result.error.issues);
         setErrors(next);
-        const first = ORDER.find((k) => next[k]);
-        formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        focusFirst(next);
         return;
       }
-      // No server call for the contact form (docs/PRODUCT.md (Who it is for)): the message is only logged.
-      console.info('Contact form submitted', { ...result.data, country });
-      setValues(EMPTY);
-      setCountry(DEFAULT_COUNTRY_CODE);
-      setErrors({});
-      setGeneration((g) => g + 1);
+      try {
+        await api('/contact/', { method: 'POST', body: { ...result.data, [HONEYPOT]: honeypot } });
+      } catch (error) {
+        const info = apiErrorInfo(error);
+        const next: Partial<Record<keyof Values, string>> = firstFieldErrors(error);
+        setErrors(next);
+        if (info.status === 429) setBanner(rateLimitedMessage(retryAfter(error)));
+        else if (!Object.keys(next).length) setBanner(info.detail || info.message);
+        focusFirst(next);
+        return;
+      }
+      clear();
       setSent(true);
     } finally {
       setBusy(false);
@@ -102,6 +158,7 @@ export default function ContactForm() {
       value={values[name]}
       onChange={set(name)}
       externalError={errors[name]}
+      touched={touched.has(name)}
       {...(name in contactFieldRules
         ? { rules: contactFieldRules[name as keyof typeof contactFieldRules], realTime: true }
         : { rules: { required: true } })}
@@ -113,7 +170,10 @@ export default function ContactForm() {
     <form
       ref={formRef}
       key={generation}
-      noValidate
+      method="post"
+      action={CONTACT_ACTION}
+      // The browser's own checks until the island runs, then the spec's messages (docs/PRODUCT.md (Validation)).
+      noValidate={hydrated}
       onSubmit={submit}
       onFocus={() => void loadSchema()}
       className="grid gap-5 md:grid-cols-2"
@@ -127,6 +187,25 @@ export default function ContactForm() {
           {CONTACT_SUCCESS}
         </p>
       )}
+      {banner && (
+        <p role="alert" className="rounded-lg border border-error bg-card p-4 text-sm text-text md:col-span-2">
+          {banner}
+        </p>
+      )}
+      {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
+      <div className="sr-only" aria-hidden="true">
+        <label>
+          Website
+          <input
+            type="text"
+            name={HONEYPOT}
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => setHoneypot(e.target.value)}
+          />
+        </label>
+      </div>
       {field('name', 'Name', { autoComplete: 'name', placeholder: 'Your full name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
       {field('phone', 'Phone Number', {

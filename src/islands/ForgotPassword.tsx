@@ -1,6 +1,11 @@
 // Password-reset request (docs/PRODUCT.md (Pages and screens, States, Validation)): email entry, then a success view. It calls
 // POST /auth/password-reset/, which always answers 200 (so nobody learns which addresses exist).
+// A real form posting there: before hydration or without JavaScript the browser checks the email and the API
+// answers the post with a 303 to /forgot-password#reset-requested, where the page shows the same neutral text.
+// On hydration useFormTakeover keeps what was typed and checks it if the visitor already left the field.
 import { useState, type SubmitEvent } from 'react';
+import { useHydrated } from './useHydrated';
+import { useFormTakeover } from './useFormTakeover';
 import { api } from '../lib/client/api-client';
 import { FORGOT_PASSWORD_DELAY_MS } from '../lib/shared/constants';
 import { EMAIL_PATTERN } from '../lib/shared/messages';
@@ -18,6 +23,8 @@ export default function ForgotPassword() {
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const { formRef, touched } = useFormTakeover((typed) => setEmail(typed.text('email')));
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -50,7 +57,14 @@ export default function ForgotPassword() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      action={`${api.baseURL}/auth/password-reset/`}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <Field
         name="email"
@@ -64,6 +78,7 @@ export default function ForgotPassword() {
         rules={emailRules}
         realTime
         externalError={submitError}
+        touched={touched.has('email')}
         autoComplete="email"
         placeholder="you@example.com"
         disabled={status === 'sending'}

@@ -1,13 +1,20 @@
 // The admin sign-in form (docs/PRODUCT.md (Pages and screens, States, Validation, Errors)): idle, authenticating, then off to /admin/dashboard.
 // The button stays disabled while signing in or while either field is empty, so a double click signs in once.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+// The form is server-rendered with native constraints: before hydration the browser checks the fields and the
+// button works (a post to /login, which answers that the portal needs JavaScript: the session lives in the
+// browser); on hydration useFormTakeover keeps what was typed (or autofilled) and checks the fields left.
+import { useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/client/session';
 import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
 import { AlertIcon } from './ui/icons';
+import { useHydrated } from './useHydrated';
+import { useFormTakeover } from './useFormTakeover';
 
 export const LOGIN_SUCCESS_PATH = '/admin/dashboard';
+/** A post of the form before or without JavaScript comes back to the sign-in page, which says why. */
+export const LOGIN_NO_SCRIPT_PATH = '/login?no-script';
 
 export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boolean; apiBase?: string }) {
   const [username, setUsername] = useState('');
@@ -15,16 +22,12 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitErrors, setSubmitErrors] = useState<{ username?: string; password?: string }>({});
-  const form = useRef<HTMLFormElement>(null);
-
-  // The form is server-rendered: what the browser autofilled or the person typed before this script
-  // arrived is in the inputs but not yet in state. Take it over once, on hydration.
-  useEffect(() => {
-    const read = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    const [typedUser, typedPassword] = [read('username'), read('password')];
-    if (typedUser) setUsername(typedUser);
-    if (typedPassword) setPassword(typedPassword);
-  }, []);
+  const hydrated = useHydrated();
+  // What the browser autofilled or the person typed before this script arrived.
+  const { formRef, touched } = useFormTakeover((typed) => {
+    setUsername(typed.text('username'));
+    setPassword(typed.text('password'));
+  });
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -47,7 +50,15 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={busy || undefined}>
+    <form
+      ref={formRef}
+      method="post"
+      action={LOGIN_NO_SCRIPT_PATH}
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-busy={busy || undefined}
+    >
       {error && (
         <div role="alert" className="flex gap-3 rounded-lg border border-error bg-error/10 p-3 text-sm text-text">
           <AlertIcon className="mt-0.5 shrink-0 text-error" />
@@ -68,6 +79,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
         rules={loginFieldRules.username}
         realTime
         externalError={submitErrors.username}
+        touched={touched.has('username')}
         autoComplete="username"
         placeholder="Enter your username"
         disabled={busy}
@@ -84,6 +96,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
         rules={loginFieldRules.password}
         realTime
         externalError={submitErrors.password}
+        touched={touched.has('password')}
         autoComplete="current-password"
         placeholder="Enter your password"
         disabled={busy}
@@ -96,7 +109,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
           Forgot your password?
         </a>
       </div>
-      <Button type="submit" size="lg" fullWidth loading={busy} disabled={!username || !password}>
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={hydrated && (!username || !password)}>
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
       {debug && (

@@ -1,6 +1,8 @@
 // The page a password-reset email links to (/reset-password?token=...): choose a new password, which
 // POST /auth/password-reset/confirm/ stores while it spends the single-use token. The token leaves the
-// address bar at once, so it is not kept in history or shown over a shoulder.
+// address bar at once, so it is not kept in history or shown over a shoulder. A client-only island (the page
+// cannot know the token), so there is nothing typed before hydration to take over; its fields still carry
+// their native constraints (the kit's Field) and the form stays noValidate so the spec's messages show.
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { api, apiErrorInfo } from '../lib/client/api-client';
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/shared/constants';
@@ -69,7 +71,7 @@ export default function ResetPassword() {
 
   const saving = status === 'saving';
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={saving || undefined}>
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={saving || undefined}>
       {banner && (
         <ErrorBanner>
           {banner}{' '}

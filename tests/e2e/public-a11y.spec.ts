@@ -11,6 +11,8 @@ const pages = [
   '/events',
   '/prayers',
   '/no-such-page',
+  '/login',
+  '/forgot-password',
 ];
 
 for (const theme of ['light', 'dark'] as const) {

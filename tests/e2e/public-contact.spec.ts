@@ -1,5 +1,6 @@
 // The contact form: the spec's validation messages (first failing message per field), the phone
-// country picker, the interests counter, the thank-you then a cleared form, and huge pastes.
+// country picker, the interests counter, the POST /contact/ call with the thank-you then a cleared form, the
+// API's field messages and its 429 on the fields and banner, and huge pastes.
 import { expect, test, type Page } from '@playwright/test';
 
 async function openForm(page: Page, query = '') {
@@ -51,21 +52,30 @@ test('shows the spec messages as the visitor types, first failing message only',
 
 test('submitting an empty form shows each required message and sends nothing', async ({ page }) => {
   const form = await openForm(page);
-  const logs: string[] = [];
-  page.on('console', (msg) => logs.push(msg.text()));
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/v1/contact/')) posts.push(request.url());
+  });
   await form.getByRole('button', { name: 'Send Message' }).click();
   for (const text of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) {
     await expect(form.getByText(text, { exact: true })).toBeVisible();
   }
   await expect(field(page, 'Name')).toBeFocused();
-  await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toHaveCount(0);
-  expect(logs.filter((l) => l.includes('Contact form submitted'))).toEqual([]);
+  await expect(form.getByText("Thank you for your message! We'll get back to you soon.")).toHaveCount(0);
+  expect(posts).toEqual([]);
 });
 
-test('a valid message shows the thank-you and clears the form', async ({ page }) => {
+async function fillValid(page: Page) {
+  await field(page, 'Name').fill('Ama Owusu');
+  await field(page, 'Email').fill('ama@example.com');
+  await field(page, 'Subject').fill('Visiting on Sunday');
+  await field(page, 'Message').fill('We would love to join you for worship this Sunday morning.');
+}
+
+test('a valid message is posted as JSON to POST /contact/, then the thank-you shows and the form clears', async ({
+  page,
+}) => {
   const form = await openForm(page);
-  const logs: string[] = [];
-  page.on('console', (msg) => logs.push(msg.text()));
   await field(page, 'Name').fill('Ama Owusu');
   await field(page, 'Email').fill('ama@example.com');
   await page.getByPlaceholder('24 555 0192').fill('024 555 0192');
@@ -73,8 +83,18 @@ test('a valid message shows the thank-you and clears the form', async ({ page })
   await field(page, 'Inquiry Type').selectOption('services');
   await form.getByLabel('Worship', { exact: true }).check();
   await field(page, 'Message').fill('We would love to join you for worship this Sunday morning.');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/contact/'));
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
+  const body = (await posted).postDataJSON();
+  expect(body).toMatchObject({
+    name: 'Ama Owusu',
+    email: 'ama@example.com',
+    subject: 'Visiting on Sunday',
+    inquiryType: 'services',
+    services: ['worship'],
+    website: '',
+  });
+  await expect(form.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
   await expect(field(page, 'Name')).toHaveValue('');
   await expect(field(page, 'Email')).toHaveValue('');
   await expect(field(page, 'Message')).toHaveValue('');
@@ -82,7 +102,32 @@ test('a valid message shows the thank-you and clears the form', async ({ page })
   await expect(form.getByLabel('Worship', { exact: true })).not.toBeChecked();
   // The cleared form does not greet the visitor with "is required" messages.
   await expect(form.getByText('Name is required')).toHaveCount(0);
-  expect(logs.some((l) => l.includes('Contact form submitted'))).toBe(true);
+});
+
+test("the API's field messages show on their fields; its 429 says how long to wait", async ({ page }) => {
+  const form = await openForm(page);
+  let answer = {
+    status: 400,
+    headers: {} as Record<string, string>,
+    body: { detail: 'Invalid input.', errors: { email: ['Please enter a valid email address'] } } as object,
+  };
+  await page.route('**/api/v1/contact/', (route) =>
+    route.fulfill({ status: answer.status, headers: answer.headers, json: answer.body }),
+  );
+  await fillValid(page);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(field(page, 'Email')).toBeFocused();
+  await expect(field(page, 'Name')).toHaveValue('Ama Owusu'); // nothing cleared on a refusal
+
+  answer = {
+    status: 429,
+    headers: { 'Retry-After': '300' },
+    body: { detail: 'Too many submissions from your connection. Please try again later.' },
+  };
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'Please try again in 5 minutes.' })).toBeVisible();
+  await expect(form.getByText("Thank you for your message! We'll get back to you soon.")).toHaveCount(0);
 });
 
 test('pasting 100,000 characters into Message stays responsive and shows the maximum', async ({ page }) => {
@@ -96,7 +141,7 @@ test('pasting 100,000 characters into Message stays responsive and shows the max
   await expect(form.getByText('100000/1000 characters')).toBeVisible();
   // Still refused on submit.
   await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toHaveCount(0);
+  await expect(form.getByText("Thank you for your message! We'll get back to you soon.")).toHaveCount(0);
 });
 
 test('the phone country picker searches by name, dial code and code', async ({ page }) => {

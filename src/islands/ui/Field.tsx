@@ -3,12 +3,17 @@
 // the value; the field runs the generic validation (lib/validation.ts) as the person types when `realTime`
 // is on, but only once the field has been focused and then edited or left, and shows the first failing
 // message. A form's submit can show its own message through `externalError`.
-import { useId, useState, type ReactNode } from 'react';
+// The rules also become the control's native constraints (required, minlength, maxlength, pattern; see
+// native-constraints.ts) so the browser checks the field before the island hydrates or without JavaScript.
+// A field the visitor touched before hydration (`touched`, from useFormTakeover) validates at once.
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useHydrated } from '../useHydrated';
 import { validateField, type ValidationRules } from '../../lib/shared/validation';
 import type { Country } from '../../lib/shared/countries';
 import { cx } from './cx';
 import { CheckIcon, EyeIcon, EyeOffIcon, Spinner } from './icons';
 import { PhoneInput } from './PhoneInput';
+import { nativeConstraints } from './native-constraints';
 
 export const FIELD_VARIANTS = ['default', 'modern', 'minimal'] as const;
 export type FieldVariant = (typeof FIELD_VARIANTS)[number];
@@ -69,6 +74,8 @@ export interface FieldProps {
   onCountryChange?: (country: Country) => void;
   onBlur?: () => void;
   onFocus?: () => void;
+  /** The visitor typed in or left this field before the island hydrated: validate it now (useFormTakeover). */
+  touched?: boolean;
 }
 
 export function Field({
@@ -96,6 +103,7 @@ export function Field({
   onCountryChange,
   onBlur,
   onFocus,
+  touched = false,
 }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? `${name}-${autoId}`;
@@ -107,10 +115,25 @@ export function Field({
   // field does not greet the person with "X is required".
   const [engaged, setEngaged] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const hydrated = useHydrated();
 
-  const ownError = realTime && focusedOnce && engaged ? validateField(value, rules, { label, name, type }) : null;
+  // The visitor may already be in this control when the island hydrates (the focus event came before
+  // React listened): adopt that focus so leaving or editing the field validates it as usual.
+  useLayoutEffect(() => {
+    if (document.activeElement?.id === inputId) {
+      // Syncing with the DOM's focus, which React could not see; runs once, before the first paint.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setFocused(true);
+      setFocusedOnce(true);
+    }
+    // Only the first mount can miss a focus event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const active = touched || (focusedOnce && engaged);
+  const ownError = realTime && active ? validateField(value, rules, { label, name, type }) : null;
   const error = externalError || ownError || null;
-  const success = !error && realTime && focusedOnce && engaged && value.trim() !== '';
+  const success = !error && realTime && active && value.trim() !== '';
   const state: FieldState = disabled
     ? 'disabled'
     : error
@@ -145,10 +168,12 @@ export function Field({
     onChange(next);
   };
 
+  const native = nativeConstraints(rules, hydrated);
   const common = {
     id: inputId,
     name,
     disabled,
+    required: native.required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     'aria-required': rules?.required || undefined,
@@ -161,6 +186,8 @@ export function Field({
     control = (
       <textarea
         {...common}
+        minLength={native.minLength}
+        maxLength={native.maxLength}
         rows={rows}
         value={value}
         placeholder={placeholder}
@@ -192,6 +219,7 @@ export function Field({
         disabled={disabled}
         invalid={!!error}
         describedBy={describedBy}
+        constraints={native}
         autoComplete={autoComplete}
         onFocus={handleFocus}
         onBlur={handleBlur}
@@ -204,6 +232,7 @@ export function Field({
       <div className="relative">
         <input
           {...common}
+          {...native}
           type={isPassword ? (showPassword ? 'text' : 'password') : type}
           value={value}
           placeholder={placeholder}

@@ -11,6 +11,7 @@ import {
 } from '../../lib/shared/countries';
 import { cx } from './cx';
 import { ChevronDownIcon, SearchIcon } from './icons';
+import type { NativeConstraints } from './native-constraints';
 
 export const NO_COUNTRIES_FOUND = 'No countries found';
 
@@ -27,6 +28,8 @@ export interface PhoneInputProps {
   invalid?: boolean;
   describedBy?: string;
   required?: boolean;
+  /** Native constraints of the number (the Field passes its rules' native-constraints.ts attributes). */
+  constraints?: NativeConstraints;
   autoComplete?: string;
   /** Classes for the number input (the Field passes its variant styling). */
   inputClassName?: string;
@@ -46,6 +49,7 @@ export function PhoneInput({
   invalid,
   describedBy,
   required,
+  constraints,
   autoComplete = 'tel-national',
   inputClassName,
   onFocus,
@@ -147,6 +151,7 @@ export function PhoneInput({
         placeholder={placeholder}
         disabled={disabled}
         required={required}
+        {...constraints}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}

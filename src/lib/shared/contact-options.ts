@@ -40,3 +40,10 @@ export function prefillFromQuery(search: string): { inquiryType?: string; subjec
     ...(subject && { subject }),
   };
 }
+
+/** docs/PRODUCT.md (Errors): a 429 from POST /contact/, with the wait its Retry-After gives (seconds). */
+export function rateLimitedMessage(retryAfterSeconds: number | null): string {
+  if (!retryAfterSeconds) return 'You have sent several messages in a short time. Please try again later.';
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

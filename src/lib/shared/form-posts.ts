@@ -10,3 +10,6 @@ export const registrationFragment = (status: 'confirmed' | 'waitlisted') => `reg
 export const REGISTRATION_CANCELLED_FRAGMENT = 'registration-cancelled';
 
 export const backTo = (page: string, fragment: string) => `${page}#${fragment}`;
+
+/** A password-reset request posted without JavaScript: the same neutral answer, on the request page. */
+export const RESET_REQUESTED = { page: '/forgot-password', fragment: 'reset-requested' } as const;

@@ -13,6 +13,16 @@ import { DETAIL } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import * as auth from './service';
+import { answerSubmission, readSubmission } from '../public/submission';
+import { RESET_REQUESTED, backTo } from '../../lib/shared/form-posts';
+
+// The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
+// 303 back to the page's message (form-posts.ts) instead of JSON.
+const resetRequested = backTo(RESET_REQUESTED.page, RESET_REQUESTED.fragment);
+const readResetRequest = readSubmission({
+  decoy: () => ({ status: 200, body: { detail: DETAIL.resetSent } }),
+  back: () => resetRequested,
+});
 
 const done = (description: string) => jsonAnswer(detailSchema, description);
 
@@ -66,13 +76,17 @@ export function authRoutes(deps: AppDeps) {
       method: 'post',
       path: '/password-reset/',
       summary: 'Mail a password reset link',
-      middleware: readJsonBody,
+      middleware: readResetRequest,
       request: { body: jsonBody(passwordResetRequestSchema) },
-      responses: { 200: done('The same answer whether the email is known or not'), ...refusals(400) },
+      responses: {
+        200: done('The same answer whether the email is known or not'),
+        303: { description: 'The same answer to an HTML form post: back to /forgot-password#reset-requested' },
+        ...refusals(400),
+      },
     }),
     async (c) => {
       await auth.requestPasswordReset(deps, c.req.valid('json').email);
-      return c.json({ detail: DETAIL.resetSent }, 200);
+      return answerSubmission(c, { detail: DETAIL.resetSent }, 200, resetRequested);
     },
   );
 

@@ -1,0 +1,68 @@
+// A field's spec rules (lib/shared/validation.ts) as the browser's own constraint attributes, so a form checks
+// its fields natively before its island hydrates and when JavaScript never runs (docs/PRODUCT.md (Validation)).
+// Once hydrated the form sets noValidate and the spec's messages show instead of the browser's.
+import type { ValidationRules } from '../../lib/shared/validation';
+
+export interface NativeConstraints {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/**
+ * The attributes for `rules`. `maxLength` only before hydration: a browser's maxlength silently cuts a paste
+ * short, while the spec wants the whole text kept and "Maximum n characters allowed" shown.
+ */
+export function nativeConstraints(rules: ValidationRules | undefined, hydrated: boolean): NativeConstraints {
+  if (!rules) return {};
+  const pattern = rules.pattern ? htmlPattern(rules.pattern) : undefined;
+  return {
+    ...(rules.required && { required: true }),
+    ...(rules.minLength !== undefined && { minLength: rules.minLength }),
+    ...(!hydrated && rules.maxLength !== undefined && { maxLength: rules.maxLength }),
+    ...(pattern !== undefined && { pattern }),
+  };
+}
+
+// Inside a class, the `v` flag (which HTML's pattern attribute compiles with) reserves these characters
+// that the plain flags take literally, e.g. the parentheses of CONTACT_PHONE_PATTERN's [\d\s\-()].
+const RESERVED_IN_CLASS = new Set(['(', ')', '[', '{', '}', '/', '|']);
+
+/**
+ * The regex source as an HTML `pattern` value (the browser anchors it and compiles it with the `v` flag), or
+ * undefined when it cannot mean the same there (flags such as `i`): the spec's check after hydration still runs.
+ */
+export function htmlPattern(regex: RegExp): string | undefined {
+  if (regex.flags.replace(/[gyd]/g, '') !== '') return undefined;
+  let out = '';
+  let inClass = false;
+  const source = regex.source;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') {
+      out += ch + (source[i + 1] ?? '');
+      i++;
+    } else if (inClass && ch === ']') {
+      inClass = false;
+      out += ch;
+    } else if (inClass) {
+      out += RESERVED_IN_CLASS.has(ch) ? `\\${ch}` : ch;
+    } else {
+      if (ch === '[') {
+        inClass = true;
+        out += ch;
+        // A leading ^ negates; it is not a member.
+        if (source[i + 1] === '^') out += source[++i];
+        continue;
+      }
+      out += ch;
+    }
+  }
+  try {
+    new RegExp(`^(?:${out})$`, 'v');
+    return out;
+  } catch {
+    return undefined;
+  }
+}

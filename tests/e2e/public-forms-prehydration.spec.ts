@@ -1,0 +1,115 @@
+// A visitor on a slow phone types before the form's script arrives (issue 11): the island's chunk is held
+// back, the visitor types into a field, tabs on and types more; once the chunk arrives and the island
+// hydrates, everything typed is still there, the spec's message shows for the field already left, and the
+// focus stays where the visitor is.
+import { expect, test, type Page } from '@playwright/test';
+
+test.describe.configure({ timeout: 60_000 });
+
+/** Holds the island's own JS chunk (e.g. /_astro/ContactForm.xxxx.js) until the returned release is called. */
+async function holdIsland(page: Page, component: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${component}\\.[^/]*\\.js$`), async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+// Astro drops the island's ssr attribute once it has hydrated.
+const island = (page: Page, component: string) => page.locator(`astro-island[component-url*="/${component}."]`);
+
+async function expectNotHydrated(page: Page, component: string) {
+  await expect(island(page, component)).toHaveAttribute('ssr', '');
+}
+async function expectHydrated(page: Page, component: string) {
+  await expect(island(page, component)).not.toHaveAttribute('ssr', '');
+}
+
+// A required field's label ends with an aria-hidden '*'.
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+test('/contact: what was typed before hydration stays, and the Name left at "A" is checked', async ({ page }) => {
+  const release = await holdIsland(page, 'ContactForm');
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Send Message' });
+  await form.scrollIntoViewIfNeeded();
+  await field(page, 'Name').click();
+  await page.keyboard.type('A');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('ama@example.com');
+  await field(page, 'Subject').click();
+  await page.keyboard.type('Visiting on Sunday');
+  await form.getByLabel('Youth Ministry', { exact: true }).check();
+  await field(page, 'Message').click();
+  await page.keyboard.type('We would love to');
+  await expectNotHydrated(page, 'ContactForm');
+  // Before the script, the browser's own check already marks the short name.
+  expect(await field(page, 'Name').evaluate((el) => el.matches(':user-invalid'))).toBe(true);
+
+  release();
+  await expectHydrated(page, 'ContactForm');
+  await expect(form.getByText('Minimum 2 characters required')).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('A');
+  await expect(field(page, 'Email')).toHaveValue('ama@example.com');
+  await expect(field(page, 'Subject')).toHaveValue('Visiting on Sunday');
+  await expect(form.getByLabel('Youth Ministry', { exact: true })).toBeChecked();
+  await expect(form.getByText('(1/3 selected)')).toBeVisible();
+  await expect(field(page, 'Message')).toBeFocused();
+  // The visitor goes on typing where they were; nothing typed earlier is lost on the re-render.
+  await page.keyboard.type(' worship with you.');
+  await expect(field(page, 'Message')).toHaveValue('We would love to worship with you.');
+  await expect(field(page, 'Name')).toHaveValue('A');
+  // Once hydrated the spec's messages replace the browser's.
+  await expect(form).toHaveAttribute('novalidate', '');
+});
+
+test('/login: the username left too short is kept and checked; the password typed is kept', async ({ page }) => {
+  const release = await holdIsland(page, 'LoginForm');
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  // Before the script the Sign In button is not a dead end.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await page.getByLabel('Username').click();
+  await page.keyboard.type('A');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('secret1');
+  await expectNotHydrated(page, 'LoginForm');
+
+  release();
+  await expectHydrated(page, 'LoginForm');
+  await expect(page.getByText('Minimum 3 characters required')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue('A');
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await expect(password).toHaveValue('secret1');
+  await expect(password).toBeFocused();
+  // Both fields hold text, so the hydrated button is enabled (the spec's rule).
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+});
+
+test('/forgot-password: an email left incomplete is kept and checked', async ({ page }) => {
+  const release = await holdIsland(page, 'ForgotPassword');
+  await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').click();
+  await page.keyboard.type('ama@example');
+  await page.keyboard.press('Tab');
+  await expectNotHydrated(page, 'ForgotPassword');
+
+  release();
+  await expectHydrated(page, 'ForgotPassword');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('ama@example');
+});
+
+test('/forgot-password: a submit before hydration is checked by the browser, then by the spec', async ({ page }) => {
+  const release = await holdIsland(page, 'ForgotPassword');
+  await page.goto('/forgot-password', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  // The browser's own check kept the empty form from leaving.
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  expect(await page.getByLabel('Email').evaluate((el) => el.matches(':user-invalid'))).toBe(true);
+
+  release();
+  await expectHydrated(page, 'ForgotPassword');
+  await expect(page.getByText('Email is required')).toBeVisible();
+});

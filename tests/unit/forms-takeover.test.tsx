@@ -1,0 +1,191 @@
+// @vitest-environment happy-dom
+// useFormTakeover and the Field's native constraints: a server-rendered form the visitor typed into before the
+// island hydrated keeps the text, shows the spec's message for a field already left, and keeps the focus.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Field } from '../../src/islands/ui/Field';
+import { htmlPattern, nativeConstraints } from '../../src/islands/ui/native-constraints';
+import { isDirty, readTakeover, useFormTakeover } from '../../src/islands/useFormTakeover';
+import { useHydrated } from '../../src/islands/useHydrated';
+import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN, LINK_PATTERN } from '../../src/lib/shared/messages';
+import ContactForm from '../../src/islands/ContactForm';
+
+// React warns unless the environment says act() is in use.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Form() {
+  const [name, setName] = useState('');
+  const [city, setCity] = useState('');
+  const hydrated = useHydrated();
+  const { formRef, touched } = useFormTakeover((typed) => {
+    setName(typed.text('name'));
+    setCity(typed.text('city'));
+  });
+  return (
+    <form ref={formRef} method="post" action="/x" noValidate={hydrated} aria-label="Test">
+      <Field
+        name="name"
+        label="Name"
+        value={name}
+        onChange={setName}
+        rules={{ required: true, minLength: 2, maxLength: 50 }}
+        realTime
+        touched={touched.has('name')}
+      />
+      <Field
+        name="city"
+        label="City"
+        value={city}
+        onChange={setCity}
+        rules={{ required: true, minLength: 2 }}
+        realTime
+        touched={touched.has('city')}
+      />
+    </form>
+  );
+}
+
+let root: Root | null = null;
+let container: HTMLElement;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+});
+
+/** The server's HTML in the page, `before` run on it (the visitor typing), then hydration. */
+function serveThenHydrate(element: React.ReactElement, before: (container: HTMLElement) => void = () => {}) {
+  container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.append(container);
+  before(container);
+  act(() => {
+    root = hydrateRoot(container, element);
+  });
+  return container;
+}
+
+const input = (name: string) => container.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const type = (name: string, value: string) => {
+  input(name).value = value;
+};
+
+describe('the server-rendered form', () => {
+  it('carries native constraints and no novalidate until it hydrates', () => {
+    const html = renderToString(<Form />);
+    expect(html).not.toContain('novalidate');
+    const served = document.createElement('div');
+    served.innerHTML = html;
+    const name = served.querySelector('[name="name"]')!;
+    expect([name.hasAttribute('required'), name.getAttribute('minlength'), name.getAttribute('maxlength')]).toEqual([
+      true,
+      '2',
+      '50',
+    ]);
+    serveThenHydrate(<Form />);
+    expect(container.querySelector('form')!.noValidate).toBe(true);
+    // After hydration a too-long paste is kept and refused by the spec's message instead of cut short.
+    expect(input('name').hasAttribute('maxlength')).toBe(false);
+    expect(input('name').required).toBe(true);
+  });
+});
+
+describe('useFormTakeover', () => {
+  it('keeps what was typed before hydration and shows the spec message for a field already left', () => {
+    serveThenHydrate(<Form />, () => {
+      type('name', 'A');
+      type('city', 'Accra');
+    });
+    expect(input('name').value).toBe('A');
+    const alerts = [...container.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
+    expect(alerts).toEqual(['Minimum 2 characters required']);
+    // A later render (typing elsewhere) writes the state into the DOM: the early text must be in it.
+    act(() => {
+      input('city').value = 'Kumasi';
+      input('city').dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(input('name').value).toBe('A');
+    expect(input('city').value).toBe('Kumasi');
+  });
+
+  it('does nothing when nothing was typed: no messages greet the visitor', () => {
+    serveThenHydrate(<Form />);
+    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(0);
+    expect(input('name').value).toBe('');
+  });
+
+  it('leaves the focus where the visitor is, and that field validates as they go on', () => {
+    serveThenHydrate(<Form />, () => input('city').focus());
+    expect(document.activeElement).toBe(input('city'));
+    expect(input('city').closest('[data-state]')!.getAttribute('data-state')).toBe('focused');
+    act(() => input('city').blur());
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('City is required');
+  });
+
+  it('reads checkboxes and selects by what the visitor changed', () => {
+    container = document.createElement('div');
+    container.innerHTML =
+      '<form><input type="checkbox" name="s" value="a"><input type="checkbox" name="s" value="b">' +
+      '<select name="k"><option value="x" selected>x</option><option value="y">y</option></select></form>';
+    document.body.append(container);
+    const form = container.querySelector('form')!;
+    expect(readTakeover(form).typed).toBeNull();
+    const [, b] = form.querySelectorAll<HTMLInputElement>('input');
+    b.checked = true;
+    form.querySelector('select')!.value = 'y';
+    expect(isDirty(b)).toBe(true);
+    expect(isDirty(form.querySelector('select')!)).toBe(true);
+    const { typed, touched } = readTakeover(form);
+    expect(typed!.all('s')).toEqual(['b']);
+    expect(typed!.text('k')).toBe('y');
+    expect([...touched].sort()).toEqual(['k', 's']);
+  });
+
+  it('the contact form keeps a visitor’s early text and interests, with the honeypot out of reach', () => {
+    serveThenHydrate(<ContactForm />, () => {
+      type('name', 'A');
+      type('email', 'ama@example.com');
+      container.querySelector<HTMLInputElement>('input[name="services"][value="youth"]')!.checked = true;
+    });
+    expect(input('name').value).toBe('A');
+    expect(input('email').value).toBe('ama@example.com');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Minimum 2 characters required');
+    expect(container.querySelector<HTMLInputElement>('input[name="services"][value="youth"]')!.checked).toBe(true);
+    expect(container.textContent).toContain('(1/3 selected)');
+    const form = container.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/api/v1/contact/');
+    const bait = input('website');
+    expect(bait.tabIndex).toBe(-1);
+    expect(bait.getAttribute('autocomplete')).toBe('off');
+    expect(bait.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+});
+
+describe('native constraints', () => {
+  it('turn the spec rules into attributes, maxlength only before hydration', () => {
+    expect(nativeConstraints({ required: true, minLength: 2, maxLength: 9 }, false)).toEqual({
+      required: true,
+      minLength: 2,
+      maxLength: 9,
+    });
+    expect(nativeConstraints({ required: true, minLength: 2, maxLength: 9 }, true)).toEqual({
+      required: true,
+      minLength: 2,
+    });
+    expect(nativeConstraints(undefined, false)).toEqual({});
+  });
+
+  it('patterns compile under the v flag HTML uses and mean the same', () => {
+    const phone = htmlPattern(CONTACT_PHONE_PATTERN)!;
+    expect(phone).toBe('^[\\d\\s\\-\\(\\)]{7,15}$');
+    const html = new RegExp(`^(?:${phone})$`, 'v');
+    for (const sample of ['024 555 0192', '(024) 555-019', 'abc', '12', '0245550192123456'])
+      expect(html.test(sample), sample).toBe(CONTACT_PHONE_PATTERN.test(sample));
+    expect(htmlPattern(EMAIL_PATTERN)).toBe(EMAIL_PATTERN.source);
+    // A case-insensitive rule cannot be said in HTML: left to the spec's check.
+    expect(htmlPattern(LINK_PATTERN)).toBeUndefined();
+  });
+});
