@@ -3,15 +3,20 @@
 // without JavaScript (or before it arrives) can send a request. Once hydrated it behaves like the contact
 // form: fields validate as the visitor types (the kit's Field, spec messages), the shared prayerRequestSchema
 // decides on submit (loaded only when first needed, so the page ships no zod up front), the request is sent
-// as JSON, and a thank-you shows while the form clears. What a visitor types is only ever text.
-import { useRef, useState, type SubmitEvent } from 'react';
+// as JSON, and a thank-you shows while the form clears. Whatever was typed or chosen before the script arrived is
+// taken over (useFormTakeover), with the spec's message on every field already left. What a visitor types is
+// only ever text.
+import { useState, type SubmitEvent } from 'react';
 import { Field, type FieldProps } from './ui/Field';
 import { useHydrated } from './useHydrated';
+import { useFormTakeover } from './useFormTakeover';
+import { api } from '../lib/client/api-client';
 import { firstIssues } from '../lib/shared/validation';
 import { PRAYER_CATEGORIES, prayerFieldRules } from '../lib/shared/visitor-rules';
 import { PRAYER_CATEGORY_LABELS, PRAYER_THANKS } from '../lib/shared/prayer-wall';
 
-export const PRAYER_FORM_ACTION = '/api/v1/prayers/';
+/** The API's prayer call, where PUBLIC_API_BASE_URL puts it (the plain post and the script's JSON alike). */
+export const PRAYER_FORM_ACTION = `${api.baseURL}/prayers/`;
 
 interface Values {
   name: string;
@@ -50,7 +55,16 @@ export default function PrayerRequestForm() {
   const [busy, setBusy] = useState(false);
   // Changing the key remounts the fields, so a cleared form starts again without validation messages.
   const [generation, setGeneration] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [honeypot, setHoneypot] = useState('');
+  // What the visitor typed or chose before hydration replaces the empty state.
+  const { formRef, touched, resetTouched } = useFormTakeover((typed) => {
+    setValues((v) => {
+      const next = { ...v, isPublic: typed.text('isPublic') !== 'false', urgent: typed.all('urgent').length > 0 };
+      for (const key of ORDER) next[key] = typed.text(key) || v[key];
+      return next;
+    });
+    setHoneypot(typed.text('website'));
+  });
 
   const set = (key: TextKey) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -75,7 +89,7 @@ export default function PrayerRequestForm() {
       const res = await fetch(PRAYER_FORM_ACTION, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(values),
+        body: JSON.stringify({ ...values, ...(honeypot && { website: honeypot }) }),
       });
       if (res.status === 400) {
         const body = (await res.json().catch(() => ({}))) as { errors?: Record<string, string[]> };
@@ -89,6 +103,7 @@ export default function PrayerRequestForm() {
       }
       setValues(EMPTY);
       setErrors({});
+      resetTouched();
       setGeneration((g) => g + 1);
       setSent(true);
     } catch {
@@ -105,6 +120,7 @@ export default function PrayerRequestForm() {
       value={values[name]}
       onChange={set(name)}
       externalError={errors[name]}
+      touched={touched.has(name)}
       {...(name in prayerFieldRules
         ? { rules: prayerFieldRules[name as keyof typeof prayerFieldRules], realTime: true }
         : { rules: { required: true } })}
@@ -201,7 +217,14 @@ export default function PrayerRequestForm() {
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
         <label>
           Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => setHoneypot(e.target.value)}
+          />
         </label>
       </div>
       <div className="md:col-span-2">

@@ -113,3 +113,32 @@ test('/forgot-password: a submit before hydration is checked by the browser, the
   await expectHydrated(page, 'ForgotPassword');
   await expect(page.getByText('Email is required')).toBeVisible();
 });
+
+test('/prayers: the request typed and the choices made before hydration stay; Name left at "A" is checked', async ({
+  page,
+}) => {
+  const release = await holdIsland(page, 'PrayerRequestForm');
+  await page.goto('/prayers', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Send a Prayer Request' });
+  await form.scrollIntoViewIfNeeded();
+  await field(page, 'Name').click();
+  await page.keyboard.type('A');
+  await page.keyboard.press('Tab');
+  await field(page, 'Title').click();
+  await page.keyboard.type('Peace at home');
+  await form.getByLabel(/Keep private/).check();
+  await form.getByLabel(/This is urgent/).check();
+  await field(page, 'Prayer Request').click();
+  await page.keyboard.type('Please pray for');
+  await expectNotHydrated(page, 'PrayerRequestForm');
+
+  release();
+  await expectHydrated(page, 'PrayerRequestForm');
+  await expect(form.getByText('Minimum 2 characters required')).toBeVisible();
+  await expect(field(page, 'Name')).toHaveValue('A');
+  await expect(field(page, 'Title')).toHaveValue('Peace at home');
+  await expect(form.getByLabel(/Keep private/)).toBeChecked();
+  await expect(form.getByLabel(/This is urgent/)).toBeChecked();
+  await page.keyboard.type(' my family.');
+  await expect(field(page, 'Prayer Request')).toHaveValue('Please pray for my family.');
+});
