@@ -122,12 +122,20 @@ export const MESSAGE_AUDIT_ACTIVITY = {
 } as const;
 export type MessageAuditAction = keyof typeof MESSAGE_AUDIT_ACTIVITY;
 
+/** Event registrations handled by staff ({what} is "{name} for {event title}"). */
+export const REGISTRATION_AUDIT_ACTIVITY = {
+  check_in_registration: { type: 'event', activity: 'checked in {what}' },
+  cancel_registration: { type: 'event', activity: 'cancelled the registration of {what}' },
+} as const;
+export type RegistrationAuditAction = keyof typeof REGISTRATION_AUDIT_ACTIVITY;
+
 export type AuditAction =
   | (typeof USER_ACTIONS)[ServerAction]['audit']
   | keyof typeof OTHER_AUDIT_ACTIVITY
   | ContentAuditAction
   | PrayerAuditAction
-  | MessageAuditAction;
+  | MessageAuditAction
+  | RegistrationAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';

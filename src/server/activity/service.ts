@@ -6,6 +6,7 @@ import {
   OTHER_AUDIT_ACTIVITY,
   PRAYER_AUDIT_ACTIVITY,
   MESSAGE_AUDIT_ACTIVITY,
+  REGISTRATION_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
@@ -52,9 +53,14 @@ const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.entries(CONTENT_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(PRAYER_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(MESSAGE_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
+  ...Object.fromEntries(Object.entries(REGISTRATION_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
-const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = { ...CONTENT_AUDIT_ACTIVITY, ...PRAYER_AUDIT_ACTIVITY };
+const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = {
+  ...CONTENT_AUDIT_ACTIVITY,
+  ...PRAYER_AUDIT_ACTIVITY,
+  ...REGISTRATION_AUDIT_ACTIVITY,
+};
 
 /** Recent Activity's type of an entry: 'sermon', 'event' or 'prayer' for those, 'user' for the rest. */
 function typeOf(action: string): ActivityType {

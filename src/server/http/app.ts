@@ -24,6 +24,7 @@ import { sermonRoutes } from '../sermons/routes';
 import { eventRoutes } from '../events/routes';
 import { prayerRoutes } from '../prayers/routes';
 import { contactRoutes, messageRoutes } from '../messages/routes';
+import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
 import { refusalPage } from '../public/submission';
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/media/', mediaRoutes(deps));
   app.route('/sermons/', sermonRoutes(deps));
   app.route('/events/', eventRoutes(deps));
+  app.route('/events/', registrationRoutes(deps));
+  app.route('/registrations/', registrationCancelRoutes(deps));
   app.route('/prayers/', prayerRoutes(deps));
   app.route('/contact/', contactRoutes(deps));
   app.route('/messages/', messageRoutes(deps));

@@ -1,0 +1,149 @@
+// Event registrations (docs/API.md (Registrations)): anyone registers for a public event that takes
+// registrations (JSON, or the plain form post of /events); staff list, check in and cancel them
+// (VISITOR_RULES.registrations in permissions.ts); a registrant cancels with the link from their email.
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { backTo, registrationFragment, REGISTRATION_CANCELLED_FRAGMENT } from '../../lib/shared/form-posts';
+import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
+import {
+  REGISTRATION_NOT_FOUND,
+  cancelTokenSchema,
+  registrationAnswerSchema,
+  registrationChangeSchema,
+  registrationReceiptSchema,
+} from '../../lib/shared/registration-api';
+import { registrationSchema } from '../../lib/shared/schemas';
+import type { AppDeps, AppEnv } from '../context';
+import { optionalAuth, requireAuth } from '../auth/middleware';
+import { readJsonBody } from '../http/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { ApiError, DETAIL } from '../http/errors';
+import { contentId, viewerOf } from '../content-access';
+import { EVENT_NOT_FOUND } from '../events/service';
+import { answerSubmission, readSubmission } from '../public/submission';
+import * as registrations from './service';
+
+const EventId = contentId(EVENT_NOT_FOUND);
+const RegistrationId = EventId.extend({
+  rid: z.coerce
+    .number({ error: REGISTRATION_NOT_FOUND })
+    .int(REGISTRATION_NOT_FOUND)
+    .positive(REGISTRATION_NOT_FOUND)
+    .max(2 ** 31 - 1, REGISTRATION_NOT_FOUND),
+});
+const EVENTS_PAGE = '/events';
+const FORM_POST = { description: 'An HTML form post: back to /events with the answer as the fragment' };
+const CLOSED = jsonAnswer(z.object({ detail: z.string() }), 'The event takes no registration now');
+
+const mayHandle =
+  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!canHandleVisitorData(c.get('user'), 'registrations', action)) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
+
+/** Mounted at /events/ next to the event routes. */
+export function registrationRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/registrations/',
+      summary:
+        'Register for an event (anyone; JSON or an HTML form post): confirmed while seats remain, else waitlisted',
+      middleware: [
+        optionalAuth(deps),
+        readSubmission({
+          numbers: ['seats'],
+          decoy: (body) => ({
+            status: 201,
+            body: { id: 0, status: 'confirmed', seats: typeof body.seats === 'number' ? body.seats : 1 },
+          }),
+          back: () => backTo(EVENTS_PAGE, registrationFragment('confirmed')),
+        }),
+      ],
+      request: { params: EventId, body: jsonBody(registrationSchema) },
+      responses: {
+        201: jsonAnswer(registrationReceiptSchema, 'Registered; a confirmation email is on its way'),
+        303: FORM_POST,
+        ...refusals(400, 404),
+        409: CLOSED,
+        429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const receipt = await registrations.register(c, deps, viewerOf(c), id, c.req.valid('json'));
+      return answerSubmission(c, receipt, 201, backTo(EVENTS_PAGE, registrationFragment(receipt.status)));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/registrations/',
+      summary: "An event's registrations in the order they came (staff)",
+      middleware: [auth, mayHandle('read')],
+      security: BEARER,
+      request: { params: EventId },
+      responses: {
+        200: jsonAnswer(z.array(registrationAnswerSchema.openapi('Registration')), 'Oldest first'),
+        ...refusals(401, 403, 404),
+      },
+    }),
+    async (c) => c.json(await registrations.listRegistrations(deps, c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/registrations/{rid}/',
+      summary: 'Check in or cancel a registration (cancelling confirms the waitlist in order, as far as seats allow)',
+      middleware: [auth, mayHandle('edit'), readJsonBody],
+      security: BEARER,
+      request: { params: RegistrationId, body: jsonBody(registrationChangeSchema) },
+      responses: {
+        200: jsonAnswer(registrationAnswerSchema, 'The registration as now stored'),
+        ...refusals(400, 401, 403, 404),
+        409: jsonAnswer(z.object({ detail: z.string() }), 'Not possible from its present status'),
+      },
+    }),
+    async (c) => {
+      const { id, rid } = c.req.valid('param');
+      const answer = await registrations.changeRegistration(deps, c.get('user'), id, rid, c.req.valid('json').status);
+      return c.json(answer, 200);
+    },
+  );
+
+  return app;
+}
+
+/** Mounted at /registrations/: the registrant's own cancel link. */
+export function registrationCancelRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const cancelled = backTo(EVENTS_PAGE, REGISTRATION_CANCELLED_FRAGMENT);
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/cancel/',
+      summary: "Cancel a registration with the token of its confirmation email's link (JSON or an HTML form post)",
+      middleware: readSubmission({
+        decoy: () => ({ status: 200, body: { status: 'cancelled' } }),
+        back: () => cancelled,
+      }),
+      request: { body: jsonBody(cancelTokenSchema) },
+      responses: {
+        200: jsonAnswer(z.object({ status: z.literal('cancelled') }), 'Cancelled'),
+        303: FORM_POST,
+        ...refusals(400, 404),
+      },
+    }),
+    async (c) => {
+      await registrations.cancelByToken(deps, c.req.valid('json').token);
+      return answerSubmission(c, { status: 'cancelled' as const }, 200, cancelled);
+    },
+  );
+  return app;
+}

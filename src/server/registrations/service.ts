@@ -1,0 +1,314 @@
+// Event registrations (docs/PRODUCT.md (Data, States)): a visitor registers 1 to 10 seats; the registration is
+// confirmed while seats remain and waitlisted after, never over capacity however many arrive at once. The
+// check and the insert share one transaction that holds the event's row: PostgreSQL locks it (`for update`),
+// so instances queue on it; node:sqlite has one connection whose transactions Kysely runs one at a time.
+// Freed seats go to the waitlist strictly in the order it formed, as far as they reach.
+import type { Context } from 'hono';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AppDeps, AppEnv } from '../context';
+import type { DB, EventRegistrationsTable, EventsTable } from '../db/schema';
+import { iso } from '../db/time';
+import { audit } from '../activity/service';
+import { ApiError } from '../http/errors';
+import { admitSubmission } from '../public/submission';
+import { notifyStaff, oneLine } from '../notifications/service';
+import { randomToken, sha256 } from '../auth/tokens';
+import { EVENT_NOT_FOUND, readEvent } from '../events/service';
+import { buildCalendar } from '../../lib/shared/ics';
+import type { EventAnswer, RegistrationStatus } from '../../lib/shared/content-api';
+import type { RegistrationInput } from '../../lib/shared/schemas';
+import {
+  ALREADY_CANCELLED,
+  CANCEL_LINK_INVALID,
+  ONLY_CONFIRMED_CHECK_IN,
+  REGISTRATION_CLOSED,
+  REGISTRATION_NOT_FOUND,
+  type RegistrationAnswer,
+  type RegistrationReceipt,
+} from '../../lib/shared/registration-api';
+import type { RegistrationAuditAction } from '../../lib/shared/permissions';
+import type { UserRow } from '../users/serialize';
+
+type RegistrationRow = Selectable<EventRegistrationsTable>;
+
+const TAKEN: RegistrationStatus[] = ['confirmed', 'checked_in'];
+
+function serialize(row: RegistrationRow): RegistrationAnswer {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    seats: Number(row.seats),
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+/** Why an event takes no registration now, or null when it does. */
+export function closedReason(event: Selectable<EventsTable>, nowMs: number): string | null {
+  if (!event.requires_registration) return REGISTRATION_CLOSED.notTaken;
+  if (event.status === 'cancelled') return REGISTRATION_CLOSED.cancelled;
+  const today = iso(nowMs).slice(0, 10);
+  if (event.status === 'completed' || (event.end_date || event.start_date) < today) return REGISTRATION_CLOSED.ended;
+  return null;
+}
+
+/** The event's row, locked for this transaction where the database can (PostgreSQL). */
+async function lockEvent(trx: Kysely<DB>, dialect: string, id: string) {
+  const query = trx.selectFrom('events').selectAll().where('id', '=', id);
+  return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+async function seatsTaken(trx: Kysely<DB>, eventId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('event_registrations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('seats'), sql<number>`0`).as('seats'))
+    .where('event_id', '=', eventId)
+    .where('status', 'in', TAKEN)
+    .executeTakeFirstOrThrow();
+  return Number(row.seats);
+}
+
+/**
+ * Confirms waitlisted registrations in the order they came, while the next one fits; the first that does not
+ * fit keeps its place and everyone behind it waits too (no overtaking). Returns those confirmed.
+ */
+async function promoteWaitlist(trx: Kysely<DB>, event: Selectable<EventsTable>, stamp: string) {
+  const waiting = await trx
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .where('status', '=', 'waitlisted')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const promoted: RegistrationRow[] = [];
+  if (!waiting.length) return promoted;
+  let free = event.capacity == null ? Infinity : event.capacity - (await seatsTaken(trx, event.id));
+  for (const registration of waiting) {
+    if (registration.seats > free) break;
+    free -= registration.seats;
+    await trx
+      .updateTable('event_registrations')
+      .set({ status: 'confirmed', updated_at: stamp })
+      .where('id', '=', registration.id)
+      .execute();
+    promoted.push({ ...registration, status: 'confirmed' });
+  }
+  return promoted;
+}
+
+/** A visitor's registration: admitted by the per-address limit, decided under the event's lock, then mailed. */
+export async function register(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  viewer: UserRow | undefined,
+  eventId: string,
+  input: RegistrationInput,
+): Promise<RegistrationReceipt> {
+  const event = await readEvent(deps, viewer ? 'staff' : 'public', eventId);
+  if (!event) throw new ApiError(404, EVENT_NOT_FOUND);
+  const token = randomToken();
+  const now = deps.now();
+  const stamp = iso(now);
+  const { receipt, promoted } = await admitSubmission(c, deps, 'registration', async (trx) => {
+    const row = await lockEvent(trx, deps.database.dialect, eventId);
+    if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
+    const closed = closedReason(row, now);
+    if (closed) throw new ApiError(409, closed);
+    // Seats a change of capacity freed go to those already waiting before anyone new.
+    const promoted = await promoteWaitlist(trx, row, stamp);
+    const stillWaiting = await trx
+      .selectFrom('event_registrations')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('status', '=', 'waitlisted')
+      .executeTakeFirst();
+    const fits = row.capacity == null || (await seatsTaken(trx, eventId)) + input.seats <= row.capacity;
+    const status = fits && !stillWaiting ? 'confirmed' : 'waitlisted';
+    const inserted = await trx
+      .insertInto('event_registrations')
+      .values({
+        event_id: eventId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        seats: input.seats,
+        status,
+        created_at: stamp,
+        updated_at: stamp,
+        cancel_token_hash: sha256(token),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { receipt: { id: Number(inserted.id), status, seats: input.seats } as RegistrationReceipt, promoted };
+  });
+  deps.content?.changed(['events']);
+  await confirmByMail(deps, event, { name: input.name, email: input.email, seats: input.seats }, receipt.status, token);
+  await mailPromoted(deps, event, promoted);
+  await notifyStaff(deps, {
+    subject: `New registration (${receipt.status}): ${event.title}`,
+    text: [
+      `${input.name} registered ${input.seats} seat${input.seats === 1 ? '' : 's'} for ${event.title} (${event.startDate} ${event.startTime}).`,
+      `Status: ${receipt.status}`,
+      `Email: ${input.email}`,
+      `Phone: ${input.phone ?? 'not given'}`,
+      '',
+      'Open Events > Manage Registrations in the staff portal to see everyone registered.',
+    ].join('\n'),
+    replyTo: input.email,
+  });
+  return receipt;
+}
+
+function calendarOf(deps: AppDeps, event: EventAnswer): string {
+  const host = new URL(deps.config.siteUrl).host;
+  return buildCalendar([event], { name: host, host, origin: deps.config.siteUrl, now: new Date(deps.now()) });
+}
+
+/** The registrant's confirmation (or waitlist notice) with the event as an iCalendar file and the cancel link. */
+async function confirmByMail(
+  deps: AppDeps,
+  event: EventAnswer,
+  person: { name: string; email: string; seats: number },
+  status: 'confirmed' | 'waitlisted',
+  token: string,
+) {
+  const cancel = `${deps.config.siteUrl}/events/cancel?token=${token}`;
+  const seats = `${person.seats} seat${person.seats === 1 ? '' : 's'}`;
+  try {
+    await deps.mailer.send({
+      to: oneLine(person.email),
+      subject: oneLine(
+        status === 'confirmed' ? `Registration confirmed: ${event.title}` : `You are on the waitlist: ${event.title}`,
+      ),
+      text: [
+        `Dear ${person.name},`,
+        '',
+        status === 'confirmed'
+          ? `Your registration for ${event.title} is confirmed (${seats}).`
+          : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
+        '',
+        `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
+        `Where: ${event.location}`,
+        '',
+        'The event is attached as a calendar file.',
+        `If you cannot come, please cancel here so someone else can have your place: ${cancel}`,
+      ].join('\n'),
+      attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
+    });
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: 'registration mail failed', error: String(err) }));
+  }
+}
+
+/** Tells each registrant moved off the waitlist that their place is confirmed. */
+async function mailPromoted(deps: AppDeps, event: EventAnswer | undefined, promoted: RegistrationRow[]) {
+  if (!event) return;
+  for (const registration of promoted) {
+    try {
+      await deps.mailer.send({
+        to: oneLine(registration.email),
+        subject: oneLine(`A place opened: your registration for ${event.title} is confirmed`),
+        text: [
+          `Dear ${registration.name},`,
+          '',
+          `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
+          `When: ${event.startDate} at ${event.startTime}`,
+          `Where: ${event.location}`,
+        ].join('\n'),
+        attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
+      });
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'registration mail failed', error: String(err) }));
+    }
+  }
+}
+
+export async function listRegistrations(deps: AppDeps, eventId: string): Promise<RegistrationAnswer[]> {
+  if (!(await readEvent(deps, 'staff', eventId))) throw new ApiError(404, EVENT_NOT_FOUND);
+  const rows = await deps.database.db
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(serialize);
+}
+
+/** Cancels one registration under the event's lock, promoting the waitlist if it held seats. */
+async function cancelIn(trx: Transaction<DB>, deps: AppDeps, registration: RegistrationRow, stamp: string) {
+  if (registration.status === 'cancelled') throw new ApiError(409, ALREADY_CANCELLED);
+  const event = await lockEvent(trx, deps.database.dialect, registration.event_id);
+  await trx
+    .updateTable('event_registrations')
+    .set({ status: 'cancelled', updated_at: stamp, cancel_token_hash: null })
+    .where('id', '=', registration.id)
+    .execute();
+  return event ? promoteWaitlist(trx, event, stamp) : [];
+}
+
+/** Staff: check in or cancel a registration, audited. */
+export async function changeRegistration(
+  deps: AppDeps,
+  actor: UserRow,
+  eventId: string,
+  registrationId: number,
+  status: 'cancelled' | 'checked_in',
+): Promise<RegistrationAnswer> {
+  const event = await readEvent(deps, 'staff', eventId);
+  if (!event) throw new ApiError(404, EVENT_NOT_FOUND);
+  const now = deps.now();
+  const stamp = iso(now);
+  const { answer, promoted } = await deps.database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('event_registrations')
+      .selectAll()
+      .where('id', '=', registrationId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, REGISTRATION_NOT_FOUND);
+    let promoted: RegistrationRow[] = [];
+    let action: RegistrationAuditAction;
+    if (status === 'checked_in') {
+      if (row.status === 'checked_in') return { answer: serialize(row), promoted };
+      if (row.status !== 'confirmed') throw new ApiError(409, ONLY_CONFIRMED_CHECK_IN);
+      await trx
+        .updateTable('event_registrations')
+        .set({ status: 'checked_in', updated_at: stamp })
+        .where('id', '=', row.id)
+        .execute();
+      action = 'check_in_registration';
+    } else {
+      promoted = await cancelIn(trx, deps, row, stamp);
+      action = 'cancel_registration';
+    }
+    await audit(
+      trx,
+      { actor, target: null, targetName: `${row.name} for ${event.title}`, action, details: String(row.id) },
+      now,
+    );
+    return { answer: { ...serialize(row), status }, promoted };
+  });
+  deps.content?.changed(['events']);
+  await mailPromoted(deps, event, promoted);
+  return answer;
+}
+
+/** The registrant's own cancel link (the token from their confirmation email). */
+export async function cancelByToken(deps: AppDeps, token: string): Promise<void> {
+  const stamp = iso(deps.now());
+  const { eventId, promoted } = await deps.database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('event_registrations')
+      .selectAll()
+      .where('cancel_token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.status === 'cancelled') throw new ApiError(404, CANCEL_LINK_INVALID);
+    return { eventId: row.event_id, promoted: await cancelIn(trx, deps, row, stamp) };
+  });
+  deps.content?.changed(['events']);
+  await mailPromoted(deps, await readEvent(deps, 'staff', eventId), promoted);
+}
