@@ -28,9 +28,10 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { useApiList } from '../../useApiList';
-import { createEvent, deleteEvent, duplicateEvent, listEvents, updateEvent } from './api';
+import { createEvent, deleteEvent, duplicateEvent, getEvent, listEvents, updateEvent } from './api';
 import { EventCalendar } from './EventCalendar';
 import { EventFormDialog } from './EventFormDialog';
+import { ManageRegistrationsDialog } from './ManageRegistrationsDialog';
 import { EMPTY_EVENT_FILTERS, EVENT_STATUS_BADGE, eventCardFigures, eventStats, filterEvents } from './model';
 
 const VIEWS = [
@@ -38,8 +39,6 @@ const VIEWS = [
   { value: 'calendar', label: 'Calendar' },
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
-
-export const REGISTRATIONS_NOTE = 'Managing registrations comes with the registration work; it is not available yet.';
 
 interface Permissions {
   create: string | null;
@@ -55,6 +54,7 @@ export default function EventsScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<{ event: EventAnswer | null } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [registrationsOf, setRegistrationsOf] = useState<EventAnswer | null>(null);
   const stats = useMemo(() => eventStats(events), [events]);
   const selected = events.find((e) => e.id === selectedId) ?? null;
   const denied: Permissions = {
@@ -80,6 +80,12 @@ export default function EventsScreen() {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** After a registration changed: the event's registered and waitlist figures as the server counts them. */
+  async function refreshFigures(id: string) {
+    const fresh = await getEvent(id).catch(() => null);
+    if (fresh) setItems((list) => list.map((e) => (e.id === id ? fresh : e)));
   }
 
   const remove = (event: EventAnswer) => {
@@ -177,7 +183,15 @@ export default function EventsScreen() {
           onEdit={() => setForm({ event: selected })}
           onDelete={() => remove(selected)}
           onDuplicate={() => duplicate(selected)}
+          onManageRegistrations={() => setRegistrationsOf(selected)}
           onClose={() => setSelectedId(null)}
+        />
+      )}
+      {registrationsOf && (
+        <ManageRegistrationsDialog
+          event={registrationsOf}
+          onClose={() => setRegistrationsOf(null)}
+          onChanged={() => void refreshFigures(registrationsOf.id)}
         />
       )}
       {form && <EventFormDialog event={form.event} onClose={() => setForm(null)} onSave={(p) => save(form.event, p)} />}
@@ -287,6 +301,7 @@ function EventDialog({
   onEdit,
   onDelete,
   onDuplicate,
+  onManageRegistrations,
   onClose,
 }: {
   event: EventAnswer;
@@ -295,6 +310,7 @@ function EventDialog({
   onEdit: () => void;
   onDelete: () => void;
   onDuplicate: () => void;
+  onManageRegistrations: () => void;
   onClose: () => void;
 }) {
   const f = eventCardFigures(e);
@@ -306,7 +322,7 @@ function EventDialog({
       size="lg"
       footer={
         <>
-          <Button variant="outline" disabled aria-describedby="registrations-note">
+          <Button variant="outline" onClick={onManageRegistrations}>
             Manage Registrations
           </Button>
           <Button
@@ -355,9 +371,6 @@ function EventDialog({
           ]}
         />
         <TagList tags={e.tags} max={e.tags.length} />
-        <p id="registrations-note" className="text-sm text-muted">
-          {REGISTRATIONS_NOTE}
-        </p>
         {denied.delete && (
           <p id="event-delete-note" className="text-sm text-muted">
             {denied.delete}.

@@ -1,6 +1,7 @@
 // The events screen's calls (docs/API.md), one function an endpoint. Staff get private events too.
 import { api } from '../../../../lib/client/api-client';
 import type { EventAnswer, EventCreate, EventUpdate } from '../../../../lib/shared/content-api';
+import type { RegistrationAnswer } from '../../../../lib/shared/registration-api';
 
 export const EVENTS_PATH = '/events/';
 const one = (id: string) => `${EVENTS_PATH}${encodeURIComponent(id)}/`;
@@ -20,3 +21,13 @@ export const deleteEvent = (id: string) => api<void>(one(id), { method: 'DELETE'
 
 /** POST /events/{id}/duplicate/ */
 export const duplicateEvent = (id: string) => api<EventAnswer>(`${one(id)}duplicate/`, { method: 'POST' });
+
+/** GET /events/{id}/registrations/ (staff) */
+export const listRegistrations = (id: string) => api<RegistrationAnswer[]>(`${one(id)}registrations/`);
+
+/** PATCH /events/{id}/registrations/{rid}/: check in or cancel */
+export const changeRegistration = (id: string, rid: number, status: 'cancelled' | 'checked_in') =>
+  api<RegistrationAnswer>(`${one(id)}registrations/${rid}/`, { method: 'PATCH', body: { status } });
+
+/** GET /events/{id}/: one event with its figures now */
+export const getEvent = (id: string) => api<EventAnswer>(one(id));
