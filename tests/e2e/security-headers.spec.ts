@@ -49,8 +49,9 @@ for (const path of PAGES) {
     await page
       .evaluate(async () => {
         for (const island of document.querySelectorAll('astro-island[ssr]')) {
-          island.scrollIntoView();
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          // An island is display: contents (no box of its own): scroll its content into view.
+          (island.firstElementChild ?? island).scrollIntoView();
+          await new Promise((resolve) => setTimeout(resolve, 200));
         }
       })
       .catch(() => undefined);
