@@ -143,4 +143,90 @@ describe('crash safety (SQLite)', () => {
     expect((db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check).toBe('ok');
     db.close();
   });
+
+  it('keeps every acknowledged registration across kill -9, never over capacity', { timeout: 120_000 }, async () => {
+    const port = String(await freePort());
+    const sub = join(dir, 'registrations');
+    const env = {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: sub,
+      DATABASE_URL: `file:${join(sub, 'church.db')}`,
+      PUBLIC_RATE_LIMIT: '100000',
+    };
+    child = await startChild(env);
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const adminToken = async () =>
+      (
+        await (
+          await fetch(`${base}/auth/login/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
+          })
+        ).json()
+      ).access as string;
+    let token = await adminToken();
+    const created = await fetch(`${base}/events/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: 'Crash Test Conference',
+        category: 'special',
+        type: 'one-time',
+        startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        startTime: '09:00',
+        location: 'Main Sanctuary',
+        capacity: 25,
+        requiresRegistration: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const eventId = (await created.json()).id as string;
+    const acked = new Map<number, string>();
+    const failures: string[] = [];
+    let stop = false;
+    let alive = 3;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const res = await fetch(`${base}/events/${eventId}/registrations/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `Guest ${w}-${i}`, email: `g${w}.${i}@example.org`, seats: 1 }),
+          });
+          if (res.status === 201) {
+            const body = await res.json();
+            acked.set(body.id, body.status);
+          } else if (!stop) failures.push(`${res.status} ${await res.text()}`);
+        } catch {
+          break; // the server died mid-request: this registration was never acknowledged
+        }
+      }
+      alive--;
+    };
+    const writers = [writer(1), writer(2), writer(3)];
+    while (acked.size < 40 && alive === 3 && !failures.length) await new Promise((r) => setTimeout(r, 10));
+    expect(failures).toEqual([]);
+    child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await exited(child);
+    expect(child.signalCode).toBe('SIGKILL');
+
+    child = await startChild(env);
+    token = await adminToken();
+    const stored: { id: number; status: string; seats: number }[] = await (
+      await fetch(`${base}/events/${eventId}/registrations/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const byId = new Map(stored.map((r) => [r.id, r.status]));
+    expect(acked.size).toBeGreaterThanOrEqual(40);
+    // Every acknowledged registration is there, with the status its registrant was told.
+    expect([...acked].filter(([id, status]) => byId.get(id) !== status)).toEqual([]);
+    const confirmed = stored.filter((r) => r.status === 'confirmed').reduce((sum, r) => sum + r.seats, 0);
+    expect(confirmed).toBe(25);
+    child.kill('SIGTERM');
+    await exited(child);
+    child = undefined;
+  });
 });

@@ -17,7 +17,7 @@ import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/server/http/shell';
 import { newUserRow } from '../../src/server/users/new-user';
 import { directoryStore } from '../../src/server/media/directory-store';
-import type { MailMessage } from '../../src/server/mail/mailer';
+import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
 import { createContentEvents, type ContentEvents } from '../../src/server/content-events';
 import type { Role } from '../../src/lib/shared/permissions';
 
@@ -74,7 +74,14 @@ async function freshPgUrl(base: string): Promise<string> {
 
 export async function startApi(
   backend: Backend = 'sqlite',
-  opts: { members?: number; env?: Record<string, string>; databaseUrl?: string; dataDir?: string } = {},
+  opts: {
+    members?: number;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    dataDir?: string;
+    /** A real mailer (e.g. SMTP to a test server) behind the recording one. */
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'church-api-'));
   const databaseUrl =
@@ -104,7 +111,12 @@ export async function startApi(
     database,
     config,
     now: () => clock.now,
-    mailer: { send: async (m) => void mails.push(m) },
+    mailer: {
+      send: async (m) => {
+        mails.push(m);
+        await opts.mailer?.send(m);
+      },
+    },
     content,
     media,
   });

@@ -6,6 +6,9 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createMailer, logMailer } from '../../src/server/mail/mailer';
 import { smtpMailer } from '../../src/server/mail/smtp';
+import { writeSetting } from '../../src/server/settings/store';
+import { RECIPIENTS_KEY } from '../../src/server/notifications/service';
+import { startApi } from './helpers';
 
 interface Delivery {
   from: string;
@@ -114,5 +117,84 @@ describe('SMTP mailer', () => {
 
   it('logs mail instead when SMTP_URL is unset', () => {
     expect(createMailer({ smtpUrl: null, mailFrom: 'office@x.org' })).toBe(logMailer);
+  });
+});
+
+describe('what visitors send, through a real SMTP server', () => {
+  it('a contact message reaches the recipients with Reply-To the visitor and no injected header', async () => {
+    const { port, delivered } = await startSmtp();
+    const mailer = smtpMailer(
+      `smtp://church:s%40cret@127.0.0.1:${port}?tls.rejectUnauthorized=false`,
+      'office@gracechapel.example.org',
+    );
+    const api = await startApi('sqlite', { members: 0, mailer });
+    try {
+      await writeSetting(api.database.db, RECIPIENTS_KEY, ['pastor@example.org', 'office@example.org'], Date.now());
+      const res = await api.request('POST', '/contact/', {
+        body: {
+          name: 'Ama Owusu',
+          email: 'ama@example.org',
+          preferredContact: 'email',
+          subject: 'Hello\r\nBcc: evil@example.org',
+          inquiryType: 'general',
+          message: 'A message long enough to pass the twenty character rule.',
+        },
+      });
+      expect(res.status).toBe(201);
+      expect(delivered).toHaveLength(1);
+      const [d] = delivered;
+      expect(d.to.sort()).toEqual(['office@example.org', 'pastor@example.org']);
+      expect(d.data).toMatch(/^Reply-To: ama@example\.org$/m);
+      expect(d.data).toMatch(/^Subject: New message: Hello Bcc: evil@example\.org$/m);
+      expect(d.data).not.toMatch(/^Bcc:/m);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a registrant's confirmation carries the event as an iCalendar attachment and the cancel link", async () => {
+    const { port, delivered } = await startSmtp();
+    const mailer = smtpMailer(
+      `smtp://church:s%40cret@127.0.0.1:${port}?tls.rejectUnauthorized=false`,
+      'office@gracechapel.example.org',
+    );
+    const api = await startApi('sqlite', { members: 0, mailer });
+    try {
+      const pastor = await api.tokenFor('pastor');
+      const event = await api.request('POST', '/events/', {
+        token: pastor,
+        body: {
+          title: 'Harvest Thanksgiving',
+          category: 'special',
+          type: 'one-time',
+          startDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+          startTime: '10:00',
+          location: 'Main Sanctuary',
+          capacity: 50,
+          requiresRegistration: true,
+        },
+      });
+      const res = await api.request('POST', `/events/${event.body.id}/registrations/`, {
+        body: { name: 'Kojo\nBcc: evil@example.org', email: 'kojo@example.org', seats: 2 },
+      });
+      expect(res.status).toBe(201);
+      const confirmation = delivered.find((d) => d.to.includes('kojo@example.org'))!;
+      expect(confirmation.data).toMatch(/^Subject: Registration confirmed: Harvest Thanksgiving$/m);
+      // The name is only in the body, on one line: it adds no header.
+      const headers = confirmation.data.slice(0, confirmation.data.indexOf('\n\n'));
+      expect(headers).not.toMatch(/^Bcc:/m);
+      expect(confirmation.data).toContain('Dear Kojo Bcc: evil@example.org,');
+      expect(confirmation.data).toMatch(/Content-Type: text\/calendar/);
+      expect(confirmation.data).toMatch(/filename=event\.ics/);
+      expect(confirmation.data).toContain('/events/cancel?token=');
+      const ics = Buffer.from(
+        /filename=event\.ics[\s\S]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(confirmation.data)![1].replace(/\n/g, ''),
+        'base64',
+      ).toString();
+      expect(ics).toContain('BEGIN:VEVENT');
+      expect(ics).toContain('SUMMARY:Harvest Thanksgiving');
+    } finally {
+      await api.close();
+    }
   });
 });

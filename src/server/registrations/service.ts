@@ -184,7 +184,7 @@ async function confirmByMail(
         status === 'confirmed' ? `Registration confirmed: ${event.title}` : `You are on the waitlist: ${event.title}`,
       ),
       text: [
-        `Dear ${person.name},`,
+        `Dear ${oneLine(person.name)},`,
         '',
         status === 'confirmed'
           ? `Your registration for ${event.title} is confirmed (${seats}).`
@@ -212,7 +212,7 @@ async function mailPromoted(deps: AppDeps, event: EventAnswer | undefined, promo
         to: oneLine(registration.email),
         subject: oneLine(`A place opened: your registration for ${event.title} is confirmed`),
         text: [
-          `Dear ${registration.name},`,
+          `Dear ${oneLine(registration.name)},`,
           '',
           `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
           `When: ${event.startDate} at ${event.startTime}`,
