@@ -129,13 +129,20 @@ export const REGISTRATION_AUDIT_ACTIVITY = {
 } as const;
 export type RegistrationAuditAction = keyof typeof REGISTRATION_AUDIT_ACTIVITY;
 
+/** Site settings ({what} names the setting). */
+export const SETTINGS_AUDIT_ACTIVITY = {
+  update_settings: { type: 'user', activity: 'changed the {what}' },
+} as const;
+export type SettingsAuditAction = keyof typeof SETTINGS_AUDIT_ACTIVITY;
+
 export type AuditAction =
   | (typeof USER_ACTIONS)[ServerAction]['audit']
   | keyof typeof OTHER_AUDIT_ACTIVITY
   | ContentAuditAction
   | PrayerAuditAction
   | MessageAuditAction
-  | RegistrationAuditAction;
+  | RegistrationAuditAction
+  | SettingsAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';

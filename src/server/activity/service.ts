@@ -7,6 +7,7 @@ import {
   PRAYER_AUDIT_ACTIVITY,
   MESSAGE_AUDIT_ACTIVITY,
   REGISTRATION_AUDIT_ACTIVITY,
+  SETTINGS_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
@@ -54,6 +55,7 @@ const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.entries(PRAYER_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(MESSAGE_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(REGISTRATION_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
+  ...Object.fromEntries(Object.entries(SETTINGS_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
 const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = {

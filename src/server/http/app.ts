@@ -24,6 +24,7 @@ import { sermonRoutes } from '../sermons/routes';
 import { eventRoutes } from '../events/routes';
 import { prayerRoutes } from '../prayers/routes';
 import { contactRoutes, messageRoutes } from '../messages/routes';
+import { settingsRoutes } from '../settings/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/prayers/', prayerRoutes(deps));
   app.route('/contact/', contactRoutes(deps));
   app.route('/messages/', messageRoutes(deps));
+  app.route('/settings/', settingsRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

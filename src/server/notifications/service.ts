@@ -10,7 +10,7 @@ import { readSetting, writeSetting } from '../settings/store';
 export const RECIPIENTS_KEY = 'notification_recipients';
 export const recipientsSchema = z.array(z.email()).max(20);
 
-/** The configured list, or null when nobody has set one (then the administrators receive the mail). */
+/** The configured list, or null when nobody has set one; null or empty, the administrators receive the mail. */
 export async function configuredRecipients(deps: AppDeps): Promise<string[] | null> {
   return (await readSetting(deps.database.db, RECIPIENTS_KEY, recipientsSchema)) ?? null;
 }
@@ -21,7 +21,7 @@ export async function saveRecipients(deps: AppDeps, emails: string[]): Promise<v
 
 export async function notificationRecipients(deps: AppDeps): Promise<string[]> {
   const configured = await configuredRecipients(deps);
-  if (configured) return configured;
+  if (configured?.length) return configured;
   const admins = await deps.database.db
     .selectFrom('users')
     .select('email')
