@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
+ 
 // The notification recipients setting on every backend: staff read it, SUPERADMIN and ADMIN change it (a pastor
 // gets 403 and nothing changes), invalid addresses are refused per field, each change is audited, and the mail
 // about a visitor's message then goes to exactly that list (an empty list: the administrators).
