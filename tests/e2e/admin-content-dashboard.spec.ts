@@ -16,7 +16,7 @@ test('dashboard: live user count, counters settle, activity and quick actions na
   await expect(page.getByText('Sample activity')).toBeHidden(); // the live audit log answered
   await expect(page.getByText('Operational').first()).toBeVisible();
   await expect(page.getByText('Degraded')).toBeVisible();
-  await expect(page.getByRole('button', { name: /System Settings/ })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'System Settings' })).toHaveAttribute('href', '/admin/settings');
   await expect(page.getByRole('button', { name: /Send Notifications/ })).toBeDisabled();
 
   await page.getByRole('link', { name: 'Review Prayers' }).click();

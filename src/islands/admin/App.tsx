@@ -14,6 +14,8 @@ const SermonsScreen = lazy(() => import('./features/sermons/SermonsScreen'));
 const PrayersScreen = lazy(() => import('./features/prayers/PrayersScreen'));
 const EventsScreen = lazy(() => import('./features/events/EventsScreen'));
 const AnalyticsScreen = lazy(() => import('./features/analytics/AnalyticsScreen'));
+const MessagesScreen = lazy(() => import('./features/messages/MessagesScreen'));
+const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen'));
 const ProfileScreen = lazy(() => import('./features/profile/ProfileScreen'));
 const NotFound = lazy(() => import('../NotFound'));
 
@@ -61,7 +63,9 @@ export function AdminRoutes() {
       <Route path="/sermons" component={SermonsScreen} />
       <Route path="/prayers" component={PrayersScreen} />
       <Route path="/events" component={EventsScreen} />
+      <Route path="/messages" component={MessagesScreen} />
       <Route path="/analytics" component={AnalyticsScreen} />
+      <Route path="/settings" component={SettingsScreen} />
       <Route path="/profile" component={ProfileScreen} />
       <Route>
         <AdminNotFound />

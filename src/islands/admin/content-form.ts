@@ -3,11 +3,15 @@
 import { apiErrorInfo } from '../../lib/client/api-client';
 import type { ContentCollection } from '../../lib/shared/content-types';
 import {
+  canHandleVisitorData,
   canManageContent,
   CONTENT_RULES,
   ROLE_LABELS,
+  VISITOR_RULES,
   type ContentAction,
   type Role,
+  type VisitorAction,
+  type VisitorCollection,
 } from '../../lib/shared/permissions';
 
 /** "faith, hope ,, love" -> ["faith", "hope", "love"]. */
@@ -25,6 +29,17 @@ export function contentDenial(role: Role | null, collection: ContentCollection, 
   if (role && canManageContent({ role }, collection, action)) return null;
   const what = { create: 'add', edit: 'edit', delete: 'delete' }[action];
   return `Only ${ROLE_LABELS[CONTENT_RULES[collection][action]]} and above can ${what} ${collection}`;
+}
+
+/** The same for what visitors send (VISITOR_RULES): `noun` names them, e.g. "messages". */
+export function visitorDenial(
+  role: Role | null,
+  collection: VisitorCollection,
+  action: VisitorAction,
+  noun: string,
+): string | null {
+  if (role && canHandleVisitorData({ role }, collection, action)) return null;
+  return `Only ${ROLE_LABELS[VISITOR_RULES[collection][action]]} and above can ${action} ${noun}`;
 }
 
 /** A failed save or action: the server's detail when it sent one, else what went wrong. */

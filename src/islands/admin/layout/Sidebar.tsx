@@ -1,6 +1,7 @@
-// The admin sidebar (docs/PRODUCT.md (Pages and screens)): logo and "{short name} Admin", six items with the active rule of
-// nav.ts, and the signed-in user's card (avatar or initials) leading to /admin/profile.
+// The admin sidebar (docs/PRODUCT.md (Pages and screens)): logo and "{short name} Admin", the items with the active rule of
+// nav.ts (Messages with its unread count), and the signed-in user's card (avatar or initials) leading to /admin/profile.
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAdminContent } from '../content';
 import { $auth } from '../../../lib/client/session';
@@ -11,12 +12,16 @@ import { cx } from '../../ui/cx';
 import { Icon } from './icons';
 import { isNavActive, NAV_ITEMS } from './nav';
 import { $sidebarOpen } from './sidebar-store';
+import { $unreadMessages, refreshUnread } from '../features/messages/unread';
 
 export function Sidebar() {
   const open = useStore($sidebarOpen);
   const { user } = useStore($auth);
   const [location] = useLocation();
   const { site } = useAdminContent();
+  const unread = useStore($unreadMessages);
+  // Asked again on every move between screens: a message that arrived meanwhile shows.
+  useEffect(() => void refreshUnread(), [location]);
 
   return (
     <aside
@@ -55,6 +60,17 @@ export function Sidebar() {
                 >
                   <Icon name={item.icon} className="shrink-0" />
                   <span className={cx(!open && 'sr-only')}>{item.label}</span>
+                  {item.badge === 'unread-messages' && !!unread && (
+                    <span
+                      className={cx(
+                        'ml-auto rounded-full bg-error px-2 py-0.5 text-xs font-semibold text-white',
+                        !open && 'absolute ml-5 -mt-5 px-1.5',
+                      )}
+                    >
+                      {unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </Link>
               </li>
             );

@@ -1,10 +1,12 @@
-// The sidebar's six items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
+// The sidebar's items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
 // (its index, which also answers as /admin/dashboard), the others by path prefix.
 export interface NavItem {
   label: string;
   /** Path inside the /admin router base. */
   path: string;
-  icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'analytics';
+  icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'analytics' | 'mail' | 'settings';
+  /** A count shown beside the label (the unread messages). */
+  badge?: 'unread-messages';
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -13,7 +15,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Sermons', path: '/sermons', icon: 'sermons' },
   { label: 'Prayers', path: '/prayers', icon: 'prayers' },
   { label: 'Events', path: '/events', icon: 'events' },
+  { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Analytics', path: '/analytics', icon: 'analytics' },
+  { label: 'Settings', path: '/settings', icon: 'settings' },
 ];
 
 /** `location` is the router's path inside /admin ("/", "/users/12", ...). */

@@ -99,9 +99,12 @@ export default function DashboardScreen() {
               </span>
             )}
           </Link>
-          <Button variant="ghost" comingSoon className="bg-white/15 text-white disabled:opacity-100">
+          <Link
+            href="/settings"
+            className="inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
+          >
             Settings
-          </Button>
+          </Link>
         </div>
       </section>
 
@@ -147,9 +150,9 @@ export default function DashboardScreen() {
             <QuickLink href="/prayers">Review Prayers</QuickLink>
           </div>
           <div className="flex flex-col gap-2">
-            <Button variant="outline" comingSoon>
+            <Link href="/settings" className={buttonClasses({ variant: 'outline' })}>
               System Settings
-            </Button>
+            </Link>
             <Link href="/analytics" className={buttonClasses({ variant: 'outline' })}>
               View Analytics
             </Link>

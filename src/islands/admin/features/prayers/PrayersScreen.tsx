@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
-import { ROLE_LABELS, VISITOR_RULES, canHandleVisitorData } from '../../../../lib/shared/permissions';
+import type { Role } from '../../../../lib/shared/permissions';
 import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayer-api';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitor-rules';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
-import { contentErrorMessage } from '../../content-form';
+import { contentErrorMessage, visitorDenial } from '../../content-form';
 import { useApiList } from '../../useApiList';
 import { addPrayerUpdate, deletePrayer, listPrayers, supportPrayer, updatePrayer } from './api';
 import {
@@ -39,10 +39,7 @@ import { AddUpdateDialog } from './AddUpdateDialog';
 import { ManagePrayerDialog } from './ManagePrayerDialog';
 
 /** Why Delete is off for this role, or null. */
-export const deleteDenial = (role: keyof typeof ROLE_LABELS | null) =>
-  role && canHandleVisitorData({ role }, 'prayers', 'delete')
-    ? null
-    : `Only ${ROLE_LABELS[VISITOR_RULES.prayers.delete]} and above can delete prayer requests`;
+export const deleteDenial = (role: Role | null) => visitorDenial(role, 'prayers', 'delete', 'prayer requests');
 
 export default function PrayersScreen() {
   const role = useStore($auth).user?.role ?? null;

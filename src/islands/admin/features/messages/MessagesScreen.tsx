@@ -1,0 +1,209 @@
+// The staff inbox (docs/PRODUCT.md (Pages and screens)): what visitors sent through the contact form, newest
+// first, in Inbox, Unread and Archived, with search. Opening a message marks it read; staff mark it unread,
+// archive it, reply by email or (ADMIN and above, VISITOR_RULES) delete it. A prayer inquiry links to the
+// private prayer request it became. What a visitor wrote is only ever text.
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { $auth } from '../../../../lib/client/session';
+import type { ContactMessage, MessageChange } from '../../../../lib/shared/inbox-api';
+import { formatDateTime } from '../../../../lib/shared/format';
+import {
+  Badge,
+  Button,
+  DetailList,
+  FilterBar,
+  FilteredList,
+  ItemCard,
+  LinkButton,
+  LoadError,
+  Modal,
+  ScreenHeader,
+  ToggleGroup,
+  toast,
+  useFilteredList,
+} from '../../../ui';
+import { LoadingScreen } from '../../layout/LoadingScreen';
+import { contentErrorMessage, visitorDenial } from '../../content-form';
+import { useApiList } from '../../useApiList';
+import { deleteMessage, listMessages, updateMessage } from './api';
+import {
+  BOXES,
+  EMPTY_MESSAGE_FILTERS,
+  filterMessages,
+  inquiryLabel,
+  preferredContactLabel,
+  replyHref,
+  type Box,
+} from './model';
+import { refreshUnread } from './unread';
+
+export default function MessagesScreen() {
+  const role = useStore($auth).user?.role ?? null;
+  const { items: messages, setItems, load, reload } = useApiList(listMessages, 'messages');
+  const { filters, set, clear, shown } = useFilteredList(messages, EMPTY_MESSAGE_FILTERS, filterMessages);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selected = messages.find((m) => m.id === selectedId) ?? null;
+  const deleteDenied = visitorDenial(role, 'messages', 'delete', 'messages');
+
+  async function change(message: ContactMessage, patch: MessageChange, done?: string) {
+    setBusy(true);
+    try {
+      const stored = await updateMessage(message.id, patch);
+      setItems((list) => list.map((m) => (m.id === stored.id ? stored : m)));
+      void refreshUnread();
+      if (done) toast(done);
+    } catch (error) {
+      toast(contentErrorMessage('update the message', error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function open(message: ContactMessage) {
+    setSelectedId(message.id);
+    if (!message.read) void change(message, { read: true });
+  }
+
+  async function remove(message: ContactMessage) {
+    if (busy || !window.confirm(`Delete the message from ${message.name}? This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await deleteMessage(message.id);
+      setItems((list) => list.filter((m) => m.id !== message.id));
+      setSelectedId(null);
+      void refreshUnread();
+      toast(`Message from ${message.name} deleted`);
+    } catch (error) {
+      toast(contentErrorMessage('delete the message', error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const unread = messages.filter((m) => !m.read && !m.archived).length;
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader title="Messages" subtitle={`What visitors sent through the contact form. ${unread} unread.`}>
+        <ToggleGroup<Box> label="Show" options={BOXES} value={filters.box} onChange={(box) => set({ box })} />
+      </ScreenHeader>
+      {load.status === 'loading' && messages.length === 0 ? (
+        <div>
+          <LoadingScreen fullScreen={false} label="Loading messages..." />
+        </div>
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : (
+        <>
+          <FilterBar
+            values={filters}
+            onChange={set}
+            searchLabel="Search messages"
+            placeholder="Search messages by name, email, phone, subject or text..."
+            onClear={clear}
+          />
+          <FilteredList
+            items={shown}
+            total={messages.length}
+            noun="messages"
+            label="Messages"
+            className="grid gap-4 md:grid-cols-2"
+            onClear={clear}
+          >
+            {(m) => (
+              <ItemCard
+                key={m.id}
+                title={m.subject}
+                tags={[]}
+                onOpen={() => open(m)}
+                badges={
+                  <>
+                    {!m.read && <Badge variant="primary">Unread</Badge>}
+                    {m.archived && <Badge>Archived</Badge>}
+                    <Badge variant="info">{inquiryLabel(m.inquiryType)}</Badge>
+                    <time dateTime={m.createdAt} className="ml-auto text-xs text-muted">
+                      {formatDateTime(m.createdAt)}
+                    </time>
+                  </>
+                }
+              >
+                <p className={m.read ? 'text-sm text-muted' : 'text-sm font-semibold text-text'}>
+                  {m.name} · {m.email}
+                </p>
+                <p className="line-clamp-2 text-sm whitespace-pre-line text-text">{m.message}</p>
+              </ItemCard>
+            )}
+          </FilteredList>
+        </>
+      )}
+      {selected && (
+        <Modal
+          open
+          onClose={() => setSelectedId(null)}
+          title={selected.subject}
+          description={`From ${selected.name}, ${formatDateTime(selected.createdAt)}`}
+          size="lg"
+          footer={
+            <>
+              <Button
+                variant={deleteDenied ? 'outline' : 'destructive'}
+                onClick={() => void remove(selected)}
+                disabled={!!deleteDenied || busy}
+                aria-describedby={deleteDenied ? 'message-delete-note' : undefined}
+              >
+                Delete
+              </Button>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() =>
+                  void change(
+                    selected,
+                    { archived: !selected.archived },
+                    selected.archived ? 'Moved back to the inbox' : 'Message archived',
+                  )
+                }
+              >
+                {selected.archived ? 'Move to Inbox' : 'Archive'}
+              </Button>
+              <Button variant="outline" disabled={busy} onClick={() => void change(selected, { read: !selected.read })}>
+                {selected.read ? 'Mark Unread' : 'Mark Read'}
+              </Button>
+              <LinkButton href={replyHref(selected)}>Reply by Email</LinkButton>
+            </>
+          }
+        >
+          <div className="flex flex-col gap-4">
+            <DetailList
+              items={[
+                { label: 'Name', value: selected.name },
+                { label: 'Email', value: selected.email },
+                { label: 'Phone', value: selected.phone ?? 'Not given' },
+                { label: 'Preferred contact', value: preferredContactLabel(selected.preferredContact) },
+                { label: 'Inquiry type', value: inquiryLabel(selected.inquiryType) },
+                { label: 'Areas of interest', value: selected.services.join(', ') || 'None chosen' },
+              ]}
+            />
+            <p className="rounded-lg border border-border bg-surface p-4 text-sm whitespace-pre-wrap text-text">
+              {selected.message}
+            </p>
+            {selected.prayerRequestId !== null && (
+              <p className="text-sm">
+                This prayer inquiry is also a private prayer request.{' '}
+                <Link href="/prayers" className="font-semibold text-primary-strong hover:underline">
+                  Open the prayer requests
+                </Link>
+              </p>
+            )}
+            {deleteDenied && (
+              <p id="message-delete-note" className="text-sm text-muted">
+                {deleteDenied}.
+              </p>
+            )}
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

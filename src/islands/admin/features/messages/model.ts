@@ -1,0 +1,40 @@
+// The inbox's rules: which box a message is in (Inbox holds what is not archived), the search over who wrote
+// and what, and the labels of the contact form's choices.
+import { matchesSearch } from '../../../../lib/shared/filters';
+import type { ContactMessage } from '../../../../lib/shared/inbox-api';
+import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../../../lib/shared/contact-options';
+
+export const BOXES = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+export type Box = (typeof BOXES)[number]['value'];
+
+export interface MessageFilters {
+  search: string;
+  box: Box;
+}
+export const EMPTY_MESSAGE_FILTERS: MessageFilters = { search: '', box: 'inbox' };
+
+export function inBox(message: ContactMessage, box: Box): boolean {
+  if (box === 'archived') return message.archived;
+  return !message.archived && (box === 'inbox' || !message.read);
+}
+
+export function filterMessages(messages: readonly ContactMessage[], filters: MessageFilters): ContactMessage[] {
+  return messages.filter(
+    (m) => inBox(m, filters.box) && matchesSearch(filters.search, [m.name, m.email, m.phone, m.subject, m.message]),
+  );
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
+export const inquiryLabel = (value: string) => labelOf(INQUIRY_TYPE_OPTIONS, value);
+export const preferredContactLabel = (value: string) => labelOf(PREFERRED_CONTACT_OPTIONS, value);
+
+/** The reply's mailto: link, answering the visitor's subject. */
+export function replyHref(message: ContactMessage): string {
+  const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
+  return `mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}`;
+}

@@ -1,0 +1,118 @@
+// The staff inbox and the settings screen end to end: a message a visitor sends shows in Messages with the
+// sidebar's unread count; opening it marks it read and lowers the count; archive and delete (an admin) work;
+// a pastor's Delete is off with the reason; what the visitor wrote is text. The notification recipients are set
+// on the settings screen. axe on the inbox, its dialog and the settings screen, in both themes.
+import { expect, test, type Page } from '@playwright/test';
+import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+const stamp = Date.now();
+const SUBJECT = `Visiting with my family ${stamp}`;
+
+async function sendMessage(page: Page, name: string, subject = SUBJECT) {
+  const res = await page.request.post('/api/v1/contact/', {
+    data: {
+      name,
+      email: 'visitor@example.org',
+      preferredContact: 'email',
+      subject,
+      inquiryType: 'services',
+      message: 'We are visiting Accra for a month and would love to join you on Sunday.',
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const badge = (page: Page) => page.getByRole('navigation').getByRole('link', { name: /Messages/ });
+const unreadCount = async (page: Page) => {
+  const text = (await badge(page).textContent()) ?? '';
+  return Number(/(\d+)\s*unread/.exec(text)?.[1] ?? 0);
+};
+
+test('a visitor message reaches the inbox: unread count, read, archive, delete, text only', async ({ page }) => {
+  await sendMessage(page, '<script>alert("hi")</script> Ama');
+  await openScreen(page, '/admin/messages');
+  await expect(badge(page)).toContainText('unread');
+  const before = await unreadCount(page);
+  expect(before).toBeGreaterThan(0);
+  await page.locator('main').getByRole('searchbox').fill(String(stamp));
+  const card = page.getByRole('list', { name: 'Messages' }).locator(':scope > li').first();
+  await expect(card.getByText('Unread')).toBeVisible();
+  await expect(card.getByText('<script>alert("hi")</script> Ama', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: SUBJECT, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: SUBJECT });
+  await expect(dialog.getByText('<script>alert("hi")</script> Ama').first()).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Reply by Email' })).toHaveAttribute(
+    'href',
+    /^mailto:visitor%40example\.org\?subject=Re%3A/,
+  );
+  await expect.poll(() => unreadCount(page)).toBe(before - 1);
+
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(dialog.getByRole('button', { name: 'Move to Inbox' })).toBeVisible();
+  await dialog
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .click()
+    .catch(() => page.keyboard.press('Escape'));
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Archived' }).click();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText(SUBJECT)).toBeVisible();
+
+  await page.getByRole('list', { name: 'Messages' }).getByRole('button', { name: SUBJECT, exact: true }).click();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('dialog', { name: SUBJECT }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Message from <script>alert("hi")</script> Ama deleted`)).toBeVisible();
+});
+
+test('a pastor reads messages but Delete is off with the reason', async ({ page }) => {
+  await sendMessage(page, 'Kwesi Pastor-test');
+  const pastor = await createUser(page.request, { role: 'PASTOR', can_access_web: true });
+  await signedIn(page, pastor.username, '/admin/messages');
+  await page.locator('main').getByRole('searchbox').fill('Kwesi Pastor-test');
+  await page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button', { name: SUBJECT, exact: true })
+    .first()
+    .click();
+  const del = page.getByRole('dialog').getByRole('button', { name: 'Delete' });
+  await expect(del).toBeDisabled();
+  await expect(del).toHaveAccessibleDescription('Only Administrator and above can delete messages.');
+});
+
+test('the settings screen sets the notification recipients', async ({ page }) => {
+  await openScreen(page, '/admin/settings');
+  const box = page.getByRole('textbox', { name: /Email addresses/ });
+  await box.fill('office@example.org\nnot-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('not-an-email: Please enter a valid email address');
+  await box.fill('office@example.org\npastor@example.org');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Receiving now: office@example.org, pastor@example.org')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Email addresses/ })).toHaveValue(
+    'office@example.org\npastor@example.org',
+  );
+  await box.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Receiving now:')).not.toContainText('office@example.org');
+});
+
+for (const theme of THEMES) {
+  test(`axe: the inbox, a message and the settings screen in the ${theme} theme`, async ({ page }) => {
+    await sendMessage(page, 'Axe Visitor', `Axe check ${theme} ${stamp}`);
+    await openScreen(page, '/admin/messages', theme);
+    await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
+    await scanScreen(page);
+    await page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('button', { name: `Axe check ${theme} ${stamp}`, exact: true })
+      .click();
+    await scanDialog(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('textbox', { name: /Email addresses/ })).toBeVisible();
+    await expectNoAxeViolations(page, 'main');
+  });
+}
