@@ -124,7 +124,7 @@ describe('response cache in the shell', () => {
     pages['/cookie'] = { headers: { 'set-cookie': 'a=1' } };
     pages['/vary'] = { headers: { vary: 'Accept-Language' } };
     for (const path of ['/plain', '/missing', '/cookie', '/vary', '/sermons?page=2']) {
-      await get(path);
+      expect((await get(path)).headers.get(KEPT_PAGE_HEADER), path).toBeNull();
       await get(path);
       expect(renders[path], path).toBe(2);
     }

@@ -23,7 +23,10 @@ interface CachedResponse {
 export interface ResponseCache {
   /** Answers `req` from a kept copy; false when there is none (then Astro's handler must answer). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Watches Astro's answer to `req` and keeps a copy once it is sent, when the route cache kept that page. */
+  /**
+   * Watches Astro's answer to `req`: takes the route cache's mark off, and keeps a copy once the answer is sent
+   * when the route cache kept that page.
+   */
   record(req: IncomingMessage, res: ServerResponse): void;
   /** Drops every copy tagged with one of these (a write changed what they show). */
   invalidate(tags: readonly string[]): void;
@@ -57,23 +60,39 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
     },
 
     record(req, res) {
-      const key = keyOf(req);
-      if (req.method !== 'GET' || key === undefined) return;
+      // Every answer loses the mark (an address with a query string is marked too), only some are copied.
+      const key = req.method === 'GET' ? keyOf(req) : undefined;
       const arrived = now();
       const purgesBefore = purges;
-      const kept = captureAnswer(res);
-      res.once('finish', () => {
-        const answer = kept();
-        if (!answer || purges !== purgesBefore) return;
-        const maxAge = Math.min(answer.kept.maxAge, pageMaxAge(arrived));
-        if (copies.size >= max) copies.delete(copies.keys().next().value!);
-        copies.set(key, {
-          headers: { ...answer.headers, 'x-astro-cache': 'HIT' },
-          body: answer.body,
-          tags: answer.kept.tags,
-          expiresAt: arrived + maxAge * 1000,
-        });
-      });
+      const { writeHead } = res;
+      // Astro's Node adapter answers with writeHead(status, headers) before any byte of the body: the mark is in
+      // those headers. Anything else (a static file, an answer without the mark) passes untouched.
+      res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+        res.writeHead = writeHead;
+        const given = rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && !Array.isArray(arg));
+        if (given?.[KEPT_PAGE_HEADER] !== undefined) {
+          const kept = parseKeptPage(given[KEPT_PAGE_HEADER]);
+          delete given[KEPT_PAGE_HEADER];
+          const headers = Object.fromEntries(
+            Object.entries({ ...res.getHeaders(), ...given }).filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
+          );
+          const keepable = status === 200 && !('set-cookie' in headers) && !('vary' in headers);
+          if (key !== undefined && kept && keepable) {
+            collectBody(res, (body) => {
+              if (purges !== purgesBefore) return; // a write landed while this page was rendered and sent
+              const maxAge = Math.min(kept.maxAge, pageMaxAge(arrived));
+              if (copies.size >= max) copies.delete(copies.keys().next().value!);
+              copies.set(key, {
+                headers: { ...headers, 'x-astro-cache': 'HIT' },
+                body,
+                tags: kept.tags,
+                expiresAt: arrived + maxAge * 1000,
+              });
+            });
+          }
+        }
+        return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+      } as ServerResponse['writeHead'];
     },
 
     invalidate(tags) {
@@ -87,15 +106,9 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
   };
 }
 
-/**
- * Follows what is written to `res`: the kept-page mark is taken off the headers before they are sent, and when
- * there was one, the body is collected. Answers a function that, once the answer is sent, gives the copy to
- * keep, or undefined when this answer may not be kept.
- */
-function captureAnswer(res: ServerResponse) {
-  const { writeHead, write, end } = res;
-  let kept: ReturnType<typeof parseKeptPage>;
-  let headers: OutgoingHttpHeaders = {};
+/** Collects the body written to `res` after its head; `done` gets it once the whole answer is sent. */
+function collectBody(res: ServerResponse, done: (body: Buffer) => void) {
+  const { write, end } = res;
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -105,26 +118,6 @@ function captureAnswer(res: ServerResponse) {
         : Buffer.from(chunk as Uint8Array),
     );
   };
-
-  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    // writeHead(status, [message], [headers]): apply them here, so res.getHeaders() shows what is sent.
-    const given = rest.find((arg) => typeof arg === 'object' && arg !== null);
-    if (given && !Array.isArray(given)) for (const [name, value] of Object.entries(given)) res.setHeader(name, value!);
-    kept = parseKeptPage(res.getHeader(KEPT_PAGE_HEADER));
-    res.removeHeader(KEPT_PAGE_HEADER);
-    res.writeHead = writeHead;
-    if (!kept || status !== 200 || res.hasHeader('set-cookie') || res.hasHeader('vary')) {
-      // Not one to keep: stop following this answer.
-      kept = undefined;
-      res.write = write;
-      res.end = end;
-    } else {
-      headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => !PER_ANSWER.has(name)));
-    }
-    const message = rest.find((arg): arg is string => typeof arg === 'string');
-    if (message !== undefined) this.statusMessage = message;
-    return writeHead.call(this, status);
-  } as ServerResponse['writeHead'];
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     collect(chunk, rest[0]);
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
@@ -133,6 +126,6 @@ function captureAnswer(res: ServerResponse) {
     collect(chunk, rest[0]);
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as ServerResponse['end'];
-
-  return () => (kept ? { kept, headers, body: Buffer.concat(chunks) } : undefined);
+  // 'finish' only once every byte is handed over: an aborted or failed answer is never kept.
+  res.once('finish', () => done(Buffer.concat(chunks)));
 }
