@@ -1,5 +1,5 @@
 // `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), then a fresh
-// production build, then end-to-end tests in Chromium
+// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium
 // (`node scripts/test.mjs e2e` runs only the steps named). After each step no process it started may be
 // left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped.
@@ -10,11 +10,13 @@ const node = process.execPath;
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
-  vitest: [[node, 'node_modules/vitest/vitest.mjs', 'run']],
+  vitest: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'api']],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
     [node, 'scripts/build-server.mjs'],
   ],
+  // Two servers from the fresh build on one PostgreSQL (tests/instances/): a write on one shows on the other's pages.
+  instances: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'instances']],
   e2e: [[node, 'node_modules/@playwright/test/cli.js', 'test']],
 };
 const wanted = process.argv.slice(2);

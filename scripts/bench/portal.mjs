@@ -115,7 +115,7 @@ try {
     const measure = adminPage.evaluate(
       () =>
         new Promise((resolve) => {
-          const input = document.querySelector('#user-search');
+          const input = document.querySelector('input[placeholder^="Search users"]');
           const counter = () => document.querySelector('[data-testid="users-count"]')?.textContent ?? '';
           const before = counter();
           let start = 0;

@@ -27,7 +27,12 @@ export async function main(config: ServerConfig, pages?: NodeHandler): Promise<v
   const runtime = await createRuntime(config).catch((err: Error) =>
     fatal(`The database could not be prepared (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}): ${err.message}`),
   );
-  const shell = createShell({ api: runtime.app, pages, logRequests: config.logRequests });
+  const shell = createShell({
+    api: runtime.app,
+    pages,
+    pageResponses: runtime.pageResponses,
+    logRequests: config.logRequests,
+  });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
   await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
   const url = `http://${config.host}:${config.port}/`;

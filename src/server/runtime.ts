@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './http/app';
+import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content-events';
 import { startContentSync } from './content-sync';
@@ -26,6 +27,8 @@ export interface Runtime {
   app: Hono<AppEnv>;
   /** The public pages' cache subscribes here to hear of sermon and event changes. */
   content: ContentEvents;
+  /** The HTTP shell's copies of the cached pages, purged with Astro's route cache. */
+  pageResponses: ResponseCache;
   close(): Promise<void>;
 }
 
@@ -36,28 +39,27 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
   const content = createContentEvents();
   const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), media, content };
   const app = createApp(deps);
-  servePages(deps, content);
+  const pageResponses = createResponseCache();
+  const purge = servePages(deps, content, pageResponses);
   // Other instances on the same PostgreSQL hear of this one's writes, and this one of theirs (docs/DEPLOY.md).
   const sync =
     database.dialect === 'postgres'
-      ? startContentSync({ url: config.databaseUrl, db: database.db, content, purge: purgePages })
+      ? startContentSync({ url: config.databaseUrl, db: database.db, content, purge })
       : undefined;
   const close = async () => {
     await sync?.close();
     await database.close();
   };
-  return { config, database, app, content, close };
+  return { config, database, app, content, pageResponses, close };
 }
-
-/** This instance's page purge: after its own writes, and after other instances' (./content-sync.ts). */
-const purgePages = (collections: readonly LiveTag[]) => contentRegistry().pageCache?.invalidate(collections);
 
 /**
  * The pages read through the same queries as the API (one rule of who sees what), on this runtime's connection.
- * After a write, the cached pages showing that collection are dropped; if that fails, every cached page is, so
- * a visitor never gets a page showing a sermon that was just unpublished or deleted.
+ * After a write, the cached pages showing that collection are dropped (the shell's copies and Astro's route cache);
+ * if that fails, every cached page is, so a visitor never gets a page showing a sermon that was just unpublished
+ * or deleted. Answers this instance's page purge, for other instances' writes too (./content-sync.ts).
  */
-export function servePages(deps: AppDeps, content: ContentEvents) {
+export function servePages(deps: AppDeps, content: ContentEvents, pageResponses?: ResponseCache) {
   const registry = contentRegistry();
   registry.reader = {
     listSermons: (visibility) => readSermons(deps, visibility),
@@ -67,5 +69,10 @@ export function servePages(deps: AppDeps, content: ContentEvents) {
     listPrayerWall: () => readPrayerWall(deps),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
-  content.subscribe(purgePages);
+  const purge = async (collections: readonly LiveTag[]) => {
+    pageResponses?.invalidate(collections);
+    await contentRegistry().pageCache?.invalidate(collections);
+  };
+  content.subscribe(purge);
+  return purge;
 }

@@ -62,7 +62,7 @@ export interface TestApi {
 }
 
 /** A PostgreSQL URL whose search_path is a brand-new schema, so every test app starts empty. */
-async function freshPgUrl(base: string): Promise<string> {
+export async function freshPgUrl(base: string): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase(base);
   await sql.raw(`CREATE SCHEMA ${schema}`).execute(admin.db);

@@ -5,6 +5,7 @@ import { directoryStore } from '../../src/server/media/directory-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentRegistry, contentReader } from '../../src/lib/shared/content-registry';
 import type { LiveTag } from '../../src/lib/shared/content-types';
+import type { ResponseCache } from '../../src/server/http/response-cache';
 import { servePages } from '../../src/server/runtime';
 import { backends, startApi, type TestApi } from './helpers';
 
@@ -12,6 +13,14 @@ describe.each(backends())('live pages on %s', (backend) => {
   let api: TestApi;
   let pastor: string;
   const purged: LiveTag[][] = [];
+  /** What the HTTP shell's response cache was told to drop: the same purges as the route cache. */
+  const shellPurged: string[][] = [];
+  const shellCache: ResponseCache = {
+    answer: () => false,
+    record() {},
+    invalidate: (tags) => void shellPurged.push([...tags]),
+    size: 0,
+  };
 
   beforeAll(async () => {
     api = await startApi(backend);
@@ -24,7 +33,7 @@ describe.each(backends())('live pages on %s', (backend) => {
       mailer: { send: async () => {} },
       media: directoryStore(api.config.uploadsDir),
     };
-    servePages(deps, api.content);
+    servePages(deps, api.content, shellCache);
     contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
     pastor = await api.tokenFor('pastor');
   });
@@ -53,6 +62,7 @@ describe.each(backends())('live pages on %s', (backend) => {
 
   it('purges the sermon pages on create and on unpublish; a draft is never public', async () => {
     purged.length = 0;
+    shellPurged.length = 0;
     const base = { speaker: 'Rev. A', date: '2026-11-01', category: 'Faith' };
     const created = await api.request('POST', '/sermons/', {
       token: pastor,
@@ -72,6 +82,7 @@ describe.each(backends())('live pages on %s', (backend) => {
     expect(purged).toHaveLength(3);
     expect(await publicIds()).not.toContain(created.body.id);
     expect(await contentReader().getSermon('public', created.body.id)).toBeUndefined();
+    expect(shellPurged).toEqual(purged);
   });
 
   it('purges the event pages on an event write', async () => {

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import pageCache from '../../src/lib/content/page-cache';
 import { contentRegistry } from '../../src/lib/shared/content-registry';
+import { KEPT_PAGE_HEADER, parseKeptPage } from '../../src/lib/shared/kept-page';
 
 const logger = { info() {}, warn() {}, error() {} };
 const request = (path: string) => {
@@ -47,5 +48,20 @@ describe('page cache', () => {
     await provider.onRequest!(request('/sermons'), stale);
     const fresh = renderer('sermons');
     expect(await (await provider.onRequest!(request('/sermons'), fresh.next)).text()).toBe('render 1');
+  });
+
+  it("marks a page it has just kept for the shell's response cache, and only that one", async () => {
+    const sermons = renderer('sermons');
+    const fresh = await provider.onRequest!(request('/sermons'), sermons.next);
+    expect(parseKeptPage(fresh.headers.get(KEPT_PAGE_HEADER))).toEqual({ maxAge: 300, tags: ['sermons'] });
+    const hit = await provider.onRequest!(request('/sermons'), sermons.next);
+    expect(hit.headers.get(KEPT_PAGE_HEADER)).toBeNull();
+    const uncached = await provider.onRequest!(request('/contact'), async () => new Response('plain'));
+    expect(uncached.headers.get(KEPT_PAGE_HEADER)).toBeNull();
+    const overlapped = await provider.onRequest!(request('/events'), async () => {
+      await contentRegistry().pageCache!.invalidate(['sermons']);
+      return new Response('stale', { headers: { 'CDN-Cache-Control': 'max-age=300', 'Cache-Tag': 'events' } });
+    });
+    expect(overlapped.headers.get(KEPT_PAGE_HEADER)).toBeNull();
   });
 });

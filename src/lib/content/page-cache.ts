@@ -6,10 +6,15 @@
 // Never a stale page after a write (docs/PRODUCT.md (States): a draft is never public):
 // - an invalidation that fails drops the whole cache (a fresh memory cache);
 // - a page whose rendering overlapped a write may hold what was read before it: it is dropped once stored.
+//
+// A page this cache has just kept is marked for the HTTP shell (src/lib/shared/kept-page.ts), which keeps a copy of
+// its bytes and answers the next requests itself (src/server/http/response-cache.ts): this cache decides what may be
+// kept, for how long and under which tags; the shell's copy follows it and is purged by the same writes.
 import type { CacheProvider } from 'astro';
 import memoryProvider, { type MemoryCacheProviderOptions } from 'astro/cache/memory';
 import { contentRegistry } from '../shared/content-registry';
 import { LIVE_TAGS } from '../shared/content-types';
+import { formatKeptPage, KEPT_PAGE_HEADER } from '../shared/kept-page';
 
 export default function pageCache(config: MemoryCacheProviderOptions | undefined): CacheProvider {
   let memory = memoryProvider(config);
@@ -37,8 +42,16 @@ export default function pageCache(config: MemoryCacheProviderOptions | undefined
       const cache = memory;
       const response = await cache.onRequest!(context, next);
       if (writes !== before) await cache.invalidate({ tags: [...LIVE_TAGS] }).catch(dropAll);
+      else if (response.headers.get('X-Astro-Cache') === 'MISS') markKept(response);
       return response;
     },
     invalidate: (options) => memory.invalidate(options),
   };
+}
+
+/** Tells the shell this fresh page was kept: its max-age and tags, as the page set them (Astro.cache.set). */
+function markKept(response: Response) {
+  const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get('CDN-Cache-Control') ?? '')?.[1] ?? 0);
+  const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim());
+  if (maxAge > 0) response.headers.set(KEPT_PAGE_HEADER, formatKeptPage({ maxAge, tags: tags.filter(Boolean) }));
 }

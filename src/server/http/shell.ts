@@ -1,11 +1,13 @@
 // The one HTTP server (docs/ARCHITECTURE.md): /api/... goes straight to the Hono app through
 // @hono/node-server; everything else goes to Astro's Node handler (pages and static files) with the pages'
-// security headers. One JSON log line per request, and a graceful stop. `npm start` (../main.ts) serves
+// security headers; the cached live pages are answered from its response cache (./response-cache.ts) in front of
+// Astro. One JSON log line per request, and a graceful stop. `npm start` (../main.ts) serves
 // both; the API tests serve the API alone through the same code.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { API_HEADERS, PAGE_HEADERS } from './headers';
+import type { ResponseCache } from './response-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -13,6 +15,8 @@ export interface ShellOptions {
   api: { fetch(request: Request): Response | Promise<Response> };
   /** Astro's handler; without it (the API tests) every request goes to the API. */
   pages?: NodeHandler;
+  /** Copies of the pages Astro's route cache keeps; the server runtime purges it (src/server/runtime.ts). */
+  pageResponses?: ResponseCache;
   logRequests: boolean;
 }
 
@@ -25,7 +29,7 @@ export interface Shell {
 /** The API owns /api (its unknown paths answer the API's JSON 404, not the site's page). */
 export const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
 
-export function createShell({ api, pages, logRequests }: ShellOptions): Shell {
+export function createShell({ api, pages, pageResponses, logRequests }: ShellOptions): Shell {
   const toApi = getRequestListener((request) => api.fetch(request), {
     // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
     errorHandler: (err) => {
@@ -45,6 +49,8 @@ export function createShell({ api, pages, logRequests }: ShellOptions): Shell {
       return void toApi(req, res);
     }
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+    if (pageResponses?.answer(req, res)) return;
+    pageResponses?.record(req, res);
     // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
     pages(req, res);
   });

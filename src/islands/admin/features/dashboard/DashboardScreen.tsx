@@ -2,7 +2,7 @@
 // from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
 // (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
 // events and prayer requests are counted from the API's lists (GET /sermons/, GET /events/, GET /prayers/).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
@@ -17,6 +17,8 @@ import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { getActivity, getUserStats, listEvents, listPrayers, listSermons } from './api';
 import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
 import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
+import { contentDenial } from '../../content-form';
+import { newFormHref } from '../../new-form-link';
 
 export default function DashboardScreen() {
   const [sermons, setSermons] = useState<readonly SermonAnswer[]>([]);
@@ -145,8 +147,18 @@ export default function DashboardScreen() {
         <Panel title="Quick Actions">
           <div className="grid grid-cols-2 gap-2">
             <QuickLink href="/users?new=1">Add User</QuickLink>
-            <QuickLink href="/sermons">New Sermon</QuickLink>
-            <QuickLink href="/events">Schedule Event</QuickLink>
+            <QuickLink
+              href={newFormHref('/sermons')}
+              denied={contentDenial(auth.user?.role ?? null, 'sermons', 'create')}
+            >
+              New Sermon
+            </QuickLink>
+            <QuickLink
+              href={newFormHref('/events')}
+              denied={contentDenial(auth.user?.role ?? null, 'events', 'create')}
+            >
+              Schedule Event
+            </QuickLink>
             <QuickLink href="/prayers">Review Prayers</QuickLink>
           </div>
           <div className="flex flex-col gap-2">
@@ -179,7 +191,21 @@ export default function DashboardScreen() {
   );
 }
 
-function QuickLink({ href, children }: { href: string; children: ReactNode }) {
+/** A quick action; one the role may not use is off, with the reason (`denied`) read as its description. */
+function QuickLink({ href, denied, children }: { href: string; denied?: string | null; children: ReactNode }) {
+  const hint = useId();
+  if (denied) {
+    return (
+      <span className="flex flex-col gap-1">
+        <Button variant="secondary" className="h-16" disabled aria-describedby={hint}>
+          {children}
+        </Button>
+        <span id={hint} className="text-xs text-muted">
+          {denied}
+        </span>
+      </span>
+    );
+  }
   return (
     <Link href={href} className={buttonClasses({ variant: 'secondary', className: 'h-16' })}>
       {children}

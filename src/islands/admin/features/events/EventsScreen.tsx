@@ -27,6 +27,7 @@ import {
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentDenial, contentErrorMessage } from '../../content-form';
+import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
 import { useApiList } from '../../useApiList';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, listEvents, updateEvent } from './api';
 import { EventCalendar } from './EventCalendar';
@@ -52,16 +53,20 @@ export default function EventsScreen() {
   const [view, setView] = useState<View>('list');
   const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ event: EventAnswer | null } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [registrationsOf, setRegistrationsOf] = useState<EventAnswer | null>(null);
-  const stats = useMemo(() => eventStats(events), [events]);
-  const selected = events.find((e) => e.id === selectedId) ?? null;
   const denied: Permissions = {
     create: contentDenial(role, 'events', 'create'),
     edit: contentDenial(role, 'events', 'edit'),
     delete: contentDenial(role, 'events', 'delete'),
   };
+  // The dashboard's Schedule Event quick action arrives with ?new=1: the form opens at once for a role that may create.
+  const [form, setForm] = useState<{ event: EventAnswer | null } | null>(() =>
+    arrivedForNewForm() && !denied.create ? { event: null } : null,
+  );
+  useDropNewFormQuery();
+  const [busy, setBusy] = useState(false);
+  const stats = useMemo(() => eventStats(events), [events]);
+  const selected = events.find((e) => e.id === selectedId) ?? null;
 
   async function save(event: EventAnswer | null, payload: EventCreate) {
     const stored = event ? await updateEvent(event.id, payload) : await createEvent(payload);

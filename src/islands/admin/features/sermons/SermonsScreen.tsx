@@ -27,6 +27,7 @@ import {
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentDenial, contentErrorMessage } from '../../content-form';
+import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
 import { useApiList } from '../../useApiList';
 import { createSermon, deleteSermon, listSermons, updateSermon } from './api';
 import {
@@ -58,13 +59,17 @@ export default function SermonsScreen() {
   const { items: sermons, setItems, load, reload } = useApiList(listSermons, 'sermons');
   const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ sermon: SermonAnswer | null } | null>(null);
+  const createDenied = contentDenial(role, 'sermons', 'create');
+  // The dashboard's New Sermon quick action arrives with ?new=1: the form opens at once for a role that may create.
+  const [form, setForm] = useState<{ sermon: SermonAnswer | null } | null>(() =>
+    arrivedForNewForm() && !createDenied ? { sermon: null } : null,
+  );
+  useDropNewFormQuery();
   const [deleting, setDeleting] = useState(false);
 
   const stats = useMemo(() => sermonStats(sermons), [sermons]);
   const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
   const selected = sermons.find((s) => s.id === selectedId) ?? null;
-  const createDenied = contentDenial(role, 'sermons', 'create');
 
   async function save(sermon: SermonAnswer | null, payload: SermonCreate) {
     const stored = sermon ? await updateSermon(sermon.id, payload) : await createSermon(payload);

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+// The dashboard's New Sermon and Schedule Event quick actions: for a role that may create they open the screen's
+// form directly (?new=1, which the screen reads once and drops); for one that may not they are off, with the
+// reason (CONTENT_RULES) as their description.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import DashboardScreen from '../../src/islands/admin/features/dashboard/DashboardScreen';
+import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
+import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
+import { auth } from '../../src/lib/client/session';
+import type { Role } from '../../src/lib/shared/permissions';
+import type { User } from '../../src/lib/shared/user-types';
+
+vi.mock('../../src/islands/admin/features/dashboard/api', () => ({
+  getUserStats: vi.fn(async () => null),
+  listSermons: vi.fn(async () => []),
+  listEvents: vi.fn(async () => []),
+  getActivity: vi.fn(async () => ({ results: [] })),
+}));
+vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn(async () => []) }));
+vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn(async () => []) }));
+
+const signIn = (role: Role) => auth.setUser({ id: 1, username: role.toLowerCase(), role } as User);
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+afterEach(cleanup);
+
+describe('dashboard quick actions', () => {
+  it('link a pastor to the New Sermon and Create Event forms', () => {
+    signIn('PASTOR');
+    render(<DashboardScreen />);
+    expect(screen.getByRole('link', { name: 'New Sermon' }).getAttribute('href')).toBe('/sermons?new=1');
+    expect(screen.getByRole('link', { name: 'Schedule Event' }).getAttribute('href')).toBe('/events?new=1');
+  });
+
+  it('are off, with the reason as description, for a role that may not create', () => {
+    signIn('MEMBER');
+    render(<DashboardScreen />);
+    const sermon = screen.getByRole('button', { name: 'New Sermon' });
+    expect((sermon as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(sermon.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Only Pastor and above can add sermons',
+    );
+    const event = screen.getByRole('button', { name: 'Schedule Event' });
+    expect((event as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(event.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Only Pastor and above can add events',
+    );
+    expect(screen.queryByRole('link', { name: 'New Sermon' })).toBeNull();
+  });
+});
+
+describe('?new=1 on the content screens', () => {
+  it('opens the New Sermon form once, and drops the query', async () => {
+    signIn('PASTOR');
+    window.history.replaceState(null, '', '/sermons?new=1');
+    render(<SermonsScreen />);
+    expect(await screen.findByRole('dialog', { name: 'New Sermon' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens the Create Event form once, and drops the query', async () => {
+    signIn('PASTOR');
+    window.history.replaceState(null, '', '/events?new=1');
+    render(<EventsScreen />);
+    expect(await screen.findByRole('dialog', { name: 'Create Event' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens nothing without ?new=1, or for a role that may not create', async () => {
+    signIn('PASTOR');
+    render(<SermonsScreen />);
+    await screen.findByRole('heading', { name: 'Sermon Management' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    signIn('MEMBER');
+    window.history.replaceState(null, '', '/events?new=1');
+    render(<EventsScreen />);
+    await screen.findByRole('heading', { name: 'Event Management' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
