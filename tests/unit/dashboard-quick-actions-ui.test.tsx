@@ -15,6 +15,7 @@ vi.mock('../../src/islands/admin/features/dashboard/api', () => ({
   getUserStats: vi.fn(async () => null),
   listSermons: vi.fn(async () => []),
   listEvents: vi.fn(async () => []),
+  listPrayers: vi.fn(async () => []),
   getActivity: vi.fn(async () => ({ results: [] })),
 }));
 vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn(async () => []) }));
