@@ -2,10 +2,8 @@
 // the plain form post of /contact); staff read and handle them in the inbox (VISITOR_RULES.messages in
 // permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { CONTACT_SENT, backTo } from '../../lib/shared/form-posts';
 import { CONTACT_SUCCESS } from '../../lib/shared/contact-options';
-import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
 import {
   MESSAGE_NOT_FOUND,
   contactMessageSchema,
@@ -18,8 +16,8 @@ import type { AppDeps, AppEnv } from '../context';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../http/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { ApiError, DETAIL } from '../http/errors';
 import { answerSubmission, readSubmission } from '../public/submission';
+import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';
 
 const MessageAnswer = contactMessageSchema.openapi('ContactMessage');
@@ -32,12 +30,7 @@ const MessageId = z.object({
 });
 const SENT = backTo(CONTACT_SENT.page, CONTACT_SENT.fragment);
 
-const mayHandle =
-  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!canHandleVisitorData(c.get('user'), 'messages', action)) throw new ApiError(403, DETAIL.forbidden);
-    await next();
-  };
+const mayHandle = handles('messages');
 
 /** POST /contact/ (mounted at /contact/). */
 export function contactRoutes(deps: AppDeps) {

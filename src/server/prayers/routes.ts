@@ -2,9 +2,7 @@
 // /prayers), reads the prayer wall and says "I prayed"; staff read every request with its contact details and
 // handle it (VISITOR_RULES.prayers in permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { PRAYER_SENT, backTo, prayerCardFragment } from '../../lib/shared/form-posts';
-import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
 import {
   PRAYER_NOT_FOUND,
   prayerAnswerSchema,
@@ -19,8 +17,8 @@ import type { AppDeps, AppEnv } from '../context';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../http/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { ApiError, DETAIL } from '../http/errors';
 import { answerSubmission, readSubmission } from '../public/submission';
+import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';
 
 const PrayerAnswer = prayerAnswerSchema.openapi('PrayerRequest');
@@ -36,13 +34,7 @@ const PrayerId = z.object({
 const TOO_MANY = { description: 'Too many submissions from this address: try again after Retry-After seconds' };
 const FORM_POST = { description: 'An HTML form post: back to the page (see docs/API.md)' };
 
-/** Route middleware after requireAuth: 403 unless the caller's rank allows this action on prayer requests. */
-const mayHandle =
-  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!canHandleVisitorData(c.get('user'), 'prayers', action)) throw new ApiError(403, DETAIL.forbidden);
-    await next();
-  };
+const mayHandle = handles('prayers');
 
 export function prayerRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

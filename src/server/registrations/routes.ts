@@ -2,9 +2,7 @@
 // registrations (JSON, or the plain form post of /events); staff list, check in and cancel them
 // (VISITOR_RULES.registrations in permissions.ts); a registrant cancels with the link from their email.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { backTo, registrationFragment, REGISTRATION_CANCELLED_FRAGMENT } from '../../lib/shared/form-posts';
-import { canHandleVisitorData, type VisitorAction } from '../../lib/shared/permissions';
 import {
   REGISTRATION_NOT_FOUND,
   cancelTokenSchema,
@@ -17,10 +15,10 @@ import type { AppDeps, AppEnv } from '../context';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../http/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { ApiError, DETAIL } from '../http/errors';
 import { contentId, viewerOf } from '../content-access';
 import { EVENT_NOT_FOUND } from '../events/service';
 import { answerSubmission, readSubmission } from '../public/submission';
+import { mayHandle as handles } from '../public/visitor-access';
 import * as registrations from './service';
 
 const EventId = contentId(EVENT_NOT_FOUND);
@@ -35,12 +33,7 @@ const EVENTS_PAGE = '/events';
 const FORM_POST = { description: 'An HTML form post: back to /events with the answer as the fragment' };
 const CLOSED = jsonAnswer(z.object({ detail: z.string() }), 'The event takes no registration now');
 
-const mayHandle =
-  (action: VisitorAction): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!canHandleVisitorData(c.get('user'), 'registrations', action)) throw new ApiError(403, DETAIL.forbidden);
-    await next();
-  };
+const mayHandle = handles('registrations');
 
 /** Mounted at /events/ next to the event routes. */
 export function registrationRoutes(deps: AppDeps) {

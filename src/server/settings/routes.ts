@@ -47,11 +47,7 @@ export function settingsRoutes(deps: AppDeps) {
       method: 'put',
       path: '/notifications/',
       summary: 'Set the notification recipients; an empty list means the administrators (SUPERADMIN and ADMIN)',
-      middleware: [
-        auth,
-        mayEdit,
-        readJsonBody,
-      ],
+      middleware: [auth, mayEdit, readJsonBody],
       security: BEARER,
       request: { body: jsonBody(notificationSettingsChangeSchema) },
       responses: { 200: jsonAnswer(notificationSettingsSchema, 'The setting now'), ...refusals(400, 401, 403) },
