@@ -11,6 +11,7 @@ import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
+import { Honeypot, HONEYPOT } from './ui/Honeypot';
 import { contactFieldRules } from '../lib/shared/messages';
 import { firstIssues } from '../lib/shared/validation';
 import {
@@ -53,8 +54,6 @@ const loadSchema = () => import('../lib/shared/schemas').then((m) => m.contactSc
 
 /** Where the form posts, with or without JavaScript (PUBLIC_API_BASE_URL, as the API client resolves it). */
 export const CONTACT_ACTION = `${api.baseURL}/contact/`;
-/** The honeypot (src/server/public/submission.ts): people never see or fill it; bots that fill it are ignored. */
-export const HONEYPOT = 'website';
 
 /** Seconds from a 429's Retry-After header, when the answer carried one. */
 function retryAfter(error: unknown): number | null {
@@ -192,20 +191,7 @@ export default function ContactForm() {
           {banner}
         </p>
       )}
-      {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
-      <div className="sr-only" aria-hidden="true">
-        <label>
-          Website
-          <input
-            type="text"
-            name={HONEYPOT}
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(e) => setHoneypot(e.target.value)}
-          />
-        </label>
-      </div>
+      <Honeypot value={honeypot} onChange={setHoneypot} />
       {field('name', 'Name', { autoComplete: 'name', placeholder: 'Your full name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
       {field('phone', 'Phone Number', {

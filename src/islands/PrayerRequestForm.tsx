@@ -8,6 +8,7 @@
 // only ever text.
 import { useState, type SubmitEvent } from 'react';
 import { Field, type FieldProps } from './ui/Field';
+import { Honeypot, HONEYPOT } from './ui/Honeypot';
 import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
 import { api } from '../lib/client/api-client';
@@ -63,7 +64,7 @@ export default function PrayerRequestForm() {
       for (const key of ORDER) next[key] = typed.text(key) || v[key];
       return next;
     });
-    setHoneypot(typed.text('website'));
+    setHoneypot(typed.text(HONEYPOT));
   });
 
   const set = (key: TextKey) => (value: string) => {
@@ -213,20 +214,7 @@ export default function PrayerRequestForm() {
         />
         This is urgent: please let the pastors know at once
       </label>
-      {/* A trap for bots: people never see or reach it; the API ignores a request that fills it. */}
-      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label>
-          Website
-          <input
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(e) => setHoneypot(e.target.value)}
-          />
-        </label>
-      </div>
+      <Honeypot value={honeypot} onChange={setHoneypot} />
       <div className="md:col-span-2">
         <button
           type="submit"

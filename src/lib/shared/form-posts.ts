@@ -9,6 +9,9 @@ export const prayerCardFragment = (id: number | string) => `prayer-${id}`;
 export const registrationFragment = (status: 'confirmed' | 'waitlisted') => `registration-${status}`;
 export const REGISTRATION_CANCELLED_FRAGMENT = 'registration-cancelled';
 
+/** The bots' trap every public form carries (hidden from people); the API ignores a submission that fills it. */
+export const HONEYPOT_FIELD = 'website';
+
 export const backTo = (page: string, fragment: string) => `${page}#${fragment}`;
 
 /** A password-reset request posted without JavaScript: the same neutral answer, on the request page. */

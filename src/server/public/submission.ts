@@ -15,10 +15,10 @@ import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, DETAIL } from '../http/errors';
 import { readJsonBody } from '../http/body';
+import { HONEYPOT_FIELD } from '../../lib/shared/form-posts';
 
 export type SubmissionKind = 'contact' | 'prayer' | 'registration';
 
-export const HONEYPOT_FIELD = 'website';
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** How a form post's text values become the JSON the contract expects. */
