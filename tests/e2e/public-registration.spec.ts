@@ -14,15 +14,16 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 let eventId = '';
 const title = `Couples Dinner ${Date.now()}`;
 
-/** Gives the registration of `email` a known cancel token, as the API stores it (its SHA-256). */
+/** Gives the registration of `email` for this spec's event a known cancel token, as the API stores it (its SHA-256). */
 function plantCancelToken(email: string): string {
   const token = `e2e-cancel-${Math.random().toString(36).slice(2)}`;
   const db = new DatabaseSync(`${process.env.E2E_DATA_DIR}/church.db`);
   try {
     db.exec('PRAGMA busy_timeout = 5000');
-    db.prepare('UPDATE event_registrations SET cancel_token_hash = ? WHERE email = ?').run(
+    db.prepare('UPDATE event_registrations SET cancel_token_hash = ? WHERE email = ? AND event_id = ?').run(
       createHash('sha256').update(token).digest('hex'),
       email,
+      eventId,
     );
   } finally {
     db.close();
@@ -113,10 +114,10 @@ test('staff manage registrations: the list as text, check in, cancel promotes th
   expect(file.suggestedFilename()).toBe(`registrations-${eventId}.csv`);
 
   await dialog.getByRole('button', { name: 'Check in Akosua Mensah' }).click();
-  await expect(dialog.getByText('Checked in')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /Akosua/ }).getByText('Checked in', { exact: true })).toBeVisible();
   page.once('dialog', (confirm) => void confirm.accept());
   await dialog.getByRole('button', { name: 'Cancel the registration of Akosua Mensah' }).click();
-  await expect(dialog.getByText('Cancelled')).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /Akosua/ }).getByText('Cancelled', { exact: true })).toBeVisible();
   // The waitlisted registrant has the freed seat.
   await expect(dialog.getByRole('row', { name: /Yaw/ }).getByText('Confirmed')).toBeVisible();
 });
