@@ -5,6 +5,7 @@
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const node = process.execPath;
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
@@ -58,6 +59,7 @@ async function leftovers(value) {
 for (const name of wanted.length ? wanted : Object.keys(STEPS)) {
   const value = `${name}-${process.pid}`;
   console.log(`\n=== ${name} ===`);
+  if (name === 'e2e' && !ensureChromium()) process.exit(1);
   let status = 0;
   for (const [cmd, ...args] of STEPS[name]) {
     status = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, [MARK]: value } }).status;
