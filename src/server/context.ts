@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/storage';
 import type { ContentEvents } from './content-events';
 import type { UserRow } from './users/serialize';
+import type { ViewCounter } from './analytics/views';
 
 export interface AppDeps {
   database: Database;
@@ -20,6 +21,8 @@ export interface AppDeps {
    * writes no content needs none; runtime.ts always gives one.
    */
   content?: ContentEvents;
+  /** Sermon page views and audio plays (analytics/views.ts); optional like `content`. */
+  views?: ViewCounter;
 }
 
 export type AppEnv = {

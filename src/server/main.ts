@@ -31,6 +31,7 @@ export async function main(config: ServerConfig, pages?: NodeHandler): Promise<v
     api: runtime.app,
     pages,
     pageResponses: runtime.pageResponses,
+    onPage: runtime.views.observePage,
     logRequests: config.logRequests,
   });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));

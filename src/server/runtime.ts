@@ -20,6 +20,7 @@ import { readPrayerWall } from './prayers/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
+import { createViewCounter, type ViewCounter } from './analytics/views';
 
 export interface Runtime {
   config: ServerConfig;
@@ -29,6 +30,8 @@ export interface Runtime {
   content: ContentEvents;
   /** The HTTP shell's copies of the cached pages, purged with Astro's route cache. */
   pageResponses: ResponseCache;
+  /** Counts sermon page views (the shell shows it every page request) and audio plays. */
+  views: ViewCounter;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,8 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
   const media = createMediaStore(config);
   await moveOldUploads(config.uploadsDir, media, config.s3 ? undefined : config.mediaDir);
   const content = createContentEvents();
-  const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), media, content };
+  const views = createViewCounter(database.db);
+  const deps: AppDeps = { database, config, now: Date.now, mailer: createMailer(config), media, content, views };
   const app = createApp(deps);
   const pageResponses = createResponseCache();
   const purge = servePages(deps, content, pageResponses);
@@ -48,9 +52,10 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
       : undefined;
   const close = async () => {
     await sync?.close();
+    await views.close();
     await database.close();
   };
-  return { config, database, app, content, pageResponses, close };
+  return { config, database, app, content, pageResponses, views, close };
 }
 
 /**

@@ -20,6 +20,7 @@ import { directoryStore } from '../../src/server/media/directory-store';
 import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
 import { createContentEvents, type ContentEvents } from '../../src/server/content-events';
 import type { Role } from '../../src/lib/shared/permissions';
+import { createViewCounter, type ViewCounter } from '../../src/server/analytics/views';
 
 export { DEMO_PASSWORD };
 export type Backend = 'sqlite' | 'postgres';
@@ -43,6 +44,8 @@ export interface TestApi {
   mails: MailMessage[];
   /** The content change hook the app calls after sermon and event writes. */
   content: ContentEvents;
+  /** Sermon views and audio plays, on the test clock; flush() writes them. */
+  views: ViewCounter;
   request(
     method: string,
     path: string,
@@ -107,6 +110,7 @@ export async function startApi(
   const content = createContentEvents();
   // The media storage is a directory in the test's temporary DATA_DIR (where avatar tests look for files).
   const media = directoryStore(config.uploadsDir);
+  const views = createViewCounter(database.db, () => clock.now);
   const app = createApp({
     database,
     config,
@@ -119,6 +123,7 @@ export async function startApi(
     },
     content,
     media,
+    views,
   });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });
@@ -133,6 +138,7 @@ export async function startApi(
     clock,
     mails,
     content,
+    views,
     async request(method, path, { token, body, raw, headers = {} } = {}) {
       const h: Record<string, string> = { 'X-Platform': 'web', ...headers };
       if (token) h.Authorization = `Bearer ${token}`;
@@ -191,6 +197,7 @@ export async function startApi(
       closed ??= (async () => {
         running.delete(api);
         await shell.stop();
+        await views.close();
         await database.close();
         if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
       })();

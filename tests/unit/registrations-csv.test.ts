@@ -1,7 +1,8 @@
 // The registrations CSV: every cell quoted, quotes doubled, and a cell a spreadsheet would run as a formula
 // (a visitor typed it) kept as text with a leading apostrophe.
 import { describe, expect, it } from 'vitest';
-import { csvCell, registrationsCsv } from '../../src/islands/admin/features/events/registrations-csv';
+import { registrationsCsv } from '../../src/islands/admin/features/events/registrations-csv';
+import { csvCell } from '../../src/lib/shared/csv';
 
 describe('registrations CSV', () => {
   it('quotes every cell and doubles quotes', () => {

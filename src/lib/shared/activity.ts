@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { activityItemSchema } from './api-schemas';
 
-export const ACTIVITY_TYPES = ['user', 'sermon', 'prayer', 'event'] as const;
+export const ACTIVITY_TYPES = ['user', 'sermon', 'prayer', 'event', 'message'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export type ActivityItem = z.infer<typeof activityItemSchema>;

@@ -114,11 +114,11 @@ export type PrayerAuditAction = keyof typeof PRAYER_AUDIT_ACTIVITY;
 
 /** Contact messages in the staff inbox ({what} is "from {name}"). */
 export const MESSAGE_AUDIT_ACTIVITY = {
-  read_message: { type: 'user', activity: 'read the message {what}' },
-  unread_message: { type: 'user', activity: 'marked the message {what} as unread' },
-  archive_message: { type: 'user', activity: 'archived the message {what}' },
-  unarchive_message: { type: 'user', activity: 'moved the message {what} back to the inbox' },
-  delete_message: { type: 'user', activity: 'deleted the message {what}' },
+  read_message: { type: 'message', activity: 'read the message {what}' },
+  unread_message: { type: 'message', activity: 'marked the message {what} as unread' },
+  archive_message: { type: 'message', activity: 'archived the message {what}' },
+  unarchive_message: { type: 'message', activity: 'moved the message {what} back to the inbox' },
+  delete_message: { type: 'message', activity: 'deleted the message {what}' },
 } as const;
 export type MessageAuditAction = keyof typeof MESSAGE_AUDIT_ACTIVITY;
 
@@ -135,6 +135,12 @@ export const SETTINGS_AUDIT_ACTIVITY = {
 } as const;
 export type SettingsAuditAction = keyof typeof SETTINGS_AUDIT_ACTIVITY;
 
+/** Emails staff send to a group of members ({what} is '"subject" to N members of the group'). */
+export const BROADCAST_AUDIT_ACTIVITY = {
+  send_notification: { type: 'message', activity: 'emailed {what}' },
+} as const;
+export type BroadcastAuditAction = keyof typeof BROADCAST_AUDIT_ACTIVITY;
+
 export type AuditAction =
   | (typeof USER_ACTIONS)[ServerAction]['audit']
   | keyof typeof OTHER_AUDIT_ACTIVITY
@@ -142,7 +148,8 @@ export type AuditAction =
   | PrayerAuditAction
   | MessageAuditAction
   | RegistrationAuditAction
-  | SettingsAuditAction;
+  | SettingsAuditAction
+  | BroadcastAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';
@@ -187,6 +194,10 @@ export function canHandleVisitorData(
 /** Site settings (notification recipients first) are edited by SUPERADMIN and ADMIN. */
 export const SETTINGS_EDIT_ROLE: Role = 'ADMIN';
 export const canEditSettings = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(SETTINGS_EDIT_ROLE);
+
+/** Send Notifications (an email to a group of members) is for SUPERADMIN and ADMIN. */
+export const BROADCAST_ROLE: Role = 'ADMIN';
+export const canSendBroadcast = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BROADCAST_ROLE);
 
 export interface Actor {
   id: number | string;

@@ -8,6 +8,7 @@ import {
   MESSAGE_AUDIT_ACTIVITY,
   REGISTRATION_AUDIT_ACTIVITY,
   SETTINGS_AUDIT_ACTIVITY,
+  BROADCAST_AUDIT_ACTIVITY,
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
@@ -56,15 +57,18 @@ const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.entries(MESSAGE_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(REGISTRATION_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
   ...Object.fromEntries(Object.entries(SETTINGS_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
+  ...Object.fromEntries(Object.entries(BROADCAST_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
 const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = {
   ...CONTENT_AUDIT_ACTIVITY,
   ...PRAYER_AUDIT_ACTIVITY,
   ...REGISTRATION_AUDIT_ACTIVITY,
+  ...MESSAGE_AUDIT_ACTIVITY,
+  ...BROADCAST_AUDIT_ACTIVITY,
 };
 
-/** Recent Activity's type of an entry: 'sermon', 'event' or 'prayer' for those, 'user' for the rest. */
+/** Recent Activity's type of an entry: 'sermon', 'event', 'prayer' or 'message' for those, 'user' for the rest. */
 function typeOf(action: string): ActivityType {
   return TYPED_ACTIVITY[action]?.type ?? 'user';
 }

@@ -8,6 +8,7 @@ import { iso } from '../db/time';
 import { findUserById } from '../users/service';
 import { asTarget } from '../users/serialize';
 import { verifyToken } from './tokens';
+import { recordActiveDay } from '../analytics/member-days';
 
 /** last_seen is written at most this often per user, so reads stay reads under load. */
 const SEEN_THROTTLE_MS = 60_000;
@@ -29,6 +30,7 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (stale || loggedOut) {
       user.last_seen = iso(now);
       await db.updateTable('users').set({ last_seen: user.last_seen }).where('id', '=', user.id).execute();
+      await recordActiveDay(db, user.id, now);
     }
     c.set('user', user);
     await next();

@@ -18,6 +18,7 @@ import {
   consumeRefreshToken,
   type TokenPair,
 } from './sessions';
+import { recordActiveDay } from '../analytics/member-days';
 import { randomToken, sha256 } from './tokens';
 
 export async function login(
@@ -40,6 +41,7 @@ export async function login(
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
   const seen = { last_login: iso(now), last_seen: iso(now), logged_out_at: null };
   await db.updateTable('users').set(seen).where('id', '=', user.id).execute();
+  await recordActiveDay(db, user.id, now);
   const tokens = await startSession(db, config, { id: user.id, token_version: Number(user.token_version) }, now);
   if (Math.random() < 0.05) await pruneAttempts(db, now);
   return { ...tokens, user: await presentUser(deps, { ...user, ...seen }) };

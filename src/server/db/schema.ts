@@ -239,6 +239,38 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export interface ContentViewsTable {
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  /** 'sermon_view' or 'audio_play'. */
+  kind: string;
+  /** The sermon's id. */
+  item_id: string;
+  count: number;
+}
+
+export interface MemberActivityTable {
+  user_id: number;
+  /** 'YYYY-MM-DD' (UTC): the account signed in or used the portal that day. */
+  day: string;
+}
+
+export interface BroadcastsTable {
+  id: Generated<number>;
+  /** Chosen by the composing screen; the same key twice is one send. */
+  request_key: string;
+  actor_id: number | null;
+  /** JSON: the group chosen ({role} or {ministry}). */
+  audience: string;
+  subject: string;
+  body: string;
+  /** How many members the group held. */
+  recipients: number;
+  /** How many emails went out. */
+  sent: number;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   ministries: MinistriesTable;
@@ -257,4 +289,7 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   public_submissions: PublicSubmissionsTable;
   settings: SettingsTable;
+  content_views: ContentViewsTable;
+  member_activity: MemberActivityTable;
+  broadcasts: BroadcastsTable;
 }

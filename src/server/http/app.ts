@@ -25,6 +25,9 @@ import { eventRoutes } from '../events/routes';
 import { prayerRoutes } from '../prayers/routes';
 import { contactRoutes, messageRoutes } from '../messages/routes';
 import { settingsRoutes } from '../settings/routes';
+import { analyticsRoutes } from '../analytics/routes';
+import { dashboardRoutes } from '../dashboard/routes';
+import { broadcastRoutes } from '../broadcasts/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
@@ -90,6 +93,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/contact/', contactRoutes(deps));
   app.route('/messages/', messageRoutes(deps));
   app.route('/settings/', settingsRoutes(deps));
+  app.route('/analytics/', analyticsRoutes(deps));
+  app.route('/dashboard/', dashboardRoutes(deps));
+  app.route('/broadcasts/', broadcastRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

@@ -17,6 +17,8 @@ export interface ShellOptions {
   pages?: NodeHandler;
   /** Copies of the pages Astro's route cache keeps; the server runtime purges it (src/server/runtime.ts). */
   pageResponses?: ResponseCache;
+  /** Sees every page request before it is answered (the sermon view counter, src/server/analytics/views.ts). */
+  onPage?: NodeHandler;
   logRequests: boolean;
 }
 
@@ -29,7 +31,7 @@ export interface Shell {
 /** The API owns /api (its unknown paths answer the API's JSON 404, not the site's page). */
 export const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
 
-export function createShell({ api, pages, pageResponses, logRequests }: ShellOptions): Shell {
+export function createShell({ api, pages, pageResponses, onPage, logRequests }: ShellOptions): Shell {
   const toApi = getRequestListener((request) => api.fetch(request), {
     // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
     errorHandler: (err) => {
@@ -49,6 +51,7 @@ export function createShell({ api, pages, pageResponses, logRequests }: ShellOpt
       return void toApi(req, res);
     }
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+    onPage?.(req, res);
     if (pageResponses?.answer(req, res)) return;
     pageResponses?.record(req, res);
     // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).

@@ -12,6 +12,8 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /** Hidden recipients (an email to a group of members: nobody sees the others' addresses). */
+  bcc?: string[];
   subject: string;
   text: string;
   replyTo?: string;
@@ -20,6 +22,13 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Whether mail goes out over SMTP, and how the last send went (the dashboard's System Status). */
+  health?(): MailHealth;
+}
+
+export interface MailHealth {
+  configured: boolean;
+  last: { ok: boolean; at: string; error?: string } | null;
 }
 
 export const logMailer: Mailer = {
@@ -29,6 +38,7 @@ export const logMailer: Mailer = {
         level: 'info',
         msg: 'mail',
         to: message.to,
+        ...(message.bcc?.length && { bcc: message.bcc.length }),
         subject: message.subject,
         text: message.text,
         ...(message.replyTo && { replyTo: message.replyTo }),
@@ -39,5 +49,22 @@ export const logMailer: Mailer = {
 };
 
 export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom'>): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer;
+  return withHealth(config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer, !!config.smtpUrl);
+}
+
+/** The mailer, remembering how its last send went. */
+export function withHealth(mailer: Mailer, configured: boolean): Mailer {
+  let last: MailHealth['last'] = null;
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        last = { ok: true, at: new Date().toISOString() };
+      } catch (err) {
+        last = { ok: false, at: new Date().toISOString(), error: String((err as Error)?.message ?? err) };
+        throw err;
+      }
+    },
+    health: () => ({ configured, last }),
+  };
 }

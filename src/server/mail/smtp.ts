@@ -16,8 +16,8 @@ export function smtpMailer(url: string, from: string): Mailer {
     socketTimeout: TIMEOUT_MS,
   });
   return {
-    async send({ to, subject, text, replyTo, attachments }) {
-      await transport.sendMail({ from, to, subject, text, replyTo, attachments });
+    async send({ to, bcc, subject, text, replyTo, attachments }) {
+      await transport.sendMail({ from, to, bcc, subject, text, replyTo, attachments });
     },
   };
 }

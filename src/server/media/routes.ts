@@ -7,6 +7,9 @@ import { ApiError, DETAIL } from '../http/errors';
 import { refusals } from '../http/contract';
 import { MEDIA_NAME } from './avatars';
 import { parseRangeHeader } from './storage';
+import { isVisit } from '../analytics/views';
+
+const headersOf = (request: Request) => Object.fromEntries(request.headers);
 
 const MediaName = z.object({ name: z.string().regex(MEDIA_NAME, DETAIL.notFound) });
 const binary = { schema: { type: 'string' as const, format: 'binary' } };
@@ -56,6 +59,15 @@ export function mediaRoutes(deps: AppDeps) {
         return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${file.size}` });
       }
       const span = file.range;
+      // A player starting (not one seeking, not HEAD) counts as a play of the sermon (analytics/views.ts).
+      if (
+        c.req.method === 'GET' &&
+        file.type.startsWith('audio/') &&
+        (span?.start ?? 0) === 0 &&
+        isVisit(headersOf(c.req.raw))
+      ) {
+        deps.views?.audioPlay(name);
+      }
       headers['Content-Type'] = file.type;
       headers['Content-Length'] = String(span ? span.end - span.start + 1 : file.size);
       if (span) headers['Content-Range'] = `bytes ${span.start}-${span.end}/${file.size}`;

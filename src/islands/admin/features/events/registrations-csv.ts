@@ -1,7 +1,6 @@
-// An event's registrations as CSV (RFC 4180: every cell quoted, quotes doubled, CRLF rows) for a spreadsheet.
-// A visitor typed the names: a cell starting with = + - @ or a tab or carriage return would run as a formula
-// when the file is opened, so it gets a leading apostrophe and stays text.
+// An event's registrations as CSV for a spreadsheet (lib/shared/csv.ts quotes the cells and defuses formulas).
 import type { RegistrationAnswer } from '../../../../lib/shared/registration-api';
+import { toCsv } from '../../../../lib/shared/csv';
 
 const HEADER = ['Name', 'Email', 'Phone', 'Seats', 'Status', 'Registered at'];
 const STATUS_LABELS: Record<RegistrationAnswer['status'], string> = {
@@ -11,17 +10,8 @@ const STATUS_LABELS: Record<RegistrationAnswer['status'], string> = {
   checked_in: 'Checked in',
 };
 
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export function registrationsCsv(rows: readonly RegistrationAnswer[]): string {
-  const lines = [
-    HEADER,
-    ...rows.map((r) => [r.name, r.email, r.phone ?? '', String(r.seats), STATUS_LABELS[r.status], r.createdAt]),
-  ];
-  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv([HEADER, ...rows.map((r) => [r.name, r.email, r.phone, r.seats, STATUS_LABELS[r.status], r.createdAt])]);
 }
 
 export { STATUS_LABELS as REGISTRATION_STATUS_LABELS };

@@ -1,0 +1,212 @@
+// The dashboard's figures (docs/PRODUCT.md (Dashboard)): the six stat cards, each with what was added this
+// calendar month and last month; the items awaiting a staff member (the Notifications list and its badge); and
+// the System Status checks. Each figure and check stands alone: one that fails does not take the others down.
+import { sql, type Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../context';
+import type { DB } from '../db/schema';
+import { iso } from '../db/time';
+import { dayOf, monthWindows, type Window } from '../../lib/shared/periods';
+import type { DashboardFigures, Notice, Notices, StatusCheck } from '../../lib/shared/dashboard-api';
+import { activeMembers, settle } from '../analytics/service';
+import { databaseReachable } from '../health/service';
+
+/** Registrations this recent are "new" in the Notifications list. */
+export const NEW_REGISTRATION_DAYS = 7;
+const LISTED = 5;
+const DAY_MS = 86_400_000;
+const n = (value: unknown) => Number(value ?? 0) || 0;
+const within = (column: string, w: Window) =>
+  sql<boolean>`${sql.ref(column)} >= ${w.start} and ${sql.ref(column)} < ${w.end}`;
+
+/**
+ * A prayer request awaits review while nobody on the staff has touched it: still active, and its last change is
+ * its arrival (approving, assigning, an update or a change of status all move last_updated).
+ */
+const awaitingReview = sql<boolean>`status = 'active' and last_updated = date_requested`;
+
+type Table = 'users' | 'sermons' | 'prayer_requests' | 'events';
+async function count(db: Kysely<DB>, table: Table, where?: ReturnType<typeof sql<boolean>>): Promise<number> {
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  if (where) query = query.where(where);
+  return n((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** value now; thisMonth and lastMonth count what `added` selects in each month. */
+async function figure(
+  db: Kysely<DB>,
+  table: Table,
+  added: string,
+  months: { current: Window; previous: Window },
+  where?: ReturnType<typeof sql<boolean>>,
+) {
+  const both = (w: Window) => (where ? sql<boolean>`${where} and ${within(added, w)}` : within(added, w));
+  const [value, thisMonth, lastMonth] = await Promise.all([
+    count(db, table, where),
+    count(db, table, both(months.current)),
+    count(db, table, both(months.previous)),
+  ]);
+  return { value, thisMonth, lastMonth };
+}
+
+export async function dashboardFigures(deps: AppDeps): Promise<DashboardFigures> {
+  const db = deps.database.db;
+  const nowMs = deps.now();
+  const months = monthWindows(nowMs);
+  const today = dayOf(nowMs);
+  const [totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests] = await Promise.all([
+    settle('total users', () => figure(db, 'users', 'date_joined', months)),
+    settle('active users', async () => ({
+      // The same rule as the users screen's Active Users; the months count who used the portal.
+      value: await count(db, 'users', sql<boolean>`is_active = ${sql.lit(true)} and is_suspended = ${sql.lit(false)}`),
+      thisMonth: await activeMembers(db, months.current),
+      lastMonth: await activeMembers(db, months.previous),
+    })),
+    settle('total sermons', () => figure(db, 'sermons', 'created_at', months)),
+    settle('total prayers', () => figure(db, 'prayer_requests', 'date_requested', months)),
+    settle('upcoming events', () =>
+      figure(db, 'events', 'start_date', months, sql<boolean>`status = 'upcoming' and end_date >= ${today}`),
+    ),
+    settle('pending requests', () => figure(db, 'prayer_requests', 'date_requested', months, awaitingReview)),
+  ]);
+  return { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
+}
+
+/** Everything awaiting a staff member, newest first within each kind, a few of each listed. */
+export async function notices(deps: AppDeps): Promise<Notices> {
+  const db = deps.database.db;
+  const since = iso(deps.now() - NEW_REGISTRATION_DAYS * DAY_MS);
+  const [prayerCount, prayers, messageCount, messages, registrationCount, registrations] = await Promise.all([
+    count(db, 'prayer_requests', awaitingReview),
+    db
+      .selectFrom('prayer_requests')
+      .select(['id', 'title', 'category', 'priority', 'date_requested'])
+      .where(awaitingReview)
+      .orderBy(sql`case when priority = 'urgent' then 0 else 1 end`)
+      .orderBy('date_requested', 'desc')
+      .limit(LISTED)
+      .execute(),
+    db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('read', '=', false)
+      .where('archived', '=', false)
+      .executeTakeFirstOrThrow()
+      .then((r) => n(r.n)),
+    db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'subject', 'created_at'])
+      .where('read', '=', false)
+      .where('archived', '=', false)
+      .orderBy('created_at', 'desc')
+      .limit(LISTED)
+      .execute(),
+    db
+      .selectFrom('event_registrations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('created_at', '>=', since)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirstOrThrow()
+      .then((r) => n(r.n)),
+    db
+      .selectFrom('event_registrations as r')
+      .innerJoin('events as e', 'e.id', 'r.event_id')
+      .select(['e.id', 'e.title', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.max('r.created_at').as('latest')])
+      .where('r.created_at', '>=', since)
+      .where('r.status', '!=', 'cancelled')
+      .groupBy(['e.id', 'e.title'])
+      .orderBy('latest', 'desc')
+      .limit(LISTED)
+      .execute(),
+  ]);
+  const items: Notice[] = [
+    ...prayers.map((p) => ({
+      kind: 'prayer' as const,
+      id: String(p.id),
+      title: p.title,
+      detail: `${p.priority === 'urgent' ? 'Urgent ' : ''}${p.category} prayer request awaiting review`,
+      at: p.date_requested,
+      href: '/prayers',
+    })),
+    ...messages.map((m) => ({
+      kind: 'message' as const,
+      id: String(m.id),
+      title: m.subject,
+      detail: `Unread message from ${m.name}`,
+      at: m.created_at,
+      href: '/messages',
+    })),
+    ...registrations.map((r) => ({
+      kind: 'registration' as const,
+      id: r.id,
+      title: r.title,
+      detail: `${n(r.n)} new registration${n(r.n) === 1 ? '' : 's'} this week`,
+      at: String(r.latest),
+      href: '/events',
+    })),
+  ];
+  return {
+    total: prayerCount + messageCount + registrationCount,
+    counts: { prayer: prayerCount, message: messageCount, registration: registrationCount },
+    items,
+  };
+}
+
+/** The System Status row: each check run now, with the time it ran. */
+export async function systemStatus(deps: AppDeps): Promise<StatusCheck[]> {
+  const checkedAt = () => iso(deps.now());
+  const database = async (): Promise<StatusCheck> => {
+    const started = performance.now();
+    const ok = await databaseReachable(deps);
+    const ms = Math.round(performance.now() - started);
+    return ok
+      ? { name: 'Database', status: 'operational', detail: `Answered in ${ms} ms`, checkedAt: checkedAt() }
+      : { name: 'Database', status: 'down', detail: 'The database did not answer', checkedAt: checkedAt() };
+  };
+  const storage = async (): Promise<StatusCheck> => {
+    // A tiny file written, read back and removed: the uploads' real path, not a guess.
+    const key = `status-check-${randomBytes(6).toString('hex')}.txt`;
+    try {
+      await deps.media.put(key, new TextEncoder().encode('ok'), { type: 'text/plain', size: 2 });
+      const ok = !!(await deps.media.head(key));
+      await deps.media.delete(key);
+      if (!ok) throw new Error('the file written could not be found');
+      return { name: 'File Storage', status: 'operational', detail: 'Writable', checkedAt: checkedAt() };
+    } catch (err) {
+      return {
+        name: 'File Storage',
+        status: 'down',
+        detail: `Not writable: ${(err as Error).message}`,
+        checkedAt: checkedAt(),
+      };
+    }
+  };
+  const mail = (): StatusCheck => {
+    const health = deps.mailer.health?.() ?? { configured: false, last: null };
+    const at = checkedAt();
+    if (!health.configured)
+      return {
+        name: 'Email Service',
+        status: 'degraded',
+        detail: 'Not configured: emails are written to the server log',
+        checkedAt: at,
+      };
+    if (health.last && !health.last.ok)
+      return {
+        name: 'Email Service',
+        status: 'degraded',
+        detail: `The last send failed (${health.last.at})`,
+        checkedAt: at,
+      };
+    return {
+      name: 'Email Service',
+      status: 'operational',
+      detail: health.last ? `Last sent ${health.last.at}` : 'Configured; nothing sent since the server started',
+      checkedAt: at,
+    };
+  };
+  const [db, files] = await Promise.all([database(), storage()]);
+  // This answer is the API answering.
+  const api: StatusCheck = { name: 'API Services', status: 'operational', detail: 'Answering', checkedAt: checkedAt() };
+  return [db, api, files, mail()];
+}
