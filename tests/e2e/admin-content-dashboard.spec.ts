@@ -1,69 +1,190 @@
-// Dashboard and Analytics end to end: live figures, counters, activity, quick actions, range, axe.
-import { expect, test } from '@playwright/test';
-import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
-import { apiCall } from './portal-helpers';
-import { SAMPLE_ACTIVITY, SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/features/dashboard/sample';
+// Dashboard and Analytics end to end, on live data: the dashboard's figures equal what the API counts after a new
+// sermon, prayer request and registration; a failed figure shows its own Retry; Notifications lists what awaits;
+// Send Notifications sends once; the analytics range changes the figures, the chart has its table, Export
+// Report downloads a CSV; axe on both screens, the list and the dialog, in both themes.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { apiCall, expectNoAxeViolations } from './portal-helpers';
 
-test('dashboard: live user count, counters settle, activity and quick actions navigate', async ({ page }) => {
-  const stats = await (await apiCall(page.request, 'admin', 'GET', '/auth/users/stats/')).json();
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const card = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').first();
+
+test('dashboard: figures equal the API after a sermon, a prayer request and a registration', async ({ page }) => {
+  const stamp = Date.now();
+  const sermon = await apiCall(page.request, 'admin', 'POST', '/sermons/', {
+    title: `Dashboard Sermon ${stamp}`,
+    speaker: 'Rev. Samuel Owusu',
+    date: inDays(0),
+    category: 'Faith',
+    status: 'published',
+  });
+  expect(sermon.status()).toBe(201);
+  const prayer = await page.request.post('/api/v1/prayers/', {
+    data: {
+      name: 'Yaa Asantewaa',
+      title: `Dashboard prayer ${stamp}`,
+      description: 'Please pray for my mother, who is in hospital this week.',
+      category: 'health',
+      isPublic: false,
+      urgent: false,
+    },
+  });
+  expect(prayer.status()).toBe(201);
+  const event = await apiCall(page.request, 'admin', 'POST', '/events/', {
+    title: `Dashboard Workshop ${stamp}`,
+    category: 'fellowship',
+    type: 'one-time',
+    startDate: inDays(6),
+    startTime: '10:00',
+    endTime: '12:00',
+    location: 'Main Sanctuary',
+    capacity: 30,
+    requiresRegistration: true,
+    isPublic: true,
+  });
+  const eventId = (await event.json()).id;
+  expect(
+    (
+      await page.request.post(`/api/v1/events/${eventId}/registrations/`, {
+        data: { name: 'Kofi Boateng', email: 'kofi@example.org', seats: 2 },
+      })
+    ).status(),
+  ).toBe(201);
+  const figures = await (await apiCall(page.request, 'admin', 'GET', '/dashboard/figures/')).json();
+  const sermons = await (await apiCall(page.request, 'admin', 'GET', '/sermons/')).json();
+  expect(figures.totalSermons.value).toBe(sermons.length);
+
   await openScreen(page, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
-  const totalUsers = page.getByText('Total Users', { exact: true }).locator('xpath=following-sibling::dd[1]');
-  // The counter lands on the live figure after its 1.5 s animation.
-  await expect(totalUsers.locator('[aria-hidden="true"]')).toHaveText(String(stats.total_users), { timeout: 5000 });
-  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
-  await expect(page.getByText('Loading activity...')).toBeHidden();
-  await expect(page.getByText('Sample activity')).toBeHidden(); // the live audit log answered
-  await expect(page.getByText('Operational').first()).toBeVisible();
-  await expect(page.getByText('Degraded')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'System Settings' })).toHaveAttribute('href', '/admin/settings');
-  await expect(page.getByRole('button', { name: /Send Notifications/ })).toBeDisabled();
+  const labels = {
+    'Total Users': 'totalUsers',
+    'Total Sermons': 'totalSermons',
+    'Total Prayers': 'totalPrayers',
+    'Pending Requests': 'pendingRequests',
+    'Upcoming Events': 'upcomingEvents',
+  };
+  for (const [label, key] of Object.entries(labels)) {
+    // The counter lands on the live figure after its 1.5 s animation.
+    await expect(card(page, label).locator('[aria-hidden="true"]')).toHaveText(
+      figures[key].value.toLocaleString('en-US'),
+      { timeout: 5000 },
+    );
+  }
+  await expect(page.getByTestId('stat-Total Sermons')).toContainText(/added this month/);
+  await expect(page.getByText(`published the sermon Dashboard Sermon ${stamp}`)).toBeVisible();
 
-  await page.getByRole('link', { name: 'Review Prayers' }).click();
+  // Notifications: the prayer request and the registration await staff.
+  await page
+    .getByRole('button', { name: /^Notifications/ })
+    .last()
+    .click();
+  const list = page.getByRole('region', { name: 'Notifications' }).last();
+  await expect(list.getByText(`Dashboard prayer ${stamp}`)).toBeVisible();
+  await expect(list.getByText(`Dashboard Workshop ${stamp}`)).toBeVisible();
+  await list.getByText(`Dashboard prayer ${stamp}`).click();
   await expect(page).toHaveURL(/\/admin\/prayers$/);
   await page.goBack();
-  await page.getByRole('link', { name: 'View Analytics' }).click();
-  await expect(page).toHaveURL(/\/admin\/analytics$/);
-  await page.goBack();
+
+  await expect(page.getByText('Database', { exact: true })).toBeVisible();
+  await expect(page.getByText('Operational').first()).toBeVisible();
+  await expect(page.getByText(/^Checked /).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'System Settings' })).toHaveAttribute('href', '/admin/settings');
   await page.getByRole('link', { name: 'Add User' }).click();
-  // The users screen opens its Add User form on ?new=1 (and then tidies the query away).
   await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/users(\?new=1)?$/);
 });
 
-test('dashboard falls back to the sample figures and activity when the calls fail', async ({ page }) => {
-  await page.route('**/api/v1/auth/users/stats/**', (route) =>
-    route.fulfill({ status: 500, json: { detail: 'boom' } }),
+test('dashboard: a failed figure call shows its own Retry, and the rest stays', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/v1/dashboard/figures/**', (route) =>
+    fail ? route.fulfill({ status: 500, json: { detail: 'boom' } }) : route.continue(),
   );
-  await page.route('**/api/v1/auth/activity/**', (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
   await openScreen(page, '/admin/dashboard');
-  await expect(page.getByText('Sample activity')).toBeVisible();
-  await expect(page.getByText(SAMPLE_ACTIVITY[0].action)).toBeVisible();
-  const totalUsers = page.getByText('Total Users', { exact: true }).locator('xpath=following-sibling::dd[1]');
-  await expect(totalUsers.locator('[aria-hidden="true"]')).toHaveText(String(SAMPLE_DASHBOARD_STATS.totalUsers), {
-    timeout: 5000,
-  });
+  await expect(page.getByTestId('stat-Total Users')).toContainText('Failed to load the figures. boom');
+  await expect(page.getByText('Loading activity...')).toBeHidden();
+  await expect(page.getByText('Database', { exact: true })).toBeVisible();
+  fail = false;
+  await page.getByTestId('stat-Total Users').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('stat-Total Users')).toContainText(/joined this month|None joined/);
 });
 
-test('analytics: range selector, trend toggles and coming-soon charts', async ({ page }) => {
+test('dashboard: Send Notifications previews, counts and sends once', async ({ page }) => {
+  await openScreen(page, '/admin/dashboard');
+  await page.getByRole('button', { name: 'Send Notifications' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Notifications' });
+  const audience = dialog.getByLabel('Send to');
+  await expect(audience).toBeEnabled();
+  await audience.selectOption({
+    label: (await audience.locator('option', { hasText: 'Role: Pastor' }).textContent())!,
+  });
+  const subject = `Choir practice moved ${Date.now()}`;
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByLabel('Message').fill('Choir practice moves to Thursday at 6 pm this week.');
+  await expect(dialog.getByText(/^To: \d+ members? \(the Pastor role\)/)).toBeVisible();
+  await expect(dialog.locator('pre')).toContainText('Choir practice moves to Thursday');
+  await dialog.getByRole('button', { name: /^Send to \d+/ }).dblclick();
+  await expect(page.getByText(/^(Sent|Already sent) to \d+ members?$/).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const activity = await (await apiCall(page.request, 'admin', 'GET', '/auth/activity/?limit=20')).json();
+  expect(activity.filter((a: { action: string }) => a.action.includes(subject))).toHaveLength(1);
+});
+
+test('analytics: the range changes the figures, the chart has a table, Export Report downloads a CSV', async ({
+  page,
+}) => {
   await openScreen(page, '/admin/analytics');
   const range = page.getByLabel('Time range');
   await expect(range).toHaveValue('30d');
+  await expect(page.getByTestId('trend-chart')).toBeVisible();
+  await page.getByRole('button', { name: 'Show table' }).click();
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(30);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/v1/analytics/?range=1y'));
   await range.selectOption('1y');
-  await expect(page.getByText('Last Year').first()).toBeVisible();
-  await expect(page.getByText('Interactive charts coming soon')).toBeVisible();
+  await asked;
+  await expect(page.getByText('Church activity for the last year.')).toBeVisible();
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(13);
   await page.getByRole('button', { name: 'Events', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Events', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: /Export Report/ })).toBeDisabled();
+  await expect(page.getByRole('columnheader', { name: 'Event registrations' })).toBeVisible();
+  const report = await (await apiCall(page.request, 'admin', 'GET', '/analytics/?range=1y')).json();
+  await expect(page.getByTestId('stat-Total Users').getByTestId('stat-value')).toHaveText(
+    report.overview.totalUsers >= 1000
+      ? `${(report.overview.totalUsers / 1000).toFixed(1)}k`
+      : String(report.overview.totalUsers),
+  );
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^full-analytics-1y-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe('"Full Analytics"');
+  expect(text).toContain('"totalUsers"');
+  const userReport = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'User Report' }).click();
+  expect((await userReport).suggestedFilename()).toMatch(/^user-report-1y-/);
 });
 
 for (const theme of THEMES) {
-  test(`axe: dashboard and analytics in the ${theme} theme`, async ({ page }) => {
+  test(`axe: dashboard, its lists and dialog, and analytics in the ${theme} theme`, async ({ page }) => {
     await openScreen(page, '/admin/dashboard', theme);
     await expect(page.getByText('Loading activity...')).toBeHidden();
+    await expect(page.getByText('Checking...')).toBeHidden();
+    await page
+      .getByRole('button', { name: /^Notifications/ })
+      .last()
+      .click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).last()).toBeVisible();
     await scanScreen(page);
+    await expectNoAxeViolations(page, 'header');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Send Notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send Notifications' }).getByLabel('Send to')).toBeEnabled();
+    await scanDialog(page);
+    await page.keyboard.press('Escape');
     await page.goto('/admin/analytics');
-    await expect(page.getByText('Interactive charts coming soon')).toBeVisible();
+    await expect(page.getByTestId('trend-chart')).toBeVisible();
+    await page.getByRole('button', { name: 'Show table' }).click();
     await scanScreen(page);
   });
 }

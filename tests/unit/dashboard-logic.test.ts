@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTER_STEP_MS,
-  answeredPlaceholder,
+  FIGURE_CARDS,
   counterFrames,
   counterValue,
-  dashboardStats,
   timeAgo,
   toActivityItems,
+  trendHint,
 } from '../../src/islands/admin/features/dashboard/model';
-import { SAMPLE_DASHBOARD_STATS } from '../../src/islands/admin/features/dashboard/sample';
-import { DEMO_PRAYERS as SAMPLE_PRAYERS } from './prayer-fixtures';
-import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import { FIGURE_KEYS } from '../../src/lib/shared/dashboard-api';
 
 describe('counter animation', () => {
   it('runs 60 steps of 25 ms (1.5 s)', () => {
@@ -39,38 +37,21 @@ describe('counter animation', () => {
   });
 });
 
-describe('dashboard figures', () => {
-  const sermons = [{ id: 'a' }, { id: 'b' }] as Sermon[];
-  const events = [{ status: 'upcoming' }, { status: 'completed' }, { status: 'upcoming' }] as ChurchEvent[];
-
-  it('user figures from the live stats, sermons, events and prayers from the API lists', () => {
-    const stats = dashboardStats({
-      userStats: { total_users: 26, active_users: 23 },
-      sermons,
-      events,
-      prayers: SAMPLE_PRAYERS,
-    });
-    expect(stats).toEqual({
-      totalUsers: 26,
-      activeUsers: 23,
-      totalSermons: 2,
-      totalPrayers: SAMPLE_PRAYERS.length,
-      upcomingEvents: 2,
-      pendingRequests: SAMPLE_PRAYERS.filter((p) => p.status === 'active').length,
-    });
+describe('dashboard trend lines: this month against last month', () => {
+  it('says the change, or that last month had none', () => {
+    expect(trendHint({ thisMonth: 5, lastMonth: 4 }, 'joined')).toBe('5 joined this month, +25% from last month');
+    expect(trendHint({ thisMonth: 1, lastMonth: 4 }, 'joined')).toBe('1 joined this month, -75% from last month');
+    expect(trendHint({ thisMonth: 4, lastMonth: 4 }, 'received')).toBe('4 received this month, 0% from last month');
+    expect(trendHint({ thisMonth: 3, lastMonth: 0 }, 'added')).toBe('3 added this month, none last month');
+    expect(trendHint({ thisMonth: 0, lastMonth: 0 }, 'added')).toBe('None added this month or last');
+    expect(trendHint({ thisMonth: 0, lastMonth: 2 }, 'added')).toBe('0 added this month, -100% from last month');
+    expect(trendHint({ thisMonth: 1234, lastMonth: 1000 }, 'joined')).toBe(
+      '1,234 joined this month, +23.4% from last month',
+    );
   });
 
-  it('falls back to the sample user figures when the call failed or answered oddly', () => {
-    for (const userStats of [null, {}, { total_users: 'x' as unknown as number }]) {
-      const stats = dashboardStats({ userStats, sermons: [], events: [], prayers: [] });
-      expect(stats.totalUsers).toBe(SAMPLE_DASHBOARD_STATS.totalUsers);
-      expect(stats.activeUsers).toBe(SAMPLE_DASHBOARD_STATS.activeUsers);
-    }
-  });
-
-  it('answered placeholder is 80 percent of the prayers', () => {
-    expect(answeredPlaceholder(12)).toBe(10);
-    expect(answeredPlaceholder(0)).toBe(0);
+  it('has the six cards of the spec, in order', () => {
+    expect(FIGURE_CARDS.map((c) => c.key)).toEqual([...FIGURE_KEYS]);
   });
 });
 

@@ -1,17 +1,9 @@
-// Send Notifications (docs/API.md, Broadcasts): an email from the staff to a group of members, by role or by
-// ministry. The field rules are zod-free so the compose dialog's native constraints use them; the schema checks
-// the same limits in the API. A request key chosen when the dialog opens makes a double click one send.
+// Send Notifications (docs/API.md, Broadcasts) as the API takes and answers it: the schemas check the limits of
+// broadcast-rules.ts. A request key chosen when the compose dialog opens makes a double click one send.
 import { z } from 'zod';
-import { ROLES, type Role } from './permissions';
+import { ROLES } from './permissions';
 import { requiredText } from './schemas';
-
-export const broadcastFieldRules = {
-  subject: { required: true, minLength: 3, maxLength: 150 },
-  message: { required: true, minLength: 10, maxLength: 5000 },
-} as const;
-
-/** Who receives it: every member, those of one role, or those of one ministry. */
-export type Audience = { group: 'all' } | { group: 'role'; role: Role } | { group: 'ministry'; ministry: number };
+import { broadcastFieldRules } from './broadcast-rules';
 
 export const audienceSchema = z.discriminatedUnion(
   'group',
@@ -55,12 +47,3 @@ export const broadcastResultSchema = z.object({
   repeated: z.boolean(),
 });
 export type BroadcastResult = z.infer<typeof broadcastResultSchema>;
-
-/** The email's text: the message, then who sent it and how to stop these emails (the dialog previews exactly this). */
-export function broadcastText(message: string, senderName: string): string {
-  return (
-    `${message.trim()}\n\n-- \n` +
-    `Sent by ${senderName} through the church's staff portal.\n` +
-    'You receive this because email notifications are on in your profile; turn them off there to stop these emails.\n'
-  );
-}

@@ -46,8 +46,6 @@ export const MAX_LIST_TAGS = 3;
 /** Users screen fallbacks when the stats call gives nothing. */
 export const NEW_THIS_MONTH_FALLBACK = 12;
 export const NEW_THIS_MONTH_GROWTH_FALLBACK_RATIO = 0.12;
-/** Dashboard placeholder: prayers answered shown as this share of total prayers. */
-export const PRAYERS_ANSWERED_RATIO = 0.8;
 
 export const DEFAULT_NOTIFICATIONS = {
   email_notifications: true,

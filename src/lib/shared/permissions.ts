@@ -198,6 +198,10 @@ export const canEditSettings = (actor: { role: Role }) => roleRank(actor.role) >
 /** Send Notifications (an email to a group of members) is for SUPERADMIN and ADMIN. */
 export const BROADCAST_ROLE: Role = 'ADMIN';
 export const canSendBroadcast = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BROADCAST_ROLE);
+export const BROADCAST_DENIED = 'Only administrators can send notifications';
+
+/** Why Add User is off for a role that may create no account (creatableRoles is empty). */
+export const ADD_USER_DENIED = 'Only administrators can add users';
 
 export interface Actor {
   id: number | string;

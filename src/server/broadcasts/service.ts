@@ -7,13 +7,8 @@ import type { AppDeps } from '../context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ROLES, ROLE_LABELS } from '../../lib/shared/permissions';
-import {
-  broadcastText,
-  type Audience,
-  type Audiences,
-  type BroadcastInput,
-  type BroadcastResult,
-} from '../../lib/shared/broadcast-api';
+import type { Audiences, BroadcastInput, BroadcastResult } from '../../lib/shared/broadcast-api';
+import { broadcastText, type Audience } from '../../lib/shared/broadcast-rules';
 import { fullName } from '../../lib/shared/format';
 import { audit } from '../activity/service';
 import { oneLine } from '../notifications/service';

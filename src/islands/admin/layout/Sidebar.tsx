@@ -63,7 +63,7 @@ export function Sidebar() {
                   {item.badge === 'unread-messages' && !!unread && (
                     <span
                       className={cx(
-                        'ml-auto rounded-full bg-error px-2 py-0.5 text-xs font-semibold text-white',
+                        'ml-auto rounded-full bg-error px-2 py-0.5 text-xs font-semibold text-card',
                         !open && 'absolute ml-5 -mt-5 px-1.5',
                       )}
                     >

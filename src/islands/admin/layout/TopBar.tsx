@@ -1,17 +1,22 @@
-// The admin top bar (docs/PRODUCT.md (Pages and screens)): sidebar toggle, the search box (no search behind it yet), the theme
-// control, two icon buttons the spec gives no action, and logout (clears the session, then /login).
+// The admin top bar (docs/PRODUCT.md (Pages and screens)): sidebar toggle, the search box, the theme control,
+// Notifications (what awaits staff, the dashboard's list too), Messages (the inbox, with its unread count), and
+// logout (clears the session, then /login).
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { auth } from '../../../lib/client/session';
 import { $theme, toggleTheme } from '../../../lib/client/theme';
 import { Icon } from './icons';
 import { $sidebarOpen, toggleSidebar } from './sidebar-store';
+import { NotificationsMenu } from './NotificationsMenu';
+import { $unreadMessages } from '../features/messages/unread';
 
 const iconButton = 'rounded-lg p-2 text-muted hover:bg-hover hover:text-text disabled:opacity-60';
 
 export function TopBar() {
   const open = useStore($sidebarOpen);
   const theme = useStore($theme);
+  const unread = useStore($unreadMessages);
   const [leaving, setLeaving] = useState(false);
 
   async function logout() {
@@ -50,12 +55,17 @@ export function TopBar() {
         >
           <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
         </button>
-        <button type="button" className={iconButton} aria-label="Notifications">
-          <Icon name="bell" />
-        </button>
-        <button type="button" className={iconButton} aria-label="Messages">
+        <NotificationsMenu variant="icon" />
+        <Link href="/messages" className={`${iconButton} relative`}>
           <Icon name="mail" />
-        </button>
+          <span className="sr-only">Messages</span>
+          {!!unread && (
+            <span className="absolute -top-0.5 -right-0.5 rounded-full bg-error px-1.5 text-xs font-bold text-card tabular-nums">
+              {unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
+        </Link>
         <button
           type="button"
           onClick={logout}

@@ -1,23 +1,57 @@
-// Analytics (docs/PRODUCT.md (Pages and screens)) on the hard-coded sample: time range, overview cards, Activity Trends (charts
-// not built yet, and it says so), content categories, top sermons and events, prayer categories.
-import { useState } from 'react';
+// Analytics (docs/PRODUCT.md (Analytics)) from the data: the time range (7, 30, 90 days or a year) changes every
+// figure; overview with growth against the period before; Activity Trends as a chart with its table; content
+// categories; top sermons, top events and prayer categories; Refresh; Export Report and the four report buttons
+// download the range's CSV. Each section shows its own error with Retry. "How these figures are counted" says
+// what each measures.
+import { useCallback, useState, type ReactNode } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';
 import { barWidth, formatCount } from '../../../../lib/shared/format';
-import { Button, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
-import { answerRate, overviewCards } from './model';
-import { ANALYTICS_SAMPLE, type AnalyticsRange } from './sample';
+import type { AnalyticsRange } from '../../../../lib/shared/periods';
+import type { AnalyticsReport } from '../../../../lib/shared/analytics-api';
+import { downloadCsv } from '../../../../lib/client/download';
+import { Button, LoadError, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
+import { useApiValue } from '../../useApiValue';
+import { getReport } from './api';
+import { REPORTS, answerRate, overviewCards, reportCsv, type ReportName } from './model';
+import { TrendChart, type TrendSeries } from './TrendChart';
 
-const TREND_METRICS = ['Users', 'Events', 'Engagement'] as const;
-type TrendMetric = (typeof TREND_METRICS)[number];
+const TREND_METRICS: { value: TrendSeries; label: string }[] = [
+  { value: 'users', label: 'Users' },
+  { value: 'events', label: 'Events' },
+  { value: 'engagement', label: 'Engagement' },
+];
+
+type Section<T> = T | { error: string };
+const failed = <T,>(section: Section<T>): section is { error: string } =>
+  !!section && typeof section === 'object' && 'error' in section;
 
 export default function AnalyticsScreen() {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
-  const [metric, setMetric] = useState<TrendMetric>('Users');
-  const period = ANALYTICS_SAMPLE.periods[range];
+  const [metric, setMetric] = useState<TrendSeries>('users');
+  const fetchReport = useCallback(() => getReport(range), [range]);
+  const { state, reload } = useApiValue(fetchReport, 'Failed to load the analytics.');
   const rangeLabel = ANALYTICS_RANGES.find((r) => r.value === range)?.label ?? '';
+  // While a new range loads, the old range's figures are not shown as if they were the new one's.
+  const report = state.value?.range === range ? state.value : undefined;
+  const exportReport = (name: ReportName) => {
+    if (!report) return;
+    const file = reportCsv(report, name);
+    downloadCsv(file.filename, file.text);
+  };
+
+  /** A section's body: its error with Retry, a loading line, or its content. */
+  function section<T>(pick: (r: AnalyticsReport) => Section<T>, render: (data: T) => ReactNode) {
+    if (!report) {
+      if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void reload()} />;
+      return <p className="text-sm text-muted">Loading...</p>;
+    }
+    const data = pick(report);
+    if (failed(data)) return <LoadError message={data.error} onRetry={() => void reload()} />;
+    return render(data);
+  }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" aria-busy={state.status === 'loading'}>
       <ScreenHeader title="Analytics" subtitle={`Church activity for the ${rangeLabel.toLowerCase()}.`}>
         <Select
           label="Time range"
@@ -26,86 +60,139 @@ export default function AnalyticsScreen() {
           onChange={(v) => setRange(v as AnalyticsRange)}
           options={ANALYTICS_RANGES}
         />
-        <Button variant="outline" comingSoon>
+        <Button variant="outline" loading={state.status === 'loading'} onClick={() => void reload()}>
           Refresh
         </Button>
-        <Button comingSoon>Export Report</Button>
+        <Button disabled={!report} onClick={() => exportReport('Full Analytics')}>
+          Export Report
+        </Button>
       </ScreenHeader>
 
-      <StatGrid label="Overview" items={overviewCards(period)} />
+      <details className="rounded-lg border border-border bg-card p-4 text-sm text-muted">
+        <summary className="cursor-pointer font-medium text-text">How these figures are counted</summary>
+        <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
+          <li>Each figure counts the chosen range, ending today, against the same number of days just before it.</li>
+          <li>Active Users: accounts that signed in or used the portal in the range. New Users: accounts created.</li>
+          <li>Events Held: events that start in the range. Sermons: sermons published or scheduled in the range.</li>
+          <li>
+            Engagement: sermon audio plays as a share of sermon page views. Views and plays are counted on our own
+            server, without cookies or outside services; a play is a player starting the audio, not seeking in it.
+          </li>
+          <li>Retention: of the users active in the period before, the share active again in this one.</li>
+          <li>
+            Trends: Users are active users, Events are registrations made, Engagement as above, per day, week or month.
+          </li>
+        </ul>
+      </details>
+
+      <section aria-label="Overview">
+        {section(
+          (r) => r.overview,
+          (overview) => (
+            <StatGrid
+              label="Overview"
+              items={overviewCards(overview, report && !failed(report.growth) ? report.growth : null)}
+            />
+          ),
+        )}
+      </section>
 
       <Panel
         title="Activity Trends"
         className="gap-4"
-        aside={
-          <ToggleGroup
-            label="Trend metric"
-            options={TREND_METRICS.map((m) => ({ value: m, label: m }))}
-            value={metric}
-            onChange={setMetric}
-          />
-        }
+        aside={<ToggleGroup label="Trend metric" options={TREND_METRICS} value={metric} onChange={setMetric} />}
       >
-        <div className="flex h-48 flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-border bg-surface text-center">
-          <p className="font-medium text-text">Interactive charts coming soon</p>
-          <p className="text-sm text-muted">
-            {metric} trend, {rangeLabel}
-          </p>
-        </div>
+        {section(
+          (r) => r.timeframe,
+          (points) => (
+            <TrendChart points={points} series={metric} />
+          ),
+        )}
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Content Categories">
-          <ul className="flex flex-col gap-3">
-            {ANALYTICS_SAMPLE.categories.map((c) => (
-              <li key={c.name}>
-                <div className="flex justify-between text-sm">
-                  <span className="text-text">{c.name}</span>
-                  <span className="text-muted">
-                    {formatCount(c.count)} ({c.percentage}%)
-                  </span>
-                </div>
-                <div className="mt-1 h-2 overflow-hidden rounded-full bg-hover" aria-hidden="true">
-                  <div
-                    className="h-full rounded-full bg-primary-strong"
-                    style={{ width: `${barWidth(c.percentage)}%` }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+          {section(
+            (r) => r.categories,
+            (categories) => (
+              <ul className="flex flex-col gap-3">
+                {categories.map((c) => (
+                  <li key={c.name}>
+                    <div className="flex justify-between text-sm">
+                      <span className="text-text">{c.name}</span>
+                      <span className="text-muted">
+                        {formatCount(c.count)} ({c.percentage}%)
+                      </span>
+                    </div>
+                    <div className="mt-1 h-2 overflow-hidden rounded-full bg-hover" aria-hidden="true">
+                      <div
+                        className="h-full rounded-full bg-primary-strong"
+                        style={{ width: `${barWidth(c.percentage)}%` }}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ),
+          )}
         </Panel>
 
-        <RankedList
-          title="Top Sermons"
-          rows={ANALYTICS_SAMPLE.topSermons.map((s) => ({
-            name: s.title,
-            figure: `${formatCount(s.views)} views`,
-            detail: `${s.engagement}% engagement`,
-          }))}
-        />
-        <RankedList
-          title="Top Events"
-          rows={ANALYTICS_SAMPLE.topEvents.map((e) => ({
-            name: e.title,
-            figure: `${formatCount(e.attendance)} attended`,
-            detail: `Rated ${e.rating.toFixed(1)} of 5`,
-          }))}
-        />
-        <RankedList
-          title="Prayer Categories"
-          rows={ANALYTICS_SAMPLE.prayerCategories.map((p) => ({
-            name: p.category,
-            figure: `${formatCount(p.requests)} requests`,
-            detail: `${formatCount(p.answered)} answered (${answerRate(p.requests, p.answered)}%)`,
-          }))}
-        />
+        <Panel title="Top Sermons">
+          {section(
+            (r) => r.topSermons,
+            (sermons) => (
+              <RankedList
+                empty="No sermon views in this range yet."
+                rows={sermons.map((s) => ({
+                  key: s.id,
+                  name: s.title,
+                  figure: `${formatCount(s.views)} views`,
+                  detail: `${formatCount(s.plays)} audio plays`,
+                }))}
+              />
+            ),
+          )}
+        </Panel>
+        <Panel title="Top Events">
+          {section(
+            (r) => r.topEvents,
+            (events) => (
+              <RankedList
+                empty="No registrations in this range yet."
+                rows={events.map((e) => ({
+                  key: e.id,
+                  name: e.title,
+                  figure: `${formatCount(e.seats)} seats`,
+                  detail: `${e.registrations} registrations, ${e.checkedIn} checked in`,
+                }))}
+              />
+            ),
+          )}
+        </Panel>
+        <Panel title="Prayer Categories">
+          {section(
+            (r) => r.prayerCategories,
+            (prayers) => (
+              <RankedList
+                empty="No prayer requests in this range yet."
+                rows={prayers
+                  .filter((p) => p.requests > 0)
+                  .map((p) => ({
+                    key: p.category,
+                    name: p.category[0].toUpperCase() + p.category.slice(1),
+                    figure: `${formatCount(p.requests)} requests`,
+                    detail: `${formatCount(p.answered)} answered (${answerRate(p.requests, p.answered)}%)`,
+                  }))}
+              />
+            ),
+          )}
+        </Panel>
       </div>
 
       <Panel title="Quick Actions">
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {['User Report', 'Event Report', 'Content Report', 'Full Analytics'].map((label) => (
-            <Button key={label} variant="outline" comingSoon>
+          {REPORTS.map((label) => (
+            <Button key={label} variant="outline" disabled={!report} onClick={() => exportReport(label)}>
               {label}
             </Button>
           ))}
@@ -115,23 +202,28 @@ export default function AnalyticsScreen() {
   );
 }
 
-function RankedList({ title, rows }: { title: string; rows: { name: string; figure: string; detail: string }[] }) {
+function RankedList({
+  rows,
+  empty,
+}: {
+  rows: { key: string; name: string; figure: string; detail: string }[];
+  empty: string;
+}) {
+  if (!rows.length) return <p className="text-sm text-muted">{empty}</p>;
   return (
-    <Panel title={title}>
-      <ol className="flex flex-col divide-y divide-border">
-        {rows.map((r, i) => (
-          <li key={r.name} className="flex items-center gap-3 py-2">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-tabs text-sm font-semibold text-text">
-              {i + 1}
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-text">{r.name}</span>
-              <span className="block text-xs text-muted">{r.detail}</span>
-            </span>
-            <span className="text-sm text-text tabular-nums">{r.figure}</span>
-          </li>
-        ))}
-      </ol>
-    </Panel>
+    <ol className="flex flex-col divide-y divide-border">
+      {rows.map((r, i) => (
+        <li key={r.key} className="flex items-center gap-3 py-2">
+          <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-tabs text-sm font-semibold text-text">
+            {i + 1}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium text-text">{r.name}</span>
+            <span className="block text-xs text-muted">{r.detail}</span>
+          </span>
+          <span className="text-sm text-text tabular-nums">{r.figure}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,79 +1,79 @@
-// Dashboard (docs/PRODUCT.md (Pages and screens)): welcome banner with the live date and time, the six stat cards counting up
-// from 0, Recent Activity, Quick Actions and the System Status row. User figures and activity are live
-// (GET /auth/users/stats/, GET /auth/activity/) with the sample as the fallback when a call fails; sermons
-// events and prayer requests are counted from the API's lists (GET /sermons/, GET /events/, GET /prayers/).
-import { useEffect, useId, useState, type ReactNode } from 'react';
+// Dashboard (docs/PRODUCT.md (Pages and screens)): welcome banner with the live date and time, Notifications (what
+// awaits staff) and Settings, the six stat cards counting up from 0 with this month against last month, Recent
+// Activity from the audit log, Quick Actions with Send Notifications, and the System Status checks. Each part
+// loads on its own and a failed one shows its own error and Retry (GET /dashboard/figures/, /dashboard/status/,
+// /auth/activity/).
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { fullName } from '../../../../lib/shared/format';
 import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
-import type { UserStats } from '../../../../lib/shared/user-types';
-import type { EventAnswer, SermonAnswer } from '../../../../lib/shared/content-api';
-import { Icon } from '../../layout/icons';
-import { Badge, Button, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
-import { COUNTER_STEP_MS, answeredPlaceholder, counterValue, dashboardStats, timeAgo, toActivityItems } from './model';
+import {
+  ADD_USER_DENIED,
+  BROADCAST_DENIED,
+  canSendBroadcast,
+  creatableRoles,
+} from '../../../../lib/shared/permissions';
+import { Badge, Button, LoadError, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
+import { COUNTER_STEP_MS, FIGURE_CARDS, counterValue, timeAgo, toActivityItems, trendHint } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { getActivity, getUserStats, listEvents, listPrayers, listSermons } from './api';
-import { SAMPLE_ACTIVITY, SYSTEM_STATUS } from './sample';
-import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
+import { getActivity, getFigures, getStatus } from './api';
 import { contentDenial } from '../../content-form';
 import { newFormHref } from '../../new-form-link';
+import { useApiValue } from '../../useApiValue';
+import { NotificationsMenu } from '../../layout/NotificationsMenu';
+import { SendNotificationsDialog } from './SendNotificationsDialog';
+
+const loadFigures = () => getFigures();
+const loadStatus = () => getStatus();
 
 export default function DashboardScreen() {
-  const [sermons, setSermons] = useState<readonly SermonAnswer[]>([]);
-  const [events, setEvents] = useState<readonly EventAnswer[]>([]);
-  const [prayers, setPrayers] = useState<readonly PrayerAnswer[]>([]);
   const auth = useStore($auth);
-  const [userStats, setUserStats] = useState<UserStats | null>(null);
-  const [activity, setActivity] = useState<{ items: ActivityItem[]; live: boolean } | null>(null);
+  const role = auth.user?.role ?? null;
+  const figures = useApiValue(loadFigures, 'Failed to load the figures.');
+  const status = useApiValue(loadStatus, 'Failed to check the system status.');
+  const [activity, setActivity] = useState<{ items: ActivityItem[] } | { error: string } | null>(null);
+  const [composing, setComposing] = useState(false);
+  const broadcastHint = useId();
 
-  useEffect(() => {
-    let alive = true;
-    getUserStats()
-      .then((s) => alive && setUserStats(s && typeof s === 'object' ? s : null))
-      .catch(() => alive && setUserStats(null)); // the sample figures stay
-    // A failed count leaves its card at 0; the Sermons and Events screens show the error with Retry.
-    listSermons()
-      .then((list) => alive && Array.isArray(list) && setSermons(list))
-      .catch(() => undefined);
-    listEvents()
-      .then((list) => alive && Array.isArray(list) && setEvents(list))
-      .catch(() => undefined);
-    listPrayers()
-      .then((list) => alive && Array.isArray(list) && setPrayers(list))
-      .catch(() => undefined);
-    getActivity(8)
-      .then((answer) => {
-        if (!alive) return;
-        const items = toActivityItems(answer);
-        setActivity(items ? { items, live: true } : { items: SAMPLE_ACTIVITY, live: false });
-      })
-      .catch(() => alive && setActivity({ items: SAMPLE_ACTIVITY, live: false }));
-    return () => {
-      alive = false;
-    };
+  const loadActivity = useCallback(async () => {
+    try {
+      const items = toActivityItems(await getActivity(8));
+      setActivity(items ? { items } : { error: 'Failed to load recent activity. The answer was not understood.' });
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      setActivity({ error: `Failed to load recent activity. ${info.detail ?? info.message}` });
+    }
   }, []);
+  useEffect(() => {
+    // loadActivity sets state only after its await.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void loadActivity();
+  }, [loadActivity]);
 
-  const stats = dashboardStats({ userStats, sermons, events, prayers });
   const name = auth.user ? fullName(auth.user) : '';
-
-  const cards = [
-    { label: 'Total Users', value: stats.totalUsers, hint: '+12% from last month' },
-    { label: 'Active Users', value: stats.activeUsers, hint: '+8% from last month' },
-    { label: 'Total Sermons', value: stats.totalSermons, hint: 'In the sermon library' },
-    {
-      label: 'Total Prayers',
-      value: stats.totalPrayers,
-      hint: `${answeredPlaceholder(stats.totalPrayers)} answered`,
-    },
-    { label: 'Upcoming Events', value: stats.upcomingEvents, hint: 'Scheduled ahead' },
-    {
-      label: 'Pending Requests',
-      value: stats.pendingRequests,
-      hint: 'Prayer requests awaiting care',
-    },
-  ];
+  const mayBroadcast = !!role && canSendBroadcast({ role });
+  const cards = FIGURE_CARDS.map(({ label, key, counted }) => {
+    const state = figures.state;
+    const figure = state.value?.[key];
+    if (state.status === 'loading' && !figure) return { label, value: <span className="text-muted">…</span> };
+    if (!figure || 'error' in figure) {
+      const message = figure && 'error' in figure ? figure.error : state.status === 'error' ? state.message : '';
+      return {
+        label,
+        value: <span className="text-base font-normal text-error">Not available</span>,
+        hint: <FigureError message={message} onRetry={() => void figures.reload()} />,
+      };
+    }
+    return {
+      label,
+      // Keyed by the figure: a new figure (fresh data arriving) counts up afresh.
+      value: <CountUp key={figure.value} target={figure.value} />,
+      hint: trendHint(figure, counted),
+    };
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -88,19 +88,7 @@ export default function DashboardScreen() {
           <Clock />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link
-            href="/prayers"
-            className="relative inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
-          >
-            <Icon name="bell" width="1em" height="1em" />
-            Notifications
-            {stats.pendingRequests > 0 && (
-              <span className="rounded-full bg-white px-2 text-xs font-bold text-sky-900">
-                {stats.pendingRequests}
-                <span className="sr-only"> pending requests</span>
-              </span>
-            )}
-          </Link>
+          <NotificationsMenu variant="banner" />
           <Link
             href="/settings"
             className="inline-flex items-center gap-2 rounded-lg bg-white/15 px-4 py-2 text-sm font-medium text-white hover:bg-white/25"
@@ -110,21 +98,14 @@ export default function DashboardScreen() {
         </div>
       </section>
 
-      <StatGrid
-        label="Statistics"
-        className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3"
-        // Keyed by the figure: a new figure (live stats arriving) counts up afresh.
-        items={cards.map((c) => ({ ...c, value: <CountUp key={c.value} target={c.value} /> }))}
-      />
+      <StatGrid label="Statistics" className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3" items={cards} />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <Panel
-          title="Recent Activity"
-          className="lg:col-span-2"
-          aside={activity && !activity.live && <span className="text-xs text-muted">Sample activity</span>}
-        >
+        <Panel title="Recent Activity" className="lg:col-span-2">
           {!activity ? (
             <p className="text-sm text-muted">Loading activity...</p>
+          ) : 'error' in activity ? (
+            <LoadError message={activity.error} onRetry={() => void loadActivity()} />
           ) : activity.items.length === 0 ? (
             <p className="text-sm text-muted">No recent activity yet.</p>
           ) : (
@@ -146,17 +127,16 @@ export default function DashboardScreen() {
 
         <Panel title="Quick Actions">
           <div className="grid grid-cols-2 gap-2">
-            <QuickLink href="/users?new=1">Add User</QuickLink>
             <QuickLink
-              href={newFormHref('/sermons')}
-              denied={contentDenial(auth.user?.role ?? null, 'sermons', 'create')}
+              href="/users?new=1"
+              denied={auth.user && !creatableRoles(auth.user).length ? ADD_USER_DENIED : null}
             >
+              Add User
+            </QuickLink>
+            <QuickLink href={newFormHref('/sermons')} denied={contentDenial(role, 'sermons', 'create')}>
               New Sermon
             </QuickLink>
-            <QuickLink
-              href={newFormHref('/events')}
-              denied={contentDenial(auth.user?.role ?? null, 'events', 'create')}
-            >
+            <QuickLink href={newFormHref('/events')} denied={contentDenial(role, 'events', 'create')}>
               Schedule Event
             </QuickLink>
             <QuickLink href="/prayers">Review Prayers</QuickLink>
@@ -168,26 +148,80 @@ export default function DashboardScreen() {
             <Link href="/analytics" className={buttonClasses({ variant: 'outline' })}>
               View Analytics
             </Link>
-            <Button variant="outline" comingSoon>
+            <Button
+              variant="outline"
+              disabled={!mayBroadcast}
+              aria-describedby={mayBroadcast ? undefined : broadcastHint}
+              onClick={() => setComposing(true)}
+            >
               Send Notifications
             </Button>
+            {!mayBroadcast && (
+              <span id={broadcastHint} className="text-xs text-muted">
+                {BROADCAST_DENIED}
+              </span>
+            )}
           </div>
         </Panel>
       </div>
 
-      <Panel title="System Status">
-        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {SYSTEM_STATUS.map((s) => (
-            <li key={s.name} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-3">
-              <span className="text-sm text-text">{s.name}</span>
-              <Badge variant={s.status === 'operational' ? 'success' : 'warning'}>
-                {s.status === 'operational' ? 'Operational' : 'Degraded'}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+      <Panel
+        title="System Status"
+        aside={
+          <Button
+            variant="outline"
+            size="sm"
+            loading={status.state.status === 'loading'}
+            onClick={() => void status.reload()}
+          >
+            Check again
+          </Button>
+        }
+      >
+        {status.state.status === 'error' ? (
+          <LoadError message={status.state.message} onRetry={() => void status.reload()} />
+        ) : !status.state.value ? (
+          <p className="text-sm text-muted">Checking...</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {status.state.value.checks.map((check) => (
+              <li key={check.name} className="flex flex-col gap-1 rounded-lg bg-surface p-3">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="text-sm font-medium text-text">{check.name}</span>
+                  <Badge variant={STATUS_BADGES[check.status].variant}>{STATUS_BADGES[check.status].label}</Badge>
+                </span>
+                <span className="text-xs text-muted">{check.detail}</span>
+                <span className="text-xs text-muted">
+                  Checked <time dateTime={check.checkedAt}>{timeOfDay(check.checkedAt)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </Panel>
+      {composing && <SendNotificationsDialog onClose={() => setComposing(false)} />}
     </div>
+  );
+}
+
+const STATUS_BADGES = {
+  operational: { label: 'Operational', variant: 'success' },
+  degraded: { label: 'Degraded', variant: 'warning' },
+  down: { label: 'Down', variant: 'error' },
+} as const;
+
+const timeOfDay = (at: string) =>
+  new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+/** A card whose figure could not be counted: the reason and its own Retry. */
+function FigureError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <span role="alert" className="flex flex-wrap items-center gap-2 text-error">
+      {message}
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        Retry
+      </button>
+    </span>
   );
 }
 
@@ -261,6 +295,7 @@ const dotColours: Record<ActivityType, string> = {
   sermon: 'bg-secondary-strong',
   prayer: 'bg-warning',
   event: 'bg-error',
+  message: 'bg-success',
 };
 
 function ActivityDot({ type }: { type: ActivityType }) {

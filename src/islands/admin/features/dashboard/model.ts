@@ -1,16 +1,9 @@
 // Dashboard logic: the counter animation's steps (docs/PRODUCT.md (States): 0 to target over 1.5 s in 60 steps),
-// the six figures from live stats, content and prayer requests, and the activity feed's mapping.
-import {
-  COUNTER_ANIMATION_MS,
-  COUNTER_ANIMATION_STEPS,
-  PRAYERS_ANSWERED_RATIO,
-} from '../../../../lib/shared/constants';
-import type { ChurchEvent, Sermon } from '../../../../lib/shared/content-types';
-import type { UserStats } from '../../../../lib/shared/user-types';
+// the six cards and their trend lines, and the activity feed's mapping.
+import { COUNTER_ANIMATION_MS, COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/activity';
-import type { DashboardStats } from './sample';
-import { SAMPLE_DASHBOARD_STATS } from './sample';
-import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
+import type { FigureKey } from '../../../../lib/shared/dashboard-api';
+import { percentChange } from '../../../../lib/shared/periods';
 
 /** Milliseconds between two counter steps (25 ms for 1.5 s in 60 steps). */
 export const COUNTER_STEP_MS = COUNTER_ANIMATION_MS / COUNTER_ANIMATION_STEPS;
@@ -28,34 +21,32 @@ export function counterFrames(target: number, steps = COUNTER_ANIMATION_STEPS): 
   return Array.from({ length: steps + 1 }, (_, step) => counterValue(target, step, steps));
 }
 
-/** Live user figures when the stats call answered with numbers, else the sample's. */
-export function dashboardStats(input: {
-  userStats: UserStats | null;
-  sermons: readonly Pick<Sermon, 'status'>[];
-  events: readonly Pick<ChurchEvent, 'status'>[];
-  prayers: readonly Pick<PrayerAnswer, 'status'>[];
-}): DashboardStats {
-  const { userStats, sermons, events, prayers } = input;
-  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-  return {
-    totalUsers: num(userStats?.total_users, SAMPLE_DASHBOARD_STATS.totalUsers),
-    activeUsers: num(userStats?.active_users, SAMPLE_DASHBOARD_STATS.activeUsers),
-    totalSermons: sermons.length,
-    totalPrayers: prayers.length,
-    upcomingEvents: events.filter((e) => e.status === 'upcoming').length,
-    // Requests still waiting for someone to take them up: the active ones.
-    pendingRequests: prayers.filter((p) => p.status === 'active').length,
-  };
-}
+/** The six cards: label, the figure's key, and the word for what the months count. */
+export const FIGURE_CARDS: readonly { label: string; key: FigureKey; counted: string }[] = [
+  { label: 'Total Users', key: 'totalUsers', counted: 'joined' },
+  { label: 'Active Users', key: 'activeUsers', counted: 'signed in' },
+  { label: 'Total Sermons', key: 'totalSermons', counted: 'added' },
+  { label: 'Total Prayers', key: 'totalPrayers', counted: 'received' },
+  { label: 'Upcoming Events', key: 'upcomingEvents', counted: 'starting' },
+  { label: 'Pending Requests', key: 'pendingRequests', counted: 'still waiting' },
+];
 
-/** docs/PRODUCT.md (Constants): the dashboard shows prayers answered as 80 percent of the total (a placeholder). */
-export function answeredPlaceholder(totalPrayers: number): number {
-  return Math.round(totalPrayers * PRAYERS_ANSWERED_RATIO);
+/**
+ * A card's trend line: this month against last month, e.g. "5 joined this month, +25% from last month". No
+ * percentage when last month had none (a rise from nothing has none).
+ */
+export function trendHint(figure: { thisMonth: number; lastMonth: number }, counted: string): string {
+  const { thisMonth, lastMonth } = figure;
+  if (thisMonth === 0 && lastMonth === 0) return `None ${counted} this month or last`;
+  const now = `${thisMonth.toLocaleString('en-US')} ${counted} this month`;
+  const change = percentChange(thisMonth, lastMonth);
+  if (change === null) return `${now}, none last month`;
+  return `${now}, ${change > 0 ? '+' : ''}${change}% from last month`;
 }
 
 /**
  * The activity call's answer as activity items, tolerating an array or a paginated {results} object and
- * dropping malformed entries. Returns null when the answer is not usable at all (then the sample shows).
+ * dropping malformed entries. Returns null when the answer is not usable at all.
  */
 export function toActivityItems(answer: unknown): ActivityItem[] | null {
   const list = Array.isArray(answer)

@@ -8,6 +8,7 @@ import { formatDate } from '../../../../lib/shared/format';
 import { Badge, Button, EmptyState, LoadError, Modal, toast, type BadgeVariant } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { changeRegistration, listRegistrations } from './api';
+import { downloadCsv } from '../../../../lib/client/download';
 import { REGISTRATION_STATUS_LABELS, registrationsCsv } from './registrations-csv';
 
 const STATUS_BADGE: Record<RegistrationAnswer['status'], BadgeVariant> = {
@@ -16,15 +17,6 @@ const STATUS_BADGE: Record<RegistrationAnswer['status'], BadgeVariant> = {
   waitlisted: 'warning',
   cancelled: 'neutral',
 };
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 export function ManageRegistrationsDialog({
   event,
@@ -91,7 +83,7 @@ export function ManageRegistrationsDialog({
           <Button
             variant="outline"
             disabled={!rows?.length}
-            onClick={() => rows && download(`registrations-${event.id}.csv`, registrationsCsv(rows))}
+            onClick={() => rows && downloadCsv(`registrations-${event.id}.csv`, registrationsCsv(rows))}
           >
             Export CSV
           </Button>

@@ -1,0 +1,127 @@
+// Send Notifications (docs/PRODUCT.md (Dashboard)): an email to a chosen group of members (everyone, a role or a
+// ministry), with the number it will reach and a preview of exactly what they receive. The request key is chosen
+// when the dialog opens, so a second click, or a retry after a lost answer, sends nothing twice (the API keeps
+// the first). broadcastSchema (loaded on first use) checks the fields as the API does.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $auth } from '../../../../lib/client/session';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { fullName } from '../../../../lib/shared/format';
+import { broadcastFieldRules as rules, broadcastText } from '../../../../lib/shared/broadcast-rules';
+import { Field, FormDialog, Select, toast } from '../../../ui';
+import { useContentForm } from '../../useContentForm';
+import { getAudiences, sendBroadcast } from './api';
+import { audienceOf, audienceOptions, type AudienceOption } from './audience';
+
+/** 32 hex digits; getRandomValues works on plain http too, where randomUUID does not. */
+const newRequestKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const loadSchema = () => import('../../../../lib/shared/broadcast-api').then((m) => m.broadcastSchema);
+
+export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
+  const sender = useStore($auth).user;
+  const [requestKey] = useState(newRequestKey);
+  const [options, setOptions] = useState<AudienceOption[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState<string | null>(null);
+  const form = useContentForm(() => ({ audience: 'all', subject: '', message: '' }));
+  const { values, errors, set } = form;
+  const id = 'send-notifications-form';
+
+  useEffect(() => {
+    getAudiences()
+      .then((groups) => setOptions(audienceOptions(groups)))
+      .catch((error) => {
+        const info = apiErrorInfo(error);
+        setLoadFailed(`Failed to load the groups. ${info.detail ?? info.message}`);
+      });
+  }, []);
+
+  const chosen = options?.find((o) => o.value === values.audience);
+  const nobody = !!chosen && chosen.count === 0;
+
+  return (
+    <FormDialog
+      id={id}
+      title="Send Notifications"
+      size="lg"
+      submitLabel={chosen ? `Send to ${chosen.count.toLocaleString('en-US')}` : 'Send'}
+      saving={form.saving}
+      banner={form.banner ?? loadFailed ?? (nobody ? 'Nobody in this group can receive email.' : null)}
+      onClose={onClose}
+      onFocus={() => void loadSchema()}
+      onSubmit={(event) =>
+        form.submit(event, {
+          check: async () =>
+            (await loadSchema()).safeParse({
+              requestKey,
+              audience: audienceOf(values.audience),
+              subject: values.subject,
+              message: values.message,
+            }),
+          save: async (input) => {
+            if (nobody || !chosen) throw new Error('Choose a group that someone can receive email in.');
+            const result = await sendBroadcast(input);
+            const people = `${result.recipients.toLocaleString('en-US')} ${result.recipients === 1 ? 'member' : 'members'}`;
+            toast(result.repeated ? `Already sent to ${people}` : `Sent to ${people}`);
+            onClose();
+          },
+          failure: 'send the notification',
+        })
+      }
+      className="grid gap-4 md:grid-cols-2"
+    >
+      <div className="flex flex-col gap-4">
+        <Select
+          label="Send to"
+          name="audience"
+          value={values.audience}
+          onChange={set('audience')}
+          disabled={!options}
+          options={options ?? [{ value: 'all', label: 'Loading groups...' }]}
+        />
+        <Field
+          name="subject"
+          label="Subject"
+          value={values.subject}
+          onChange={set('subject')}
+          externalError={errors.subject}
+          rules={rules.subject}
+        />
+        <Field
+          name="message"
+          label="Message"
+          type="textarea"
+          rows={8}
+          value={values.message}
+          onChange={set('message')}
+          externalError={errors.message}
+          rules={rules.message}
+          helperText={`${values.message.length}/${rules.message.maxLength} characters`}
+        />
+      </div>
+      <section
+        aria-labelledby="broadcast-preview"
+        className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4"
+      >
+        <h3 id="broadcast-preview" className="text-sm font-semibold text-text">
+          Preview
+        </h3>
+        <p className="text-sm text-muted">
+          To:{' '}
+          {chosen
+            ? `${chosen.count.toLocaleString('en-US')} ${chosen.count === 1 ? 'member' : 'members'} (${chosen.name}), each hidden from the others`
+            : '…'}
+        </p>
+        <p className="text-sm text-text">
+          <span className="text-muted">Subject: </span>
+          {values.subject || '(no subject yet)'}
+        </p>
+        {/* Shown as text: what staff type is never markup. */}
+        <pre className="max-h-72 overflow-auto font-sans text-sm whitespace-pre-wrap text-text">
+          {broadcastText(values.message || '(your message)', sender ? fullName(sender) : 'you')}
+        </pre>
+      </section>
+    </FormDialog>
+  );
+}

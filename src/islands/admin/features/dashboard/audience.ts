@@ -1,0 +1,39 @@
+// Send Notifications' groups as the dialog's select offers them ("role:PASTOR", "ministry:3", "all"), with how
+// many members each reaches, and back to the API's audience.
+import type { Audiences } from '../../../../lib/shared/broadcast-api';
+import type { Audience } from '../../../../lib/shared/broadcast-rules';
+import type { Role } from '../../../../lib/shared/permissions';
+
+export interface AudienceOption {
+  value: string;
+  label: string;
+  count: number;
+  /** How the preview names the group. */
+  name: string;
+}
+
+export function audienceOptions(groups: Audiences): AudienceOption[] {
+  const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'member' : 'members'}`;
+  return [
+    { value: 'all', label: `All members (${plural(groups.all)})`, count: groups.all, name: 'all members' },
+    ...groups.roles.map((r) => ({
+      value: `role:${r.role}`,
+      label: `Role: ${r.label} (${plural(r.count)})`,
+      count: r.count,
+      name: `the ${r.label} role`,
+    })),
+    ...groups.ministries.map((m) => ({
+      value: `ministry:${m.id}`,
+      label: `Ministry: ${m.name} (${plural(m.count)})`,
+      count: m.count,
+      name: m.name,
+    })),
+  ];
+}
+
+export function audienceOf(value: string): Audience {
+  const [group, key] = value.split(':');
+  if (group === 'role') return { group: 'role', role: key as Role };
+  if (group === 'ministry') return { group: 'ministry', ministry: Number(key) };
+  return { group: 'all' };
+}
