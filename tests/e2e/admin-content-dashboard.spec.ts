@@ -188,3 +188,23 @@ for (const theme of THEMES) {
     await scanScreen(page);
   });
 }
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`the sidebar's title is never cut off at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openScreen(page, '/admin/dashboard');
+    const toggle = page.getByRole('button', { name: 'Expand sidebar' });
+    if (await toggle.isVisible()) await toggle.click();
+    const title = page.getByRole('complementary', { name: 'Admin navigation' }).getByText(/ Admin$/);
+    await expect(title).toBeVisible();
+    const fits = await title.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const side = el.closest('aside')!.getBoundingClientRect();
+      return el.scrollWidth <= el.clientWidth + 1 && box.right <= side.right && box.left >= side.left;
+    });
+    expect(fits).toBe(true);
+  });
+}

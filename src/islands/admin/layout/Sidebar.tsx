@@ -39,7 +39,8 @@ export function Sidebar() {
         >
           ✝
         </span>
-        <span className={cx('text-lg font-bold whitespace-nowrap text-text', !open && 'sr-only')}>
+        {/* Wraps rather than being cut off when a long church name meets a narrow sidebar. */}
+        <span className={cx('min-w-0 text-lg leading-tight font-bold break-words text-text', !open && 'sr-only')}>
           {site.shortName} Admin
         </span>
       </a>
