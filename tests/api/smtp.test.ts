@@ -1,10 +1,10 @@
 // The SMTP mailer against a real SMTP server (smtp-server, with its built-in self-signed certificate):
 // STARTTLS and implicit TLS, authentication, the sender from MAIL_FROM, and the message as delivered
 // (recipient, subject without injected headers, body with a dot-led line intact).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { createMailer, logMailer } from '../../src/server/mail/mailer';
+import { createMailer, withHealth } from '../../src/server/mail/mailer';
 import { smtpMailer } from '../../src/server/mail/smtp';
 import { writeSetting } from '../../src/server/settings/store';
 import { RECIPIENTS_KEY } from '../../src/server/notifications/service';
@@ -115,8 +115,23 @@ describe('SMTP mailer', () => {
     expect(delivered).toEqual([]);
   });
 
-  it('logs mail instead when SMTP_URL is unset', () => {
-    expect(createMailer({ smtpUrl: null, mailFrom: 'office@x.org' })).toBe(logMailer);
+  it('logs mail instead when SMTP_URL is unset, and says so in its health', async () => {
+    const mailer = createMailer({ smtpUrl: null, mailFrom: 'office@x.org' });
+    expect(mailer.health?.()).toEqual({ configured: false, last: null });
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await mailer.send({ to: 'a@example.org', subject: 'Hello', text: 'Body' });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('"msg":"mail"'));
+    } finally {
+      logged.mockRestore();
+    }
+    expect(mailer.health?.().last).toMatchObject({ ok: true });
+  });
+
+  it('remembers a failed send for the System Status', async () => {
+    const failing = withHealth({ send: async () => Promise.reject(new Error('connection refused')) }, true);
+    await expect(failing.send({ to: 'a@example.org', subject: 'x', text: 'y' })).rejects.toThrow('connection refused');
+    expect(failing.health?.()).toMatchObject({ configured: true, last: { ok: false, error: 'connection refused' } });
   });
 });
 

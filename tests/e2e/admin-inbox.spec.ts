@@ -81,22 +81,42 @@ test('a pastor reads messages but Delete is off with the reason', async ({ page 
   await expect(del).toHaveAccessibleDescription('Only Administrator and above can delete messages.');
 });
 
-test('the settings screen sets the notification recipients', async ({ page }) => {
+test('the settings screen sets the recipients, per kind, the follow-up period and the church details', async ({
+  page,
+}) => {
   await openScreen(page, '/admin/settings');
-  const box = page.getByRole('textbox', { name: /Email addresses/ });
+  const box = page.getByRole('textbox', { name: /^Default list/ });
+  const save = page.getByRole('button', { name: 'Save recipients' });
   await box.fill('office@example.org\nnot-an-email');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await save.click();
   await expect(page.getByRole('alert')).toContainText('not-an-email: Please enter a valid email address');
   await box.fill('office@example.org\npastor@example.org');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Receiving now: office@example.org, pastor@example.org')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Prayer requests' }).fill('prayer-team@example.org');
+  await save.click();
+  await expect(page.locator('#receiving-default')).toHaveText('Receiving now: office@example.org, pastor@example.org');
+  await expect(page.locator('#receiving-prayer')).toHaveText('Receiving now: prayer-team@example.org');
+  await expect(page.locator('#receiving-message')).toHaveText('Receiving now: office@example.org, pastor@example.org');
+
+  const days = page.getByRole('spinbutton', { name: /follow-up after/ });
+  await days.fill('0');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Enter a whole number of days from 1 to 365')).toBeVisible();
+  await days.fill('14');
+  await page.getByRole('textbox', { name: 'Church name' }).fill('Grace Chapel Ridge');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+
   await page.reload();
-  await expect(page.getByRole('textbox', { name: /Email addresses/ })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: /^Default list/ })).toHaveValue(
     'office@example.org\npastor@example.org',
   );
-  await box.fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Receiving now:')).not.toContainText('office@example.org');
+  await expect(page.getByRole('textbox', { name: 'Prayer requests' })).toHaveValue('prayer-team@example.org');
+  await expect(page.getByRole('spinbutton', { name: /follow-up after/ })).toHaveValue('14');
+  await expect(page.getByRole('textbox', { name: 'Church name' })).toHaveValue('Grace Chapel Ridge');
+  await page.getByRole('textbox', { name: /^Default list/ }).fill('');
+  await page.getByRole('textbox', { name: 'Prayer requests' }).fill('');
+  await page.getByRole('button', { name: 'Save recipients' }).click();
+  await expect(page.locator('#receiving-default')).not.toContainText('office@example.org');
 });
 
 for (const theme of THEMES) {
@@ -112,7 +132,7 @@ for (const theme of THEMES) {
     await scanDialog(page);
     await page.keyboard.press('Escape');
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
-    await expect(page.getByRole('textbox', { name: /Email addresses/ })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Default list/ })).toBeVisible();
     await expectNoAxeViolations(page, 'main');
   });
 }

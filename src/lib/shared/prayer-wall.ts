@@ -17,14 +17,21 @@ export const PRAYER_THANKS = 'Thank you. Your prayer request has reached our pra
 /** The first word of a name: all the prayer wall ever shows of who asked. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-/** docs/PRODUCT.md (States): a request nobody has touched for this many days is flagged for follow-up. */
+/**
+ * docs/PRODUCT.md (States): a request nobody has touched for this many days is flagged for follow-up (the default;
+ * staff set the period in Settings).
+ */
 export const FOLLOW_UP_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** Not answered or closed, and its last update is more than FOLLOW_UP_DAYS old. */
-export function needsFollowUp(prayer: { status: string; lastUpdated: string }, nowMs = Date.now()): boolean {
+/** Not answered or closed, and its last update is more than `days` old. */
+export function needsFollowUp(
+  prayer: { status: string; lastUpdated: string },
+  nowMs = Date.now(),
+  days = FOLLOW_UP_DAYS,
+): boolean {
   if (prayer.status === 'answered' || prayer.status === 'closed') return false;
-  return nowMs - Date.parse(prayer.lastUpdated) > FOLLOW_UP_DAYS * DAY_MS;
+  return nowMs - Date.parse(prayer.lastUpdated) > days * DAY_MS;
 }
 
 /** The longest staff update (Add Update), as long as a request. */

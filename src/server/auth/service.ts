@@ -19,6 +19,7 @@ import {
   type TokenPair,
 } from './sessions';
 import { recordActiveDay } from '../analytics/member-days';
+import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
 
 export async function login(
@@ -93,13 +94,13 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     })
     .execute();
   const link = `${config.siteUrl}/reset-password?token=${token}`;
-  // Not awaited: a slow mail server must not make "known email" answers measurably slower.
-  deps.mailer
-    .send({
-      to: user.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of ${user.username}. Open this link within an hour to choose a new one:\n${link}\nIf it was not you, ignore this message.`,
-    })
+  // Not awaited (the signature's read neither): a slow mail server must not make "known email" answers
+  // measurably slower.
+  const text = `Someone asked to reset the password of ${user.username}. Open this link within an hour to choose a new one:\n${link}\nIf it was not you, ignore this message.\n`;
+  churchContact(db)
+    .then((church) =>
+      deps.mailer.send({ to: user.email, subject: 'Reset your password', text: text + signature(church) }),
+    )
     .catch((err) => console.error(JSON.stringify({ level: 'error', msg: 'mail failed', error: String(err) })));
 }
 

@@ -83,6 +83,7 @@ export async function submitMessage(c: Context<AppEnv>, deps: AppDeps, input: Co
     return Number(row.id);
   });
   await notifyStaff(deps, {
+    kind: 'message',
     subject: `New message: ${input.subject}`,
     text: [
       `${input.name} sent a message through the website's contact form.`,

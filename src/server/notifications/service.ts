@@ -1,43 +1,74 @@
 // Who hears about what visitors send (contact messages, prayer requests, registrations), and the sending.
-// The recipients are a setting (SUPERADMIN and ADMIN edit it); until someone sets it, the active
-// SUPERADMIN and ADMIN accounts that want email notifications receive them. A failed send is logged and
-// never fails the visitor's submission: the portal shows everything whether mail works or not.
+// Each kind has its own list, else the default list, both settings (SUPERADMIN and ADMIN edit them); with
+// neither, the active SUPERADMIN and ADMIN accounts receive them, each as their profile's notification switches
+// allow (email at all; prayer requests; event registrations, under "event reminders"). A configured list is
+// addresses, used as is. A failed send is logged and never fails the visitor's submission: the portal shows
+// everything whether mail works or not.
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import type { AppDeps } from '../context';
+import type { DB } from '../db/schema';
 import type { MailAttachment } from '../mail/mailer';
 import { readSetting, writeSetting } from '../settings/store';
+import type { RecipientKind } from '../../lib/shared/settings-api';
 
 export const RECIPIENTS_KEY = 'notification_recipients';
+export const KIND_RECIPIENTS_KEY = 'notification_recipients_by_kind';
 export const recipientsSchema = z.array(z.email()).max(20);
+const byKindSchema = z.object({
+  message: recipientsSchema.optional(),
+  prayer: recipientsSchema.optional(),
+  registration: recipientsSchema.optional(),
+});
+export type KindLists = z.infer<typeof byKindSchema>;
 
-/** The configured list, or null when nobody has set one; null or empty, the administrators receive the mail. */
-export async function configuredRecipients(deps: AppDeps): Promise<string[] | null> {
-  return (await readSetting(deps.database.db, RECIPIENTS_KEY, recipientsSchema)) ?? null;
+/** The default list, or null when nobody has set one. */
+export async function configuredRecipients(db: Kysely<DB>): Promise<string[] | null> {
+  return (await readSetting(db, RECIPIENTS_KEY, recipientsSchema)) ?? null;
 }
 
-export async function saveRecipients(deps: AppDeps, emails: string[]): Promise<void> {
-  await writeSetting(deps.database.db, RECIPIENTS_KEY, emails, deps.now());
+export async function kindRecipients(db: Kysely<DB>): Promise<KindLists> {
+  return (await readSetting(db, KIND_RECIPIENTS_KEY, byKindSchema)) ?? {};
 }
 
-export async function notificationRecipients(deps: AppDeps): Promise<string[]> {
-  const configured = await configuredRecipients(deps);
-  if (configured?.length) return configured;
-  const admins = await deps.database.db
+export async function saveRecipients(db: Kysely<DB>, emails: string[], byKind: KindLists | undefined, nowMs: number) {
+  await writeSetting(db, RECIPIENTS_KEY, emails, nowMs);
+  if (byKind) await writeSetting(db, KIND_RECIPIENTS_KEY, { ...(await kindRecipients(db)), ...byKind }, nowMs);
+}
+
+/** The profile switch an administrator turns off to stop each kind (besides email notifications as a whole). */
+const KIND_SWITCH = {
+  message: null,
+  prayer: 'prayer_request_notifications',
+  registration: 'event_reminders',
+} as const;
+
+export async function administrators(db: Kysely<DB>, kind: RecipientKind): Promise<string[]> {
+  let query = db
     .selectFrom('users')
     .select('email')
     .where('role', 'in', ['SUPERADMIN', 'ADMIN'])
     .where('is_active', '=', true)
     .where('is_suspended', '=', false)
-    .where('email_notifications', '=', true)
-    .orderBy('id')
-    .execute();
-  return admins.map((a) => a.email);
+    .where('email_notifications', '=', true);
+  const switchColumn = KIND_SWITCH[kind];
+  if (switchColumn) query = query.where(switchColumn, '=', true);
+  return (await query.orderBy('id').execute()).map((a) => a.email);
+}
+
+export async function notificationRecipients(db: Kysely<DB>, kind: RecipientKind): Promise<string[]> {
+  const own = (await kindRecipients(db))[kind];
+  if (own?.length) return own;
+  const configured = await configuredRecipients(db);
+  if (configured?.length) return configured;
+  return administrators(db, kind);
 }
 
 /** A header value from visitor text: no line breaks, so nothing typed can add a mail header. */
 export const oneLine = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
 export interface StaffNotice {
+  kind: RecipientKind;
   subject: string;
   text: string;
   /** The visitor's address, so a reply goes to them. */
@@ -45,10 +76,10 @@ export interface StaffNotice {
   attachments?: MailAttachment[];
 }
 
-/** Emails the notification recipients; never throws. */
+/** Emails the recipients of the notice's kind; never throws. */
 export async function notifyStaff(deps: AppDeps, notice: StaffNotice): Promise<void> {
   try {
-    const to = await notificationRecipients(deps);
+    const to = await notificationRecipients(deps.database.db, notice.kind);
     if (!to.length) return;
     await deps.mailer.send({
       to: to.join(', '),

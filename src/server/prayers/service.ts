@@ -27,6 +27,7 @@ import { ApiError, fieldError } from '../http/errors';
 import { notifyStaff } from '../notifications/service';
 import { admitSubmission, clientKey } from '../public/submission';
 import { asTarget, type UserRow } from '../users/serialize';
+import { followUpDays } from '../settings/general';
 import { insertPrayerRequest } from './store';
 
 type PrayerRow = Selectable<PrayerRequestsTable>;
@@ -40,7 +41,7 @@ const toUpdate = (row: UpdateRow): PrayerUpdate => ({
   isPublic: Boolean(row.is_public),
 });
 
-export function toPrayer(row: PrayerRow, updates: UpdateRow[], nowMs: number): PrayerAnswer {
+export function toPrayer(row: PrayerRow, updates: UpdateRow[], nowMs: number, followUpAfter: number): PrayerAnswer {
   const prayer = {
     id: Number(row.id),
     title: row.title,
@@ -62,7 +63,7 @@ export function toPrayer(row: PrayerRow, updates: UpdateRow[], nowMs: number): P
     tags: readTags(row.tags),
     source: row.source,
   };
-  return { ...prayer, needsFollowUp: needsFollowUp(prayer, nowMs) };
+  return { ...prayer, needsFollowUp: needsFollowUp(prayer, nowMs, followUpAfter) };
 }
 
 /** The updates of these requests, oldest first, grouped by request. */
@@ -104,6 +105,7 @@ export async function submitPrayer(c: Context<AppEnv>, deps: AppDeps, input: Pra
     ),
   );
   await notifyStaff(deps, {
+    kind: 'prayer',
     subject: `${input.urgent ? 'URGENT prayer request' : 'New prayer request'}: ${input.title}`,
     text: [
       `${input.name} sent a prayer request${input.urgent ? ' marked urgent' : ''}.`,
@@ -206,7 +208,8 @@ export async function listPrayers(deps: AppDeps): Promise<PrayerAnswer[]> {
     rows.map((r) => Number(r.id)),
   );
   const now = deps.now();
-  return rows.map((row) => toPrayer(row, updates.get(Number(row.id)) ?? [], now));
+  const days = await followUpDays(db);
+  return rows.map((row) => toPrayer(row, updates.get(Number(row.id)) ?? [], now, days));
 }
 
 async function loadRow(db: Kysely<DB>, id: number): Promise<PrayerRow> {
@@ -218,7 +221,7 @@ async function loadRow(db: Kysely<DB>, id: number): Promise<PrayerRow> {
 export async function getPrayer(deps: AppDeps, id: number): Promise<PrayerAnswer> {
   const db = deps.database.db;
   const row = await loadRow(db, id);
-  return toPrayer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now());
+  return toPrayer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now(), await followUpDays(db));
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type RegistrationReceipt,
 } from '../../lib/shared/registration-api';
 import type { RegistrationAuditAction } from '../../lib/shared/permissions';
+import { churchContact, signature } from '../settings/church';
 import type { UserRow } from '../users/serialize';
 
 type RegistrationRow = Selectable<EventRegistrationsTable>;
@@ -148,6 +149,7 @@ export async function register(
   await confirmByMail(deps, event, { name: input.name, email: input.email, seats: input.seats }, receipt.status, token);
   await mailPromoted(deps, event, promoted);
   await notifyStaff(deps, {
+    kind: 'registration',
     subject: `New registration (${receipt.status}): ${event.title}`,
     text: [
       `${input.name} registered ${input.seats} seat${input.seats === 1 ? '' : 's'} for ${event.title} (${event.startDate} ${event.startTime}).`,
@@ -183,19 +185,20 @@ async function confirmByMail(
       subject: oneLine(
         status === 'confirmed' ? `Registration confirmed: ${event.title}` : `You are on the waitlist: ${event.title}`,
       ),
-      text: [
-        `Dear ${oneLine(person.name)},`,
-        '',
-        status === 'confirmed'
-          ? `Your registration for ${event.title} is confirmed (${seats}).`
-          : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
-        '',
-        `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
-        `Where: ${event.location}`,
-        '',
-        'The event is attached as a calendar file.',
-        `If you cannot come, please cancel here so someone else can have your place: ${cancel}`,
-      ].join('\n'),
+      text:
+        [
+          `Dear ${oneLine(person.name)},`,
+          '',
+          status === 'confirmed'
+            ? `Your registration for ${event.title} is confirmed (${seats}).`
+            : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
+          '',
+          `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
+          `Where: ${event.location}`,
+          '',
+          'The event is attached as a calendar file.',
+          `If you cannot come, please cancel here so someone else can have your place: ${cancel}`,
+        ].join('\n') + signature(await churchContact(deps.database.db)),
       attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
     });
   } catch (err) {
@@ -211,13 +214,14 @@ async function mailPromoted(deps: AppDeps, event: EventAnswer | undefined, promo
       await deps.mailer.send({
         to: oneLine(registration.email),
         subject: oneLine(`A place opened: your registration for ${event.title} is confirmed`),
-        text: [
-          `Dear ${oneLine(registration.name)},`,
-          '',
-          `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
-          `When: ${event.startDate} at ${event.startTime}`,
-          `Where: ${event.location}`,
-        ].join('\n'),
+        text:
+          [
+            `Dear ${oneLine(registration.name)},`,
+            '',
+            `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
+            `When: ${event.startDate} at ${event.startTime}`,
+            `Where: ${event.location}`,
+          ].join('\n') + signature(await churchContact(deps.database.db)),
         attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
       });
     } catch (err) {

@@ -1,23 +1,51 @@
 // Site settings (docs/API.md (Settings)): staff read them; SUPERADMIN and ADMIN change them (canEditSettings in
-// permissions.ts), each change audited. First and only so far: the notification recipients.
+// permissions.ts), each change audited. Notification recipients (a default list and one per kind), and the
+// general settings: the prayer follow-up period and the church's contact details for emails.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
 import { canEditSettings } from '../../lib/shared/permissions';
-import { notificationSettingsChangeSchema, notificationSettingsSchema } from '../../lib/shared/settings-api';
+import {
+  RECIPIENT_KINDS,
+  RECIPIENT_KIND_LABELS,
+  generalSettingsChangeSchema,
+  generalSettingsSchema,
+  notificationSettingsChangeSchema,
+  notificationSettingsSchema,
+  type NotificationSettings,
+  type RecipientKind,
+  type RecipientList,
+} from '../../lib/shared/settings-api';
 import type { AppDeps, AppEnv } from '../context';
+import type { DB } from '../db/schema';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../http/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { ApiError, DETAIL } from '../http/errors';
 import { audit } from '../activity/service';
-import { configuredRecipients, notificationRecipients, saveRecipients } from '../notifications/service';
+import {
+  administrators,
+  configuredRecipients,
+  kindRecipients,
+  notificationRecipients,
+  saveRecipients,
+} from '../notifications/service';
+import { generalSettings, saveGeneralSettings } from './general';
 
-async function notificationSettings(deps: AppDeps) {
-  const configured = await configuredRecipients(deps);
+async function notificationSettings(db: Kysely<DB>): Promise<NotificationSettings> {
+  const [configured, own] = await Promise.all([configuredRecipients(db), kindRecipients(db)]);
+  const list = async (kind: RecipientKind): Promise<RecipientList> => ({
+    recipients: own[kind] ?? [],
+    configured: !!own[kind]?.length,
+    effective: await notificationRecipients(db, kind),
+  });
+  const [message, prayer, registration] = await Promise.all(RECIPIENT_KINDS.map(list));
   return {
     recipients: configured ?? [],
     configured: !!configured?.length,
-    effective: await notificationRecipients(deps),
+    // The default list's reach; without one, the administrators who want email.
+    effective: configured?.length ? configured : await administrators(db, 'message'),
+    byKind: { message, prayer, registration },
   };
 }
 
@@ -29,6 +57,7 @@ const mayEdit: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function settingsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
+  const db = deps.database.db;
 
   app.openapi(
     createRoute({
@@ -39,23 +68,29 @@ export function settingsRoutes(deps: AppDeps) {
       security: BEARER,
       responses: { 200: jsonAnswer(notificationSettingsSchema, 'The setting'), ...refusals(401, 403) },
     }),
-    async (c) => c.json(await notificationSettings(deps), 200),
+    async (c) => c.json(await notificationSettings(db), 200),
   );
 
   app.openapi(
     createRoute({
       method: 'put',
       path: '/notifications/',
-      summary: 'Set the notification recipients; an empty list means the administrators (SUPERADMIN and ADMIN)',
+      summary:
+        'Set the default recipients and, optionally, a list per kind; an empty list means the default (SUPERADMIN and ADMIN)',
       middleware: [auth, mayEdit, readJsonBody],
       security: BEARER,
       request: { body: jsonBody(notificationSettingsChangeSchema) },
       responses: { 200: jsonAnswer(notificationSettingsSchema, 'The setting now'), ...refusals(400, 401, 403) },
     }),
     async (c) => {
-      const { recipients } = c.req.valid('json');
-      await deps.database.db.transaction().execute(async (trx) => {
-        await saveRecipients({ ...deps, database: { ...deps.database, db: trx } }, recipients);
+      const { recipients, byKind } = c.req.valid('json');
+      await db.transaction().execute(async (trx) => {
+        await saveRecipients(trx, recipients, byKind, deps.now());
+        const kinds = byKind
+          ? Object.entries(byKind).map(
+              ([kind, list]) => `${RECIPIENT_KIND_LABELS[kind as RecipientKind]}: ${list?.join(', ') || 'the default'}`,
+            )
+          : [];
         await audit(
           trx,
           {
@@ -63,12 +98,54 @@ export function settingsRoutes(deps: AppDeps) {
             target: null,
             targetName: 'notification recipients',
             action: 'update_settings',
-            details: recipients.join(', ') || 'the administrators',
+            details: [recipients.join(', ') || 'the administrators', ...kinds].join('; '),
           },
           deps.now(),
         );
       });
-      return c.json(await notificationSettings(deps), 200);
+      return c.json(await notificationSettings(db), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/general/',
+      summary: "The prayer follow-up period and the church's contact details for emails (staff)",
+      middleware: [auth],
+      security: BEARER,
+      responses: { 200: jsonAnswer(generalSettingsSchema, 'The settings'), ...refusals(401, 403) },
+    }),
+    async (c) => c.json(await generalSettings(db), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/general/',
+      summary: "Set the prayer follow-up period and the church's contact details (SUPERADMIN and ADMIN)",
+      middleware: [auth, mayEdit, readJsonBody],
+      security: BEARER,
+      request: { body: jsonBody(generalSettingsChangeSchema) },
+      responses: { 200: jsonAnswer(generalSettingsSchema, 'The settings now'), ...refusals(400, 401, 403) },
+    }),
+    async (c) => {
+      const settings = c.req.valid('json');
+      await db.transaction().execute(async (trx) => {
+        await saveGeneralSettings(trx, settings, deps.now());
+        await audit(
+          trx,
+          {
+            actor: c.get('user'),
+            target: null,
+            targetName: 'general settings',
+            action: 'update_settings',
+            details: `follow-up after ${settings.followUpDays} days; ${settings.church.name}`,
+          },
+          deps.now(),
+        );
+      });
+      return c.json(await generalSettings(db), 200);
     },
   );
 

@@ -1,0 +1,128 @@
+// The prayer follow-up period and the church's contact details that sign the emails the church sends (to
+// registrants, to people resetting a password). Real <form> fields with native constraints; the API's messages
+// land on their fields.
+import { useState, type SubmitEvent } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings-api';
+import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
+import { Button, Field, Panel, toast } from '../../../ui';
+import { saveGeneralSettings } from './api';
+
+type Values = { followUpDays: string; name: string; email: string; phone: string; address: string };
+const valuesOf = (s: GeneralSettings): Values => ({ followUpDays: String(s.followUpDays), ...s.church });
+
+export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; denied: string | null }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setBanner(null);
+    try {
+      const stored = await saveGeneralSettings({
+        followUpDays: Number(values.followUpDays),
+        church: { name: values.name, email: values.email, phone: values.phone, address: values.address },
+      });
+      setValues(valuesOf(stored));
+      setErrors({});
+      toast('Settings saved');
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      const fieldErrors = Object.fromEntries(
+        Object.entries(info.errors).map(([field, msgs]) => [field.replace(/^church\./, ''), msgs[0]]),
+      );
+      setErrors(fieldErrors);
+      setBanner(
+        Object.keys(fieldErrors).length
+          ? 'Please correct the errors below.'
+          : `Failed to save. ${info.detail ?? info.message}`,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Panel title="Prayer follow-up and church details">
+      <form onSubmit={save} noValidate className="flex flex-col gap-4" aria-label="Prayer follow-up and church details">
+        {banner && (
+          <p role="alert" className="text-sm text-error">
+            {banner}
+          </p>
+        )}
+        <Field
+          name="followUpDays"
+          label="Flag prayer requests for follow-up after (days)"
+          type="number"
+          value={values.followUpDays}
+          onChange={set('followUpDays')}
+          externalError={errors.followUpDays}
+          disabled={!!denied}
+          helperText={`Requests not answered or closed, and untouched this many days (${FOLLOW_UP_LIMITS.min} to ${FOLLOW_UP_LIMITS.max}).`}
+          rules={{ required: true }}
+        />
+        <p className="text-sm text-muted">
+          These details sign the emails the church sends: registration confirmations and password resets. They start as
+          the website&apos;s own details.
+        </p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field
+            name="name"
+            label="Church name"
+            value={values.name}
+            onChange={set('name')}
+            externalError={errors.name}
+            disabled={!!denied}
+            rules={{ required: true, maxLength: 120 }}
+          />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            externalError={errors.email}
+            disabled={!!denied}
+            rules={{ required: true, pattern: EMAIL_PATTERN }}
+          />
+          <Field
+            name="phone"
+            label="Phone"
+            type="tel"
+            value={values.phone}
+            onChange={set('phone')}
+            externalError={errors.phone}
+            disabled={!!denied}
+            rules={{ pattern: CHURCH_PHONE_PATTERN }}
+          />
+          <Field
+            name="address"
+            label="Address"
+            value={values.address}
+            onChange={set('address')}
+            externalError={errors.address}
+            disabled={!!denied}
+            rules={{ maxLength: 300 }}
+          />
+        </div>
+        <div>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={!!denied}
+            aria-describedby={denied ? 'settings-denied' : undefined}
+          >
+            Save settings
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
