@@ -3,9 +3,17 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { NoMatches } from './EmptyState';
 
-/** A screen's filters (starting from `empty`), a patch setter, Clear, and the items they let through. */
+/** The search a link brought (?q=, the portal's search results): the screen opens with it in its search box. */
+export function searchFromUrl(): string {
+  return typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('q') ?? '');
+}
+
+/** A screen's filters (starting from `empty`, and ?q= in the search), a patch setter, Clear, and the matches. */
 export function useFilteredList<T, F>(items: readonly T[], empty: F, filter: (items: readonly T[], filters: F) => T[]) {
-  const [filters, setFilters] = useState<F>(empty);
+  const [filters, setFilters] = useState<F>(() => {
+    const q = searchFromUrl();
+    return q && typeof empty === 'object' && empty !== null && 'search' in empty ? { ...empty, search: q } : empty;
+  });
   const set = useCallback((patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })), []);
   const clear = useCallback(() => setFilters(empty), [empty]);
   const shown = useMemo(() => filter(items, filters), [filter, items, filters]);

@@ -28,6 +28,7 @@ import { settingsRoutes } from '../settings/routes';
 import { analyticsRoutes } from '../analytics/routes';
 import { dashboardRoutes } from '../dashboard/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
+import { searchRoutes } from '../search/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
 import { avatarTooLarge } from '../media/storage';
 import { dummyHash } from '../auth/passwords';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/analytics/', analyticsRoutes(deps));
   app.route('/dashboard/', dashboardRoutes(deps));
   app.route('/broadcasts/', broadcastRoutes(deps));
+  app.route('/search/', searchRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

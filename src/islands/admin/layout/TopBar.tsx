@@ -9,6 +9,7 @@ import { $theme, toggleTheme } from '../../../lib/client/theme';
 import { Icon } from './icons';
 import { $sidebarOpen, toggleSidebar } from './sidebar-store';
 import { NotificationsMenu } from './NotificationsMenu';
+import { SearchBox } from './SearchBox';
 import { $unreadMessages } from '../features/messages/unread';
 
 const iconButton = 'rounded-lg p-2 text-muted hover:bg-hover hover:text-text disabled:opacity-60';
@@ -37,14 +38,8 @@ export function TopBar() {
       >
         <Icon name="menu" />
       </button>
-      <div className="relative hidden max-w-md flex-1 sm:block">
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
-        <input
-          type="search"
-          placeholder="Search..."
-          aria-label="Search"
-          className="w-full rounded-lg border border-border bg-input py-2 pr-3 pl-10 text-sm text-text placeholder:text-muted"
-        />
+      <div className="hidden max-w-md flex-1 sm:flex">
+        <SearchBox />
       </div>
       <div className="ml-auto flex items-center gap-1">
         <button

@@ -7,7 +7,16 @@ import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../..
 import { filterOptions } from '../../../../lib/shared/filters';
 import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import type { User } from '../../../../lib/shared/user-types';
-import { Button, EmptyState, FilterBar, LoadError, ScreenHeader, StatGrid, type FilterSelect } from '../../../ui';
+import {
+  Button,
+  EmptyState,
+  FilterBar,
+  LoadError,
+  ScreenHeader,
+  StatGrid,
+  searchFromUrl,
+  type FilterSelect,
+} from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
 import { UserDetailDialog } from './UserDetailDialog';
@@ -32,7 +41,7 @@ export default function UsersScreen() {
 
 function UsersManager({ actor }: { actor: Actor }) {
   const { users, stats, load, pending, reload, runAction, remove, update, create } = useUsers();
-  const [filters, setFilters] = useState<UserFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<UserFilters>(() => ({ ...EMPTY_FILTERS, search: searchFromUrl() }));
   // Typing stays responsive with 1,000 rows: the table re-filters at a lower priority than the keystroke.
   const search = useDeferredValue(filters.search);
   const [detailId, setDetailId] = useState<number | null>(null);
