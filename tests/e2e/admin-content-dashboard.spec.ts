@@ -208,3 +208,21 @@ for (const viewport of [
     expect(fits).toBe(true);
   });
 }
+
+test('a visit to a sermon page is counted on the server and shows in Top Sermons', async ({ page, browser }) => {
+  const sermons = await (await apiCall(page.request, 'admin', 'GET', '/sermons/?status=published')).json();
+  const sermon = sermons.find((s: { status: string }) => s.status === 'published');
+  const views = async () => {
+    const report = await (await apiCall(page.request, 'admin', 'GET', '/analytics/?range=7d')).json();
+    return report.topSermons.find((s: { id: string }) => s.id === sermon.id)?.views ?? 0;
+  };
+  const before = await views();
+  // A visitor with no cookies and no script: the page itself is the count.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const tab = await visitor.newPage();
+  for (let i = 0; i < 2; i++) expect((await tab.goto(`/sermons/${sermon.id}`))!.status()).toBe(200);
+  expect(await visitor.cookies()).toEqual([]);
+  await visitor.close();
+  // Written every few seconds.
+  await expect.poll(views, { timeout: 15_000, intervals: [1000] }).toBe(before + 2);
+});

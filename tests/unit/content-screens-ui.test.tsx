@@ -8,7 +8,6 @@ import { AdminContentProvider, type AdminContent } from '../../src/islands/admin
 import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
 import PrayersScreen from '../../src/islands/admin/features/prayers/PrayersScreen';
 import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
-import AnalyticsScreen from '../../src/islands/admin/features/analytics/AnalyticsScreen';
 import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/content-api';
 import { listSermons } from '../../src/islands/admin/features/sermons/api';
 import { listEvents } from '../../src/islands/admin/features/events/api';
@@ -227,35 +226,5 @@ describe('EventsScreen', () => {
     expect(within(dialog).getByRole('button', { name: /Manage Registrations/ })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: /Duplicate Event/ })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: /Edit Event/ })).toBeTruthy();
-  });
-});
-
-describe('AnalyticsScreen', () => {
-  it('defaults to the last 30 days, switches range and trend metric', () => {
-    withContent(<AnalyticsScreen />);
-    const range = screen.getByLabelText('Time range') as HTMLSelectElement;
-    expect(range.value).toBe('30d');
-    expect([...range.options].map((o) => o.textContent)).toEqual([
-      'Last 7 Days',
-      'Last 30 Days',
-      'Last 90 Days',
-      'Last Year',
-    ]);
-    expect(screen.getByText('Interactive charts coming soon')).toBeTruthy();
-    fireEvent.change(range, { target: { value: '1y' } });
-    expect(stat('Prayer Requests')).toBe('1.2k');
-    fireEvent.click(screen.getByRole('button', { name: 'Engagement' }));
-    expect(screen.getByRole('button', { name: 'Engagement' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('15.2k (42%)')).toBeTruthy();
-    for (const name of [
-      'User Report',
-      'Event Report',
-      'Content Report',
-      'Full Analytics',
-      'Export Report',
-      'Refresh',
-    ]) {
-      expect((screen.getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement).disabled).toBe(true);
-    }
   });
 });

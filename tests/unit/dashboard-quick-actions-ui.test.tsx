@@ -12,11 +12,13 @@ import type { Role } from '../../src/lib/shared/permissions';
 import type { User } from '../../src/lib/shared/user-types';
 
 vi.mock('../../src/islands/admin/features/dashboard/api', () => ({
-  getUserStats: vi.fn(async () => null),
-  listSermons: vi.fn(async () => []),
-  listEvents: vi.fn(async () => []),
-  listPrayers: vi.fn(async () => []),
+  getFigures: vi.fn(() => new Promise(() => {})),
+  getStatus: vi.fn(() => new Promise(() => {})),
   getActivity: vi.fn(async () => ({ results: [] })),
+}));
+vi.mock('../../src/islands/admin/layout/notices', async (original) => ({
+  ...(await original<typeof import('../../src/islands/admin/layout/notices')>()),
+  refreshNotices: vi.fn(async () => {}),
 }));
 vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn(async () => []) }));
 vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn(async () => []) }));
