@@ -8,8 +8,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_SITE, readEnv } from './src/server/config';
 import { isApiPath } from './src/server/http/shell';
+import { precompressDir } from './src/server/http/precompress';
 import { THEME_SCRIPT } from './src/lib/shared/theme-script';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 
 /**
  * `npm run dev`: the API on the dev server's port, as `npm start` serves it. The API code is loaded through
@@ -48,6 +51,28 @@ function apiOnDevServer() {
   };
 }
 
+/**
+ * The build's last step: a brotli and a gzip copy beside every compressible file of dist/client, which the
+ * server sends to browsers that accept them (src/server/http/static-files.ts). Listed last, so that the files
+ * other integrations write when the build is done (the sitemap) are compressed too.
+ * @returns {import('astro').AstroIntegration}
+ */
+function precompressBuild() {
+  return {
+    name: 'church-precompress',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const r = await precompressDir(fileURLToPath(dir));
+        const kb = (/** @type {number} */ n) => `${Math.round(n / 1024)} KB`;
+        logger.info(
+          `${r.files} files compressed in ${Math.round(performance.now() - started)} ms: ${kb(r.bytes)} → ${kb(r.brotliBytes)} brotli, ${kb(r.gzipBytes)} gzip`,
+        );
+      },
+    },
+  };
+}
+
 const site = readEnv().SITE ?? DEFAULT_SITE;
 
 export default defineConfig({
@@ -64,6 +89,7 @@ export default defineConfig({
       customSitemaps: [new URL('/sitemap-sermons.xml', site).href],
     }),
     apiOnDevServer(),
+    precompressBuild(),
   ],
   security: {
     // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/theme-script.ts).

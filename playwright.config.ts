@@ -35,7 +35,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/`,
+    // Held by the server until the demo data is in (it seeds an empty database right after listening), so no spec
+    // starts before the data it plants beside or signs in with.
+    url: `${baseURL}/api/v1/sermons/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

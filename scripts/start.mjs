@@ -1,6 +1,7 @@
 // `npm start`: builds what is missing (everything with FORCE_BUILD=true), then runs the server in this process:
-// the configuration is checked, the database migrated (and seeded outside production) before listening,
-// and the site, the admin portal and the API are served from one port (src/server/main.ts).
+// the configuration is checked, the database migrated before listening (the demo data of an empty database
+// outside production right after), and the site, the admin portal and the API are served from one port
+// (src/server/main.ts). With a build present it answers within a second: nothing here walks the build.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,4 +28,5 @@ if (config.forceBuild || !existsSync(astroEntry)) {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we serve Astro's handler from our own server
 const { handler } = await import(astroEntry.href);
-await server.main(config, handler);
+// The built files are read into memory after listening and served before Astro (src/server/http/static-files.ts).
+await server.main(config, { handler, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });

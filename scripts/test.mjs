@@ -16,7 +16,8 @@ const STEPS = {
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
     [node, 'scripts/build-server.mjs'],
   ],
-  // Two servers from the fresh build on one PostgreSQL (tests/instances/): a write on one shows on the other's pages.
+  // Real servers from the fresh build (tests/instances/): a write on one shows on the other's pages; one built server's
+  // start-up and compressed answers.
   instances: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'instances']],
   e2e: [[node, 'node_modules/@playwright/test/cli.js', 'test']],
 };

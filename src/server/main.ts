@@ -1,12 +1,21 @@
 // The server process. `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's
-// handler for the pages; run directly (`node --import tsx src/server/main.ts`) it serves the API alone,
-// as the crash test does. The database is migrated (and seeded outside production) BEFORE the server
-// listens, and a setting or database that is not right stops it with one clear JSON line.
+// handler and the built files for the pages; run directly (`node --import tsx src/server/main.ts`) it serves
+// the API alone, as the crash test does. The database is migrated BEFORE the server listens; what can wait
+// comes after: the demo data of an empty database outside production (its password hash takes about half a
+// second; the shell holds the requests that need it meanwhile) and reading the built files into memory. A
+// setting or database that is not right stops it with one clear JSON line.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createShell, stopOnSignals, type NodeHandler } from './http/shell';
+import { createStaticFiles } from './http/static-files';
 import { createRuntime } from './runtime';
+
+/** What `npm start` serves besides the API: Astro's handler, and the folder of the built files it serves. */
+export interface Site {
+  handler: NodeHandler;
+  clientDir: string;
+}
 
 function fatal(msg: string): never {
   console.error(JSON.stringify({ level: 'fatal', msg }));
@@ -23,24 +32,35 @@ export function configOrExit(): ServerConfig {
   }
 }
 
-export async function main(config: ServerConfig, pages?: NodeHandler): Promise<void> {
-  const runtime = await createRuntime(config).catch((err: Error) =>
-    fatal(`The database could not be prepared (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}): ${err.message}`),
-  );
+export async function main(config: ServerConfig, site?: Site): Promise<void> {
+  const failed = (err: Error) =>
+    fatal(`The database could not be prepared (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}): ${err.message}`);
+  const runtime = await createRuntime(config, { seedLater: true }).catch(failed);
+  let listened!: () => void;
+  const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
+  const staticFiles = site && createStaticFiles(site.clientDir);
   const shell = createShell({
     api: runtime.app,
-    pages,
+    pages: site?.handler,
+    staticFiles,
     pageResponses: runtime.pageResponses,
     onPage: runtime.views.observePage,
+    ready: seeded,
     logRequests: config.logRequests,
   });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
   await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
   const url = `http://${config.host}:${config.port}/`;
   // Milliseconds since the process started, so the figure includes loading the code.
-  console.log(JSON.stringify({ level: 'info', msg: 'listening', url, startup_ms: Math.round(performance.now()) }));
+  const startup = Math.round(performance.now());
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url, startup_ms: startup }),
+  );
   console.log(`Serving on ${url}`);
   stopOnSignals(shell, runtime.close);
+  listened();
+  seeded.catch(failed);
+  void staticFiles?.load();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(configOrExit());

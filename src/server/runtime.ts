@@ -1,15 +1,16 @@
 // The API with everything it needs: the configuration, the database (migrated, and seeded with the demo
-// accounts on an empty database outside production) and the mailer. `npm start` (./main.ts) and the dev
-// server (astro.config.mjs) build it here. It also serves the public pages their sermons and events: it
-// registers its read functions in the content registry (src/lib/shared/content-registry.ts), which
-// src/live.config.ts reads, and purges the pages' cache when a write changes what they show.
+// accounts on an empty database outside production, unless the caller does that later: `npm start` seeds after
+// listening) and the mailer. `npm start` (./main.ts) and the dev server (astro.config.mjs) build it here. It also
+// serves the public pages their sermons and events: it registers its read functions in the content registry
+// (src/lib/shared/content-registry.ts), which src/live.config.ts reads, and purges the pages' cache when a write
+// changes what they show.
 import type { Hono } from 'hono';
 import { contentRegistry } from '../lib/shared/content-registry';
 import type { LiveTag } from '../lib/shared/content-types';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/connection';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase, seedDemo } from './db/prepare';
 import { createApp } from './http/app';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { createMailer } from './mail/mailer';
@@ -32,11 +33,21 @@ export interface Runtime {
   pageResponses: ResponseCache;
   /** Counts sermon page views (the shell shows it every page request) and audio plays. */
   views: ViewCounter;
+  /** Seeds the demo data on an empty database outside production (done already unless `seedLater`). */
+  seedDemo(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function createRuntime(config: ServerConfig = loadConfig()): Promise<Runtime> {
+export async function createRuntime(
+  config: ServerConfig = loadConfig(),
+  { seedLater = false }: { seedLater?: boolean } = {},
+): Promise<Runtime> {
   const database = await prepareDatabase(config);
+  if (!seedLater)
+    await seedDemo(database, config).catch(async (err: unknown) => {
+      await database.close();
+      throw err;
+    });
   const media = createMediaStore(config);
   await moveOldUploads(config.uploadsDir, media, config.s3 ? undefined : config.mediaDir);
   const content = createContentEvents();
@@ -55,7 +66,7 @@ export async function createRuntime(config: ServerConfig = loadConfig()): Promis
     await views.close();
     await database.close();
   };
-  return { config, database, app, content, pageResponses, views, close };
+  return { config, database, app, content, pageResponses, views, seedDemo: () => seedDemo(database, config), close };
 }
 
 /**

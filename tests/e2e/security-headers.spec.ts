@@ -1,5 +1,6 @@
 // Security headers on every kind of response, and the pages still work under the Content Security
-// Policy: no violation reported by Chromium, the inline theme script runs, every island hydrates.
+// Policy: no violation reported by Chromium, the inline theme script runs, every island hydrates. The built
+// files go out compressed (the shell serves them from memory, src/server/http/static-files.ts) and keep both.
 import { test, expect } from '@playwright/test';
 
 const PAGES = [
@@ -70,4 +71,29 @@ test('static files and API answers carry the security headers', async ({ request
     expect(res.headers()['content-security-policy'], url).toContain("frame-ancestors 'none'");
   }
   expect((await request.get('/api/v1/health/')).status()).toBe(200);
+});
+
+test('a prerendered page and its assets go out compressed, with the CSP header and the <meta> policy', async ({
+  request,
+}) => {
+  const res = await request.get('/about', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.status()).toBe(200);
+  const headers = res.headers();
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers['vary']).toBe('Accept-Encoding');
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  const html = await res.text(); // decompressed by the client
+  expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/);
+  const css = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+  // The contact form's island: the largest script a visitor loads.
+  const contact = await (await request.get('/contact')).text();
+  const script = /component-url="(\/_astro\/[^"]+\.js)"/.exec(contact)?.[1];
+  for (const url of [script, css]) {
+    expect(url).toBeTruthy();
+    const asset = await request.get(url!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers()['content-encoding'], url).toBe('gzip');
+    expect(asset.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-security-policy'], url).toContain("frame-ancestors 'none'");
+  }
 });

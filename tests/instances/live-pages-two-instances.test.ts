@@ -57,7 +57,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return instance;
+    // The demo data of an empty schema goes in after listening; this request is held until it is in.
+    if (ok && (await fetch(`${origin}/api/v1/sermons/`)).ok) return instance;
     await new Promise((r) => setTimeout(r, 100));
   }
   await stopInstance(instance);

@@ -1,12 +1,14 @@
 // The HTTP shell's response cache (src/server/http/response-cache.ts), through a real shell and server: a page the
 // route cache marked as kept is answered from memory, purged by tag, kept no longer than its lifetime (never past
 // UTC midnight), not kept when a purge overlapped its rendering, and only a plain 200 of an address without a
-// query string is kept.
+// query string is kept. A copy is compressed once when kept and each hit gets the encoding it accepts; Astro's
+// answers that are not kept are compressed on the way out (src/server/http/encoding.ts).
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatKeptPage, KEPT_PAGE_HEADER } from '../../src/lib/shared/kept-page';
 import { createResponseCache, type ResponseCache } from '../../src/server/http/response-cache';
 import { createShell, type NodeHandler, type Shell } from '../../src/server/http/shell';
+import { rawRequest } from './http-raw';
 
 interface Page {
   status?: number;
@@ -17,6 +19,10 @@ interface Page {
   headers?: Record<string, string>;
   /** Runs while the page renders (e.g. a write lands meanwhile). */
   during?: () => void;
+  /** Text added to the page (a real page is tens of kilobytes: worth compressing). */
+  filler?: string;
+  /** Written as a static file is (headers set one by one, then the body, no writeHead): Node makes the head. */
+  implicit?: boolean;
 }
 
 describe('response cache in the shell', () => {
@@ -35,10 +41,18 @@ describe('response cache in the shell', () => {
     setTimeout(() => {
       page.during?.();
       const headers: Record<string, string> = { 'content-type': 'text/html', ...page.headers };
+      if (page.implicit) {
+        res.statusCode = 200;
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.write(`<p>${path} ${page.filler ?? ''}`);
+        res.end('</p>');
+        return;
+      }
       if (!page.unmarked)
         headers[KEPT_PAGE_HEADER] = formatKeptPage({ maxAge: page.maxAge ?? 300, tags: page.tags ?? ['sermons'] });
       res.writeHead(page.status ?? 200, headers);
       res.write(`<p>${path} `);
+      if (page.filler) res.write(page.filler);
       res.end(`render ${renders[req.url!]}</p>`);
     }, 5);
   };
@@ -47,6 +61,10 @@ describe('response cache in the shell', () => {
     const res = await fetch(origin + path, { method });
     return { status: res.status, body: await res.text(), headers: res.headers };
   };
+
+  const raw = (path: string, accept?: string, method = 'GET') =>
+    rawRequest(origin, path, { method, headers: accept === undefined ? {} : { 'accept-encoding': accept } });
+  const filler = '<article><h2>Walking in Faith</h2><p>Rev. Samuel Boateng, Sunday service</p></article>'.repeat(50);
 
   beforeEach(async () => {
     clock = { now: Date.parse('2026-11-23T12:00:00Z') };
@@ -129,5 +147,58 @@ describe('response cache in the shell', () => {
       expect(renders[path], path).toBe(2);
     }
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps a page compressed once; each hit gets brotli, gzip or the page itself, as it accepts', async () => {
+    pages['/sermons'].filler = filler;
+    const page = `<p>/sermons ${filler}render 1</p>`;
+    // The first answer (Astro's) is compressed on the way out; the copy is made of the bytes Astro wrote.
+    const first = await raw('/sermons', 'gzip, deflate, br, zstd');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    expect(first.text).toBe(page);
+    await expect.poll(() => cache.size).toBe(1); // compressed off the event loop, then kept
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      [undefined, undefined],
+    ] as const) {
+      const hit = await raw('/sermons', accept);
+      expect(hit.headers['x-astro-cache'], accept).toBe('HIT');
+      expect(hit.headers['content-encoding'], accept).toBe(encoding);
+      expect(hit.headers.vary, accept).toBe('Accept-Encoding');
+      expect(Number(hit.headers['content-length']), accept).toBe(hit.body.length);
+      expect(hit.text, accept).toBe(page);
+      if (encoding) expect(hit.body.length, accept).toBeLessThan(page.length / 10);
+    }
+    const head = await raw('/sermons', 'br', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body.length).toBe(0);
+    expect(renders['/sermons']).toBe(1);
+  });
+
+  it("compresses Astro's answers that are not kept, except small ones and those it encoded itself", async () => {
+    pages['/login'] = { unmarked: true, filler };
+    // A length known before the body (an endpoint's answer), under 1 KB.
+    pages['/small'] = { unmarked: true, headers: { 'content-length': '22' } };
+    pages['/encoded'] = { unmarked: true, filler, headers: { 'content-encoding': 'identity' } };
+    pages['/missing'] = { status: 404, unmarked: true, filler };
+    const login = await raw('/login', 'gzip');
+    expect(login.headers['content-encoding']).toBe('gzip');
+    expect(login.text).toBe(`<p>/login ${filler}render 1</p>`);
+    expect(login.headers['x-frame-options']).toBe('DENY');
+    expect((await raw('/missing', 'br')).headers['content-encoding']).toBe('br');
+    expect((await raw('/login', 'identity')).headers['content-encoding']).toBeUndefined();
+    const small = await raw('/small', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.text).toBe('<p>/small render 1</p>');
+    expect((await raw('/encoded', 'br')).headers['content-encoding']).toBe('identity');
+    pages['/varied'] = { unmarked: true, filler, headers: { vary: 'Accept-Language' } };
+    expect((await raw('/varied', 'br')).headers.vary).toBe('Accept-Language, Accept-Encoding');
+    pages['/file.html'] = { implicit: true, filler };
+    const file = await raw('/file.html', 'br');
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.text).toBe(`<p>/file.html ${filler}</p>`);
   });
 });

@@ -1,5 +1,6 @@
-// Open the database, apply migrations, and (outside production) seed the demo accounts when there
-// are no users yet. Kept apart from the app so `npm start` can run it before loading anything else.
+// Open the database and apply migrations (before the server listens), and (outside production) seed the demo
+// accounts when there are no users yet: that hashes the demo password (about half a second), so `npm start`
+// does it after listening (src/server/main.ts) while the shell holds requests that need the data.
 import type { ServerConfig } from '../config';
 import { openDatabase, type Database } from './connection';
 import { migrateToLatest } from './migrations';
@@ -9,10 +10,14 @@ export async function prepareDatabase(config: ServerConfig): Promise<Database> {
   const database = await openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
   try {
     await migrateToLatest(database.db, database.dialect);
-    if (!config.production) await seedIfEmpty(database.db, config);
   } catch (err) {
     await database.close();
     throw err;
   }
   return database;
+}
+
+/** The demo data on an empty database, outside production; nothing in production. */
+export async function seedDemo(database: Database, config: ServerConfig): Promise<void> {
+  if (!config.production) await seedIfEmpty(database.db, config);
 }

@@ -9,13 +9,25 @@
 //   the next UTC midnight (src/lib/shared/page-lifetime.ts: a scheduled sermon appears by itself then);
 // - a page whose rendering overlapped a purge is not kept; only a 200 without Set-Cookie or Vary is;
 // - addresses with a query string are left to Astro's cache (which knows which parameters matter).
+// A copy is compressed once when it is kept (brotli 11 and gzip 9, off the event loop, ./encoding.ts) and each
+// hit gets the smallest its Accept-Encoding allows, with Vary: Accept-Encoding.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { KEPT_PAGE_HEADER, parseKeptPage } from '../../lib/shared/kept-page';
 import { pageMaxAge } from '../../lib/shared/page-lifetime';
+import { compressBest, pickEncoding, type Encoded } from './encoding';
+import { isCompressible } from './content-types';
 
-interface CachedResponse {
+interface Representation {
+  /** Every header of the answer, made once. */
   headers: OutgoingHttpHeaders;
   body: Buffer;
+}
+
+interface CachedResponse {
+  identity: Representation;
+  /** The body compressed, when that made it smaller. */
+  br?: Representation;
+  gzip?: Representation;
   tags: readonly string[];
   expiresAt: number;
 }
@@ -54,8 +66,9 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
         copies.delete(key!);
         return false;
       }
-      res.writeHead(200, { ...copy.headers, 'content-length': copy.body.length });
-      res.end(req.method === 'HEAD' ? undefined : copy.body);
+      const { headers, body } = copy[pickEncoding(req.headers['accept-encoding'], copy)] ?? copy.identity;
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     },
 
@@ -78,13 +91,14 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
           );
           const keepable = status === 200 && !('set-cookie' in headers) && !('vary' in headers);
           if (key !== undefined && kept && keepable) {
-            collectBody(res, (body) => {
-              if (purges !== purgesBefore) return; // a write landed while this page was rendered and sent
+            collectBody(res, async (body) => {
+              const encoded = isCompressible(String(headers['content-type'] ?? '')) ? await compressBest(body) : {};
+              // A write landed while this page was rendered, sent or compressed: the copy may show what it changed.
+              if (purges !== purgesBefore) return;
               const maxAge = Math.min(kept.maxAge, pageMaxAge(arrived));
               if (copies.size >= max) copies.delete(copies.keys().next().value!);
               copies.set(key, {
-                headers: { ...headers, 'x-astro-cache': 'HIT' },
-                body,
+                ...representations({ ...headers, 'x-astro-cache': 'HIT' }, body, encoded),
                 tags: kept.tags,
                 expiresAt: arrived + maxAge * 1000,
               });
@@ -106,8 +120,27 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
   };
 }
 
+/** The kept answer as each encoding sends it, with Vary when there is more than one. */
+function representations(headers: OutgoingHttpHeaders, body: Buffer, encoded: Encoded) {
+  const vary = encoded.br || encoded.gzip ? { vary: 'Accept-Encoding' } : {};
+  const represent = (bytes: Buffer, encoding?: 'br' | 'gzip'): Representation => ({
+    headers: {
+      ...headers,
+      ...vary,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': bytes.length,
+    },
+    body: bytes,
+  });
+  return {
+    identity: represent(body),
+    br: encoded.br && represent(encoded.br, 'br'),
+    gzip: encoded.gzip && represent(encoded.gzip, 'gzip'),
+  };
+}
+
 /** Collects the body written to `res` after its head; `done` gets it once the whole answer is sent. */
-function collectBody(res: ServerResponse, done: (body: Buffer) => void) {
+function collectBody(res: ServerResponse, done: (body: Buffer) => Promise<void>) {
   const { write, end } = res;
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown, encoding: unknown) => {
@@ -127,5 +160,9 @@ function collectBody(res: ServerResponse, done: (body: Buffer) => void) {
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as ServerResponse['end'];
   // 'finish' only once every byte is handed over: an aborted or failed answer is never kept.
-  res.once('finish', () => done(Buffer.concat(chunks)));
+  res.once('finish', () =>
+    done(Buffer.concat(chunks)).catch((err: Error) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'page copy not kept', error: err.message })),
+    ),
+  );
 }

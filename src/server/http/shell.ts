@@ -1,13 +1,16 @@
 // The one HTTP server (docs/ARCHITECTURE.md): /api/... goes straight to the Hono app through
-// @hono/node-server; everything else goes to Astro's Node handler (pages and static files) with the pages'
-// security headers; the cached live pages are answered from its response cache (./response-cache.ts) in front of
-// Astro. One JSON log line per request, and a graceful stop. `npm start` (../main.ts) serves
-// both; the API tests serve the API alone through the same code.
+// @hono/node-server; everything else gets the pages' security headers and is answered, first that can, by the
+// build's files held in memory (./static-files.ts), the copies of the cached live pages (./response-cache.ts),
+// then Astro's Node handler, whose answers are compressed on the way out (./encoding.ts). One JSON log line per
+// request, and a graceful stop. `npm start` (../main.ts) serves both; the API tests serve the API alone through
+// the same code.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { getRequestListener, RequestError } from '@hono/node-server';
+import { compressAnswer } from './encoding';
 import { API_HEADERS, PAGE_HEADERS } from './headers';
 import type { ResponseCache } from './response-cache';
+import type { StaticFiles } from './static-files';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -15,10 +18,17 @@ export interface ShellOptions {
   api: { fetch(request: Request): Response | Promise<Response> };
   /** Astro's handler; without it (the API tests) every request goes to the API. */
   pages?: NodeHandler;
+  /** The build's files (dist/client), answered before Astro. */
+  staticFiles?: StaticFiles;
   /** Copies of the pages Astro's route cache keeps; the server runtime purges it (src/server/runtime.ts). */
   pageResponses?: ResponseCache;
   /** Sees every page request before it is answered (the sermon view counter, src/server/analytics/views.ts). */
   onPage?: NodeHandler;
+  /**
+   * Settles once the demo data is in (`npm start` seeds an empty database after listening): until then requests
+   * wait, except the health check and the build's files, which need no data.
+   */
+  ready?: Promise<unknown>;
   logRequests: boolean;
 }
 
@@ -31,7 +41,17 @@ export interface Shell {
 /** The API owns /api (its unknown paths answer the API's JSON 404, not the site's page). */
 export const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
 
-export function createShell({ api, pages, pageResponses, onPage, logRequests }: ShellOptions): Shell {
+const isHealthPath = (url = '/') => url.startsWith('/api/v1/health/');
+
+export function createShell({
+  api,
+  pages,
+  staticFiles,
+  pageResponses,
+  onPage,
+  ready,
+  logRequests,
+}: ShellOptions): Shell {
   const toApi = getRequestListener((request) => api.fetch(request), {
     // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
     errorHandler: (err) => {
@@ -40,6 +60,22 @@ export function createShell({ api, pages, pageResponses, onPage, logRequests }: 
       return Response.json({ detail: 'Something went wrong on our side. Please try again.' }, { status: 500 });
     },
   });
+  // Held requests are answered once it settles, either way (a failed seed stops the process, ../main.ts).
+  const settled = () => void (waiting = undefined);
+  let waiting = ready?.then(settled, settled);
+  const whenReady = (req: IncomingMessage, answer: () => void) => {
+    if (!waiting || isHealthPath(req.url)) return answer();
+    void waiting.then(answer);
+  };
+  const toPages = (req: IncomingMessage, res: ServerResponse) => {
+    onPage?.(req, res);
+    if (pageResponses?.answer(req, res)) return;
+    // Before record: the copy is made of the bytes Astro wrote, not of their compressed form.
+    compressAnswer(req, res);
+    pageResponses?.record(req, res);
+    // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
+    pages!(req, res);
+  };
   let stopping = false;
   const server = createServer((req, res) => {
     if (logRequests) logWhenAnswered(req, res);
@@ -48,14 +84,12 @@ export function createShell({ api, pages, pageResponses, onPage, logRequests }: 
     if (!pages || isApiPath(req.url)) {
       // The app sets its own on the answers it makes; these cover the rest (e.g. /api/ outside /api/v1).
       for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
-      return void toApi(req, res);
+      return whenReady(req, () => void toApi(req, res));
     }
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-    onPage?.(req, res);
-    if (pageResponses?.answer(req, res)) return;
-    pageResponses?.record(req, res);
-    // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
-    pages(req, res);
+    const next = () => whenReady(req, () => toPages(req, res));
+    if (staticFiles) staticFiles.serve(req, res, next);
+    else next();
   });
   return {
     server,

@@ -1,0 +1,137 @@
+// The real server from the build (`npm start`'s script, run `npm run build` first) on an empty SQLite database:
+// it listens before the demo data is in, yet a demo sign-in made the moment the health check answers succeeds;
+// the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
+// header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
+// answered compressed from the shell's copy; the API's JSON is gzipped as before.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
+import { rawRequest } from '../unit/http-raw';
+
+const root = new URL('../../', import.meta.url).pathname;
+if (!existsSync(join(root, 'dist/server/main.mjs')) || !existsSync(join(root, 'dist/client/about/index.html.br'))) {
+  throw new Error('No build in dist/: run `npm run build` before this test (npm test does).');
+}
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('the built server', () => {
+  let child: ChildProcess;
+  let dataDir: string;
+  let origin: string;
+  let output = '';
+  let signIn: { status: number; access?: string };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    dataDir = mkdtempSync(join(tmpdir(), 'church-built-'));
+    origin = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...TEST_ENV,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${join(dataDir, 'church.db')}`,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+    for (const started = performance.now(); ;) {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+      if (performance.now() - started > 30_000) throw new Error('the server did not start');
+      const ok = await fetch(`${origin}/api/v1/health/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // At once: the demo accounts may not be in yet, the shell holds this until they are.
+    const res = await fetch(`${origin}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
+    signIn = { status: res.status, access: ((await res.json()) as { access?: string }).access };
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs its start-up time, and a demo sign-in the moment it answers succeeds', () => {
+    const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
+    expect(JSON.parse(line!)).toMatchObject({ level: 'info', startup_ms: expect.any(Number) });
+    expect(signIn.status).toBe(200);
+    expect(signIn.access).toBeTruthy();
+  });
+
+  it('serves /about precompressed, with the security headers and its Content-Security-Policy', async () => {
+    const about = await rawRequest(origin, '/about', { headers: BROWSER });
+    expect(about.status).toBe(200);
+    expect(about.headers['content-encoding']).toBe('br');
+    expect(about.headers.vary).toBe('Accept-Encoding');
+    expect(about.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(about.headers['x-frame-options']).toBe('DENY');
+    expect(about.headers['x-content-type-options']).toBe('nosniff');
+    expect(about.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(about.body.length).toBeLessThan(about.text.length / 3);
+    expect(about.text).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/);
+    const again = await rawRequest(origin, '/about', { headers: { ...BROWSER, 'if-none-match': about.headers.etag! } });
+    expect(again.status).toBe(304);
+
+    const css = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/.exec(about.text)?.[1];
+    const asset = await rawRequest(origin, css!, { headers: BROWSER });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers the cached /sermons compressed from its copy, with the page policy in the header', async () => {
+    const first = await rawRequest(origin, '/sermons', { headers: BROWSER });
+    expect(first.headers['content-encoding']).toBe('br'); // compressed on the way out
+    let hit = first;
+    for (let i = 0; i < 50 && hit.headers['content-length'] === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      hit = await rawRequest(origin, '/sermons', { headers: BROWSER });
+    }
+    expect(hit.headers['x-astro-cache']).toBe('HIT');
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+    expect(hit.text).toBe(first.text);
+    expect(hit.text).toContain('Walking in Faith');
+    expect(hit.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-.*frame-ancestors 'none'/);
+    const gzip = await rawRequest(origin, '/sermons', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(first.text);
+  });
+
+  it("gzips the API's JSON as before", async () => {
+    const users = await rawRequest(origin, '/api/v1/auth/users/', {
+      headers: { ...BROWSER, authorization: `Bearer ${signIn.access}`, 'x-platform': 'web' },
+    });
+    expect(users.status).toBe(200);
+    expect(users.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(users.text)).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+// The HTTP shell while `npm start` seeds an empty database after listening (src/server/main.ts): the health check
+// and the built files are answered at once, every other request waits until the data is in, then is answered.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShell, type Shell } from '../../src/server/http/shell';
+import { createStaticFiles } from '../../src/server/http/static-files';
+
+describe('the shell before the demo data is in', () => {
+  let dir: string;
+  let shell: Shell;
+  let origin: string;
+  let seeded = false;
+  let markSeeded!: () => void;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'church-ready-'));
+    writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+    // Each answer says whether the data was in when it was made.
+    const answer = () => new Response(seeded ? 'seeded' : 'too early');
+    shell = createShell({
+      api: { fetch: answer },
+      pages: (_req, res) => void res.end(seeded ? 'seeded' : 'too early'),
+      staticFiles: createStaticFiles(dir),
+      ready: new Promise<void>((resolve) => (markSeeded = resolve)).then(() => void (seeded = true)),
+      logRequests: false,
+    });
+    await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await shell.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the health check and the built files at once, and holds the rest until the data is in', async () => {
+    const held = ['/api/v1/auth/login/', '/sermons', '/admin/dashboard'].map((path) =>
+      fetch(origin + path).then((r) => r.text()),
+    );
+    expect(await (await fetch(`${origin}/api/v1/health/`)).text()).toBe('too early');
+    expect(await (await fetch(`${origin}/robots.txt`)).text()).toBe('User-agent: *\n');
+    const settled = await Promise.race([Promise.all(held), new Promise((r) => setTimeout(() => r('held'), 200))]);
+    expect(settled).toBe('held');
+    markSeeded();
+    expect(await Promise.all(held)).toEqual(['seeded', 'seeded', 'seeded']);
+    expect(await (await fetch(`${origin}/events`)).text()).toBe('seeded');
+  });
+});
