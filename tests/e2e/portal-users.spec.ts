@@ -1,4 +1,6 @@
-// User management end to end: what each staff role sees, every action, add/edit/promote/delete, and axe.
+// User management end to end: what each staff role sees, every action, add/edit/promote/delete, axe, and a big
+// church of 10,000 members.
+import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
 
@@ -196,4 +198,51 @@ test('dark theme: the users screen, its detail dialog and the login page pass ax
   await row(page, 'member').getByRole('button', { name: /^View/ }).click();
   await expect(page.getByRole('dialog', { name: 'User Details' })).toBeVisible();
   await expectNoAxeViolations(page, 'dialog');
+});
+
+// Last in this file, and the specs that run after it do not list users: it adds 10,000 members to the shared
+// database. In a real browser, so the fixed row height is checked against real layout (spacers must not drift).
+test('a big church: 10,000 members render, scroll to the last one and filter on a keystroke', async ({ page }) => {
+  const dir = process.env.E2E_DATA_DIR!;
+  const seeded = spawnSync(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'src/server/cli/seed.ts', '--members', '10000'],
+    {
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: `file:./${dir}/church.db` },
+      encoding: 'utf8',
+    },
+  );
+  expect(seeded.status, seeded.stderr).toBe(0);
+  await signedIn(page, 'superadmin', '/admin/users');
+  const count = page.getByTestId('users-count');
+  await expect(count).toHaveText(/^Showing (\d+) of \1 users$/, { timeout: 15_000 });
+  const total = Number(/of (\d+)/.exec((await count.textContent()) ?? '')![1]);
+  expect(total).toBeGreaterThan(10_000);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(total + 1));
+  const rows = page.getByTestId('user-row');
+  expect(await rows.count()).toBeLessThan(60);
+  const heights = await rows.evaluateAll((trs) => [...new Set(trs.map((tr) => tr.getBoundingClientRect().height))]);
+  expect(heights).toHaveLength(1);
+
+  // The end of the page is the end of the list: the last member, in its place at the bottom of the table.
+  await page.keyboard.press('End');
+  await expect(rows.last()).toHaveAttribute('data-username', 'member10000');
+  await expect(rows.last()).toHaveAttribute('aria-rowindex', String(total + 1));
+  await expect(rows.last()).toBeInViewport();
+  const gap = await table.evaluate((t) => {
+    const body = t.querySelector('tbody')!.getBoundingClientRect();
+    const rowsInDom = t.querySelectorAll('[data-testid="user-row"]');
+    return body.bottom - rowsInDom[rowsInDom.length - 1].getBoundingClientRect().bottom;
+  });
+  expect(Math.abs(gap)).toBeLessThan(1);
+
+  await search(page, 'member1000');
+  await expect(count).toHaveText(`Showing 2 of ${total} users`);
+  expect(await rows.evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.username))).toEqual([
+    'member1000',
+    'member10000',
+  ]);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(count).toHaveText(`Showing ${total} of ${total} users`);
 });

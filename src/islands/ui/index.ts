@@ -41,3 +41,4 @@ export { FormDialog } from './FormDialog';
 export { ItemCard } from './ItemCard';
 export { Panel } from './Panel';
 export { ToggleGroup } from './ToggleGroup';
+export { OVERSCAN, rowRange, SpacerRow, useWindowedRows, type RowRange } from './windowed-rows';
