@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDeps } from '../context';
 import type { DB } from '../db/schema';
+import type { Database } from '../db/connection';
 import { iso } from '../db/time';
 import {
   bucketIndex,
@@ -77,30 +78,73 @@ async function sermonsIn(db: Kysely<DB>, w: Window) {
   return n(row.n);
 }
 
-async function viewsIn(db: Kysely<DB>, w: Window): Promise<{ views: number; plays: number }> {
+/** Sermon views and audio plays per day and kind: read once per report, for both periods. */
+interface DayViews {
+  day: string;
+  kind: string;
+  n: number;
+}
+async function viewsByDay(db: Kysely<DB>, w: Window): Promise<DayViews[]> {
   const rows = await db
     .selectFrom('content_views')
-    .select(['kind', (eb) => eb.fn.sum<number>('count').as('n')])
+    .select(['day', 'kind', (eb) => eb.fn.sum<number>('count').as('n')])
     .where(within('day', w))
-    .groupBy('kind')
+    .groupBy(['day', 'kind'])
     .execute();
-  const of = (kind: string) => n(rows.find((r) => r.kind === kind)?.n);
-  return { views: of(VIEW_KINDS.view), plays: of(VIEW_KINDS.play) };
+  return rows.map((r) => ({ day: r.day, kind: r.kind, n: n(r.n) }));
 }
 
-async function retention(db: Kysely<DB>, current: Window, previous: Window): Promise<number> {
-  const row = await db
-    .selectFrom('member_activity as a')
-    .select([
-      sql<number>`count(distinct a.user_id)`.as('before'),
-      sql<number>`count(distinct case when exists (
-        select 1 from member_activity b where b.user_id = a.user_id and b.day >= ${current.start} and b.day < ${current.end}
-      ) then a.user_id end)`.as('kept'),
-    ])
-    .where(within('a.day', previous))
-    .executeTakeFirstOrThrow();
-  return percentOf(n(row.kept), n(row.before));
+function viewsIn(rows: readonly DayViews[], w: Window): { views: number; plays: number } {
+  const seen = { views: 0, plays: 0 };
+  for (const r of rows) {
+    if (r.day < w.start || r.day >= w.end) continue;
+    seen[r.kind === VIEW_KINDS.view ? 'views' : 'plays'] += r.n;
+  }
+  return seen;
 }
+
+/** The members active in a window (each once). */
+async function activeIds(db: Kysely<DB>, w: Window): Promise<Set<number>> {
+  const rows = await db.selectFrom('member_activity').select('user_id').distinct().where(within('day', w)).execute();
+  return new Set(rows.map((r) => Number(r.user_id)));
+}
+
+/** PostgreSQL: each period's members from the (day, user) index, compared here. */
+async function activityBySets(db: Kysely<DB>, current: Window, previous: Window) {
+  const [now, before] = await Promise.all([activeIds(db, current), activeIds(db, previous)]);
+  let kept = 0;
+  for (const id of before) if (now.has(id)) kept++;
+  return { now: now.size, before: before.size, retention: percentOf(kept, before.size) };
+}
+
+/** SQLite: per account, two seeks into its activity days (the primary key is user and day). */
+async function activityBySeeks(db: Kysely<DB>, current: Window, previous: Window) {
+  const activeIn = (w: Window) =>
+    sql<boolean>`exists (select 1 from member_activity a where a.user_id = u.id and a.day >= ${w.start} and a.day < ${w.end})`;
+  const spans = db
+    .selectFrom('users as u')
+    .select([activeIn(current).as('now'), activeIn(previous).as('before')])
+    .as('m');
+  const row = await db
+    .selectFrom(spans)
+    .select([
+      sql<number>`sum(case when m.now then 1 else 0 end)`.as('now'),
+      sql<number>`sum(case when m.before then 1 else 0 end)`.as('before'),
+      sql<number>`sum(case when m.now and m.before then 1 else 0 end)`.as('kept'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { now: n(row.now), before: n(row.before), retention: percentOf(n(row.kept), n(row.before)) };
+}
+
+/**
+ * Members active in each period, and the share of those active before who are active again now. Each database
+ * has its fastest form (scripts/bench/analytics.mjs): PostgreSQL plans the seeks over the day index, and SQLite
+ * pays for the two distinct scans.
+ */
+const activity = (database: Database, current: Window, previous: Window) =>
+  database.dialect === 'sqlite'
+    ? activityBySeeks(database.db, current, previous)
+    : activityBySets(database.db, current, previous);
 
 async function usersBefore(db: Kysely<DB>, day: string) {
   const row = await db
@@ -113,7 +157,6 @@ async function usersBefore(db: Kysely<DB>, day: string) {
 
 interface PeriodFigures {
   totalUsers: number;
-  activeUsers: number;
   newUsers: number;
   events: number;
   prayers: number;
@@ -122,30 +165,30 @@ interface PeriodFigures {
   plays: number;
 }
 
-async function periodFigures(db: Kysely<DB>, w: Window): Promise<PeriodFigures> {
-  const [totalUsers, activeUsers, newUsers, events, prayers, sermons, seen] = await Promise.all([
+async function periodFigures(db: Kysely<DB>, w: Window, daily: Promise<DayViews[]>): Promise<PeriodFigures> {
+  const [totalUsers, newUsers, events, prayers, sermons, views] = await Promise.all([
     usersBefore(db, w.end),
-    activeMembers(db, w),
     countWhere(db, 'users', 'date_joined', w),
     countWhere(db, 'events', 'start_date', w),
     countWhere(db, 'prayer_requests', 'date_requested', w),
     sermonsIn(db, w),
-    viewsIn(db, w),
+    daily,
   ]);
-  return { totalUsers, activeUsers, newUsers, events, prayers, sermons, ...seen };
+  return { totalUsers, newUsers, events, prayers, sermons, ...viewsIn(views, w) };
 }
 
 const engagementOf = (f: { views: number; plays: number }) => percentOf(f.plays, f.views);
 
-async function overviewAndGrowth(db: Kysely<DB>, current: Window, previous: Window) {
-  const [now, before, kept] = await Promise.all([
-    periodFigures(db, current),
-    periodFigures(db, previous),
-    retention(db, current, previous),
+async function overviewAndGrowth(database: Database, current: Window, previous: Window, daily: Promise<DayViews[]>) {
+  const db = database.db;
+  const [now, before, active] = await Promise.all([
+    periodFigures(db, current, daily),
+    periodFigures(db, previous, daily),
+    activity(database, current, previous),
   ]);
   const overview: AnalyticsOverview = {
     totalUsers: now.totalUsers,
-    activeUsers: now.activeUsers,
+    activeUsers: active.now,
     newUsers: now.newUsers,
     totalEvents: now.events,
     totalPrayers: now.prayers,
@@ -153,11 +196,11 @@ async function overviewAndGrowth(db: Kysely<DB>, current: Window, previous: Wind
     sermonViews: now.views,
     audioPlays: now.plays,
     engagement: engagementOf(now),
-    retention: kept,
+    retention: active.retention,
   };
   const growth: AnalyticsGrowth = {
     users: percentChange(now.totalUsers, before.totalUsers),
-    activeUsers: percentChange(now.activeUsers, before.activeUsers),
+    activeUsers: percentChange(active.now, active.before),
     events: percentChange(now.events, before.events),
     prayers: percentChange(now.prayers, before.prayers),
     sermons: percentChange(now.sermons, before.sermons),
@@ -167,7 +210,12 @@ async function overviewAndGrowth(db: Kysely<DB>, current: Window, previous: Wind
 }
 
 /** Per bucket: members active, registrations made, and plays per view. */
-async function timeframe(db: Kysely<DB>, range: AnalyticsRange, w: Window): Promise<TimeframePoint[]> {
+async function timeframe(
+  db: Kysely<DB>,
+  range: AnalyticsRange,
+  w: Window,
+  views: Promise<DayViews[]>,
+): Promise<TimeframePoint[]> {
   const list = buckets(range, w);
   const points = list.map((b) => ({ ...b, users: 0, events: 0, views: 0, plays: 0 }));
   const daily = range === '7d' || range === '30d';
@@ -187,12 +235,7 @@ async function timeframe(db: Kysely<DB>, range: AnalyticsRange, w: Window): Prom
       .where(within('created_at', w))
       .groupBy(sql`substr(created_at, 1, 10)`)
       .execute(),
-    db
-      .selectFrom('content_views')
-      .select(['day', 'kind', (eb) => eb.fn.sum<number>('count').as('n')])
-      .where(within('day', w))
-      .groupBy(['day', 'kind'])
-      .execute(),
+    views,
   ]);
   for (const r of activity) {
     const i = bucketIndex(list, r.day);
@@ -210,14 +253,15 @@ async function timeframe(db: Kysely<DB>, range: AnalyticsRange, w: Window): Prom
 }
 
 /** What people did in the period, by kind, with each kind's share. */
-async function categories(db: Kysely<DB>, w: Window): Promise<ContentCategory[]> {
-  const [seen, registrations, prayers, messages, prayed] = await Promise.all([
-    viewsIn(db, w),
+async function categories(db: Kysely<DB>, w: Window, daily: Promise<DayViews[]>): Promise<ContentCategory[]> {
+  const [views, registrations, prayers, messages, prayed] = await Promise.all([
+    daily,
     countWhere(db, 'event_registrations', 'created_at', w),
     countWhere(db, 'prayer_requests', 'date_requested', w),
     countWhere(db, 'contact_messages', 'created_at', w),
     countWhere(db, 'prayer_marks', 'day', w),
   ]);
+  const seen = viewsIn(views, w);
   const rows = [
     { name: 'Sermon views', count: seen.views },
     { name: 'Audio plays', count: seen.plays },
@@ -231,19 +275,23 @@ async function categories(db: Kysely<DB>, w: Window): Promise<ContentCategory[]>
 }
 
 async function topSermons(db: Kysely<DB>, w: Window): Promise<TopSermon[]> {
-  const rows = await db
-    .selectFrom('content_views as v')
-    .innerJoin('sermons as s', 's.id', 'v.item_id')
+  // Summed per sermon first (from the covering index), then only the sermons counted are joined.
+  const perSermon = db
+    .selectFrom('content_views')
     .select([
-      's.id',
-      's.title',
-      sql<number>`sum(case when v.kind = ${VIEW_KINDS.view} then v.count else 0 end)`.as('views'),
-      sql<number>`sum(case when v.kind = ${VIEW_KINDS.play} then v.count else 0 end)`.as('plays'),
+      'item_id',
+      sql<number>`sum(case when kind = ${VIEW_KINDS.view} then count else 0 end)`.as('views'),
+      sql<number>`sum(case when kind = ${VIEW_KINDS.play} then count else 0 end)`.as('plays'),
     ])
-    .where(within('v.day', w))
-    .groupBy(['s.id', 's.title'])
-    .orderBy('views', 'desc')
-    .orderBy('plays', 'desc')
+    .where(within('day', w))
+    .groupBy('item_id')
+    .as('v');
+  const rows = await db
+    .selectFrom(perSermon)
+    .innerJoin('sermons as s', 's.id', 'v.item_id')
+    .select(['s.id', 's.title', 'v.views', 'v.plays'])
+    .orderBy('v.views', 'desc')
+    .orderBy('v.plays', 'desc')
     .orderBy('s.title')
     .limit(TOP)
     .execute();
@@ -300,10 +348,13 @@ export async function analyticsReport(deps: AppDeps, range: AnalyticsRange): Pro
   const db = deps.database.db;
   const nowMs = deps.now();
   const { current, previous } = rangeWindows(range, nowMs);
+  const daily = viewsByDay(db, { start: previous.start, end: current.end });
+  // A failed read fails the sections that use it (each settles on its own), never the report.
+  daily.catch(() => {});
   const [both, series, kinds, sermons, events, prayers] = await Promise.all([
-    settle('overview', () => overviewAndGrowth(db, current, previous)),
-    settle('timeframe', () => timeframe(db, range, current)),
-    settle('categories', () => categories(db, current)),
+    settle('overview', () => overviewAndGrowth(deps.database, current, previous, daily)),
+    settle('timeframe', () => timeframe(db, range, current, daily)),
+    settle('categories', () => categories(db, current, daily)),
     settle('top sermons', () => topSermons(db, current)),
     settle('top events', () => topEvents(db, current)),
     settle('prayer categories', () => prayerCategories(db, current)),
