@@ -10,6 +10,13 @@ import { apiCall, expectNoAxeViolations } from './portal-helpers';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const card = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').first();
 
+// What this file publishes goes again, so the public pages' specs see the demo content only.
+const made = { sermons: [] as string[], events: [] as string[] };
+test.afterAll(async ({ request }) => {
+  for (const id of made.sermons) await apiCall(request, 'admin', 'DELETE', `/sermons/${id}/`);
+  for (const id of made.events) await apiCall(request, 'admin', 'DELETE', `/events/${id}/`);
+});
+
 test('dashboard: figures equal the API after a sermon, a prayer request and a registration', async ({ page }) => {
   const stamp = Date.now();
   const sermon = await apiCall(page.request, 'admin', 'POST', '/sermons/', {
@@ -20,6 +27,7 @@ test('dashboard: figures equal the API after a sermon, a prayer request and a re
     status: 'published',
   });
   expect(sermon.status()).toBe(201);
+  made.sermons.push((await sermon.json()).id);
   const prayer = await page.request.post('/api/v1/prayers/', {
     data: {
       name: 'Yaa Asantewaa',
@@ -44,6 +52,7 @@ test('dashboard: figures equal the API after a sermon, a prayer request and a re
     isPublic: true,
   });
   const eventId = (await event.json()).id;
+  made.events.push(eventId);
   expect(
     (
       await page.request.post(`/api/v1/events/${eventId}/registrations/`, {

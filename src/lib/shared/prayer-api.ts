@@ -56,7 +56,11 @@ export const prayerAnswerSchema = z.object({
   updates: z.array(prayerUpdateSchema),
   tags: z.array(z.string()),
   source: z.string().describe("'prayer-form', 'contact' (a prayer inquiry) or 'demo'"),
-  needsFollowUp: z.boolean().describe(`Not answered or closed and untouched for the follow-up period (Settings; ${FOLLOW_UP_DAYS} days unless changed)`),
+  needsFollowUp: z
+    .boolean()
+    .describe(
+      `Not answered or closed and untouched for the follow-up period (Settings; ${FOLLOW_UP_DAYS} days unless changed)`,
+    ),
 });
 export type PrayerAnswer = z.infer<typeof prayerAnswerSchema>;
 
