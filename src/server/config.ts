@@ -1,6 +1,6 @@
 // The configuration (docs/DEPLOY.md; .env.example lists every variable with its default): the environment is
 // parsed by one zod schema, once at start-up, so a bad value stops `npm start` (and `astro dev`/`astro build`,
-// whose config reads SITE through here) with a message naming the variable. Test-only knobs (cheaper scrypt,
+// whose config reads SITE through here) with a message naming the variable. Test-only knobs (cheaper hashing,
 // shorter lockout windows) are explicit variables that production never sets.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -80,8 +80,9 @@ export const envSchema = z
     PG_POOL_SIZE: wholeNumber(1, 1000).default(10),
     // scripts/start.mjs rebuilds the site when this is true (and the small server bundle whenever it is set).
     FORCE_BUILD: flag.default(false),
-    // Test-only knobs: never set in production (SCRYPT_TEST_LOG2N is ignored there).
-    SCRYPT_TEST_LOG2N: wholeNumber(4, 16).optional(),
+    AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(100),
+    // Test-only knobs: never set in production (ARGON2_TEST_MEMORY_KIB is ignored there).
+    ARGON2_TEST_MEMORY_KIB: wholeNumber(64, 19_456).optional(),
     LOGIN_WINDOW_MS: wholeNumber(1, 2 ** 31).optional(),
     LOGIN_LOCK_MS: wholeNumber(1, 2 ** 31).optional(),
   })
@@ -124,14 +125,15 @@ export function isDebugMode(env: NodeJS.ProcessEnv = process.env): boolean {
   return PUBLIC_DEBUG ?? NODE_ENV === 'development';
 }
 
-export interface ScryptParams {
-  N: number;
-  r: number;
-  p: number;
+export interface Argon2Params {
+  /** KiB. */
+  memory: number;
+  passes: number;
+  parallelism: number;
 }
 
-/** OWASP's scrypt setting; the only one used outside tests. */
-export const PRODUCTION_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/** OWASP's argon2id setting (19 MiB, 2 passes, 1 lane); the only one used outside tests. */
+export const PRODUCTION_ARGON2: Argon2Params = { memory: 19_456, passes: 2, parallelism: 1 };
 
 /** S3-compatible object storage for media (all five S3_ variables). */
 export interface S3Config {
@@ -156,7 +158,9 @@ export interface ServerConfig {
   mediaDir: string;
   s3: S3Config | null;
   jwtSecret: Uint8Array;
-  scrypt: ScryptParams;
+  argon2: Argon2Params;
+  /** Failed sign-ins, failed refreshes and reset requests one client address may make, each, in 10 minutes. */
+  authRateLimit: number;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   lockout: { maxFailures: number; windowMs: number; lockMs: number };
@@ -223,8 +227,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : null,
     jwtSecret: jwtSecret(e.JWT_SECRET, production, dataDir),
     // Cheaper hashing only through this explicit variable, ignored in production.
-    scrypt:
-      !production && e.SCRYPT_TEST_LOG2N ? { ...PRODUCTION_SCRYPT, N: 2 ** e.SCRYPT_TEST_LOG2N } : PRODUCTION_SCRYPT,
+    argon2:
+      !production && e.ARGON2_TEST_MEMORY_KIB
+        ? { ...PRODUCTION_ARGON2, memory: e.ARGON2_TEST_MEMORY_KIB }
+        : PRODUCTION_ARGON2,
+    authRateLimit: e.AUTH_RATE_LIMIT,
     accessTtlSeconds: ACCESS_TOKEN_LIFETIME_MINUTES * 60,
     refreshTtlSeconds: REFRESH_TOKEN_LIFETIME_MINUTES * 60,
     lockout: {

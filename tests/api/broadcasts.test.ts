@@ -46,7 +46,11 @@ describe.each(backends())('broadcasts on %s', (backend) => {
     const { body } = await api.request('GET', '/broadcasts/audiences/', { token: admin });
     expect(body.all).toBe(reachable.length);
     const pastors = body.roles.find((r: any) => r.role === 'PASTOR');
-    expect(pastors).toEqual({ role: 'PASTOR', label: 'Pastor', count: reachable.filter((u) => u.role === 'PASTOR').length });
+    expect(pastors).toEqual({
+      role: 'PASTOR',
+      label: 'Pastor',
+      count: reachable.filter((u) => u.role === 'PASTOR').length,
+    });
     expect(body.ministries.length).toBeGreaterThan(0);
   });
 

@@ -1,31 +1,69 @@
-// Production settings: the real scrypt parameters, the JWT secret rule, and the CLI guard.
+// Production settings: the real argon2id parameters (and the earlier scrypt hashes still verifying), the password
+// gate, the JWT secret rule, and the CLI guard.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ConfigError, PRODUCTION_SCRYPT, loadConfig } from '../../src/server/config';
-import { hashPassword, parseHash, verifyPassword } from '../../src/server/auth/passwords';
+import { ConfigError, PRODUCTION_ARGON2, loadConfig } from '../../src/server/config';
+import {
+  HashingBusy,
+  QUEUE_PER_CLIENT,
+  hashPassword,
+  needsRehash,
+  parseHash,
+  verifyPassword,
+} from '../../src/server/auth/passwords';
+import { scryptHash } from './helpers';
 
 describe('passwords and configuration', () => {
-  it('hashes with scrypt N=2^17, r=8, p=1 outside tests, and verifies', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SCRYPT_TEST_LOG2N: '10' });
-    expect(config.scrypt).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(PRODUCTION_SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1 });
-    const hash = await hashPassword('Correct horse 1!', config.scrypt);
-    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+  it('hashes with argon2id (19 MiB, 2 passes, 1 lane) outside tests, and verifies', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ARGON2_TEST_MEMORY_KIB: '64' });
+    expect(config.argon2).toEqual({ memory: 19_456, passes: 2, parallelism: 1 });
+    expect(PRODUCTION_ARGON2).toEqual({ memory: 19_456, passes: 2, parallelism: 1 });
+    const hash = await hashPassword('Correct horse 1!', config.argon2);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(parseHash(hash)!.key).toHaveLength(32);
     expect(await verifyPassword('Correct horse 1!', hash)).toBe(true);
     expect(await verifyPassword('Correct horse 2!', hash)).toBe(false);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+    expect(needsRehash(hash, config.argon2)).toBe(false);
+    // Other parameters, or the earlier scheme, are replaced at the next sign-in.
+    expect(needsRehash(hash, { ...config.argon2, passes: 3 })).toBe(true);
+  });
+
+  it('still verifies the earlier scrypt hashes, and marks them for rehashing', async () => {
+    const old = scryptHash('Old password 1!');
+    expect(await verifyPassword('Old password 1!', old)).toBe(true);
+    expect(await verifyPassword('Old password 2!', old)).toBe(false);
+    expect(needsRehash(old, PRODUCTION_ARGON2)).toBe(true);
   });
 
   it('does not block the event loop while hashing', async () => {
     let ticks = 0;
-    const timer = setInterval(() => ticks++, 5);
-    await hashPassword('pw', PRODUCTION_SCRYPT);
+    const timer = setInterval(() => ticks++, 2);
+    await Promise.all([1, 2, 3].map(() => hashPassword('pw', PRODUCTION_ARGON2)));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(3);
+  });
+
+  it('turns a client away past its queue instead of queueing without end, and serves the others in turn', async () => {
+    const cheap = { memory: 2048, passes: 2, parallelism: 1 };
+    const finished: string[] = [];
+    const flood = Array.from({ length: QUEUE_PER_CLIENT + 40 }, () =>
+      hashPassword('pw', cheap, 'flood').then(
+        () => (finished.push('flood'), 'done'),
+        (err) => (err instanceof HashingBusy ? 'busy' : 'error'),
+      ),
+    );
+    // Another address's hash is not stuck behind the whole flood: it is among the first few to finish.
+    const other = hashPassword('pw', cheap, 'other').then(() => (finished.push('other'), 'done'));
+    const results = await Promise.all(flood);
+    expect(finished.indexOf('other')).toBeLessThan(8);
+    expect(results.filter((r) => r === 'busy').length).toBeGreaterThan(0);
+    expect(results.filter((r) => r === 'done').length).toBeGreaterThanOrEqual(QUEUE_PER_CLIENT);
+    expect(results).not.toContain('error');
+    expect(await other).toBe('done');
   });
 
   it('requires JWT_SECRET in production and generates a persistent one otherwise', () => {
@@ -52,6 +90,7 @@ describe('passwords and configuration', () => {
       pgPoolSize: 10,
       trustProxy: false,
       publicRateLimit: 10,
+      authRateLimit: 100,
       logRequests: true,
       debug: false,
       smtpUrl: null,
@@ -91,7 +130,8 @@ describe('passwords and configuration', () => {
       DATABASE_URL: /DATABASE_URL must be a SQLite file/,
       SMTP_URL: /SMTP_URL must be smtp:/,
       ALLOWED_ORIGINS: /ALLOWED_ORIGINS must be a comma-separated list/,
-      SCRYPT_TEST_LOG2N: /SCRYPT_TEST_LOG2N must be a whole number from 4 to 16/,
+      ARGON2_TEST_MEMORY_KIB: /ARGON2_TEST_MEMORY_KIB must be a whole number from 64 to 19456/,
+      AUTH_RATE_LIMIT: /AUTH_RATE_LIMIT must be a whole number/,
     };
     const values: Record<string, string> = {
       PORT: 'http',
@@ -101,7 +141,8 @@ describe('passwords and configuration', () => {
       DATABASE_URL: 'mysql://db/church',
       SMTP_URL: 'http://mail.example.org',
       ALLOWED_ORIGINS: 'https://ok.example.org,not an origin',
-      SCRYPT_TEST_LOG2N: '40',
+      ARGON2_TEST_MEMORY_KIB: '40',
+      AUTH_RATE_LIMIT: '0',
     };
     for (const [name, message] of Object.entries(bad)) {
       expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: values[name] }), name).toThrow(message);

@@ -48,7 +48,13 @@ describe.each(backends())('dashboard on %s', (backend) => {
     const before = await figures();
     const sermon = await api.request('POST', '/sermons/', {
       token: pastor,
-      body: { title: 'Grace Upon Grace', speaker: 'Rev. Samuel Owusu', date: inDays(0), category: 'Faith', status: 'draft' },
+      body: {
+        title: 'Grace Upon Grace',
+        speaker: 'Rev. Samuel Owusu',
+        date: inDays(0),
+        category: 'Faith',
+        status: 'draft',
+      },
     });
     expect(sermon.status).toBe(201);
     const prayer = await api.request('POST', '/prayers/', {
@@ -124,7 +130,11 @@ describe.each(backends())('dashboard on %s', (backend) => {
     expect(list.counts.registration).toBe(before.counts.registration + 1);
     expect(list.total).toBe(list.counts.prayer + list.counts.message + list.counts.registration);
     expect(list.items).toContainEqual(
-      expect.objectContaining({ kind: 'message', id: String(message.body.id), detail: 'Unread message from Esi Ampofo' }),
+      expect.objectContaining({
+        kind: 'message',
+        id: String(message.body.id),
+        detail: 'Unread message from Esi Ampofo',
+      }),
     );
     expect(list.items).toContainEqual(
       expect.objectContaining({ kind: 'registration', id: event.body.id, title: 'Choir Workshop' }),

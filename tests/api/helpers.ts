@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
@@ -31,7 +31,8 @@ export function backends(): Backend[] {
 }
 
 export const TEST_ENV = {
-  SCRYPT_TEST_LOG2N: '10', // cheap hashing for tests only; tests/api/config-and-passwords.test.ts checks production
+  ARGON2_TEST_MEMORY_KIB: '64', // cheap hashing for tests only; tests/api/config-and-passwords.test.ts checks production
+  AUTH_RATE_LIMIT: '100000', // every suite signs in from 127.0.0.1; tests/api/auth-throttle.test.ts sets its own
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   LOG_REQUESTS: '0',
 };
@@ -247,3 +248,10 @@ export const PNG = Buffer.from(
   'hex',
 );
 export const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+
+/** A hash of the earlier scheme, as the server stored them before argon2id. */
+export function scryptHash(password: string, N = 2 ** 10): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r: 8, p: 1 });
+  return ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}

@@ -13,7 +13,7 @@ import { DETAIL } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import * as auth from './service';
-import { answerSubmission, readSubmission } from '../public/submission';
+import { answerSubmission, clientKey, readSubmission } from '../public/submission';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/form-posts';
 
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
@@ -38,10 +38,10 @@ export function authRoutes(deps: AppDeps) {
       request: { body: jsonBody(loginSchema) },
       responses: {
         200: jsonAnswer(tokenPairSchema.extend({ user: UserAnswer }), 'Tokens and the user'),
-        ...refusals(400, 401, 403, 423),
+        ...refusals(400, 401, 403, 423, 429, 503),
       },
     }),
-    async (c) => c.json(await auth.login(deps, c.req.valid('json')), 200),
+    async (c) => c.json(await auth.login(deps, c.req.valid('json'), clientKey(c, deps)), 200),
   );
 
   app.openapi(
@@ -51,9 +51,9 @@ export function authRoutes(deps: AppDeps) {
       summary: 'Trade a refresh token (once) for a new pair',
       middleware: readJsonBody,
       request: { body: jsonBody(refreshSchema) },
-      responses: { 200: jsonAnswer(tokenPairSchema, 'The next pair'), ...refusals(400, 401, 403) },
+      responses: { 200: jsonAnswer(tokenPairSchema, 'The next pair'), ...refusals(400, 401, 403, 429) },
     }),
-    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh), 200),
+    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, clientKey(c, deps)), 200),
   );
 
   app.openapi(
@@ -81,11 +81,11 @@ export function authRoutes(deps: AppDeps) {
       responses: {
         200: done('The same answer whether the email is known or not'),
         303: { description: 'The same answer to an HTML form post: back to /forgot-password#reset-requested' },
-        ...refusals(400),
+        ...refusals(400, 429),
       },
     }),
     async (c) => {
-      await auth.requestPasswordReset(deps, c.req.valid('json').email);
+      await auth.requestPasswordReset(deps, c.req.valid('json').email, clientKey(c, deps));
       return answerSubmission(c, { detail: DETAIL.resetSent }, 200, resetRequested);
     },
   );

@@ -8,7 +8,8 @@ import { iso } from '../db/time';
 import { findUserById, findUserByUsername, presentUser } from '../users/service';
 import { asTarget } from '../users/serialize';
 import { audit } from '../activity/service';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { checkThrottle, countAttempt } from './throttle';
 import { lockedUntil, pruneAttempts, recordAttempt } from './lockout';
 import {
   continueSession,
@@ -22,22 +23,36 @@ import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
 
+/**
+ * `client` is the caller's address as a keyed hash (public/submission.ts clientKey): its failed sign-ins are
+ * throttled, and its hashes wait their turn in the password gate (passwords.ts).
+ */
 export async function login(
   deps: AppDeps,
   { username, password }: { username: string; password: string },
+  client: string,
 ): Promise<TokenPair & { user: User }> {
   const { config } = deps;
   const db = deps.database.db;
   const now = deps.now();
+  await checkThrottle(deps, 'sign-in', client);
   if (await lockedUntil(db, username, now, config.lockout)) throw new ApiError(423, DETAIL.locked);
   const user = await findUserByUsername(db, username);
   // Unknown users are checked against a dummy hash: same work, same answer.
-  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.scrypt)));
+  const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash(config.argon2)), client).catch(
+    busy,
+  );
   if (!user || !valid) {
     await recordAttempt(db, username, false, now);
+    await countAttempt(deps, 'sign-in', client);
     throw new ApiError(401, DETAIL.invalidCredentials);
   }
   await recordAttempt(db, username, true, now);
+  // A hash of the earlier scheme (or cost) is replaced now that the password is known to be right.
+  if (needsRehash(user.password_hash, config.argon2)) {
+    const rehashed = await hashPassword(password, config.argon2, client).catch(busy);
+    await db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+  }
   // The password was right, so telling this person they lack access leaks nothing.
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
   const seen = { last_login: iso(now), last_seen: iso(now), logged_out_at: null };
@@ -48,11 +63,22 @@ export async function login(
   return { ...tokens, user: await presentUser(deps, { ...user, ...seen }) };
 }
 
-export async function refresh(deps: AppDeps, token: string): Promise<TokenPair> {
+/** Sign-in's answer when the password gate is full: try again in a moment, nothing was checked or changed. */
+function busy(err: unknown): never {
+  if (err instanceof HashingBusy) throw new ApiError(503, BUSY, undefined, { 'Retry-After': '1' });
+  throw err;
+}
+export const BUSY = 'Too many sign-ins at once. Please try again in a moment.';
+
+export async function refresh(deps: AppDeps, token: string, client: string): Promise<TokenPair> {
   const db = deps.database.db;
   const now = deps.now();
+  await checkThrottle(deps, 'refresh', client);
   const used = await consumeRefreshToken(db, deps.config, token, now);
-  if (!used.ok) throw new ApiError(401, DETAIL.invalidToken);
+  if (!used.ok) {
+    await countAttempt(deps, 'refresh', client);
+    throw new ApiError(401, DETAIL.invalidToken);
+  }
   const user = await findUserById(db, used.userId);
   if (!user) throw new ApiError(401, DETAIL.invalidToken);
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
@@ -76,10 +102,13 @@ export async function logout(deps: AppDeps, token: string | undefined): Promise<
 }
 
 /** Mails a reset link to an active account with that email; answers the same whether there is one or not. */
-export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+export async function requestPasswordReset(deps: AppDeps, email: string, client: string): Promise<void> {
   const { config } = deps;
   const db = deps.database.db;
   const now = deps.now();
+  // Every request counts: each may send a mail.
+  await checkThrottle(deps, 'password-reset', client);
+  await countAttempt(deps, 'password-reset', client);
   const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   if (!user || !user.is_active || user.is_suspended) return;
   const token = randomToken();
@@ -114,7 +143,7 @@ export async function confirmPasswordReset(deps: AppDeps, token: string, passwor
     .where('token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row || row.used_at || Date.parse(row.expires_at) <= now) throw new ApiError(400, DETAIL.resetInvalid);
-  const hash = await hashPassword(password, deps.config.scrypt);
+  const hash = await hashPassword(password, deps.config.argon2);
   const done = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('password_reset_tokens')

@@ -69,7 +69,7 @@ try {
       newUserRow({
         username,
         email,
-        password_hash: await hashPassword(password, config.scrypt),
+        password_hash: await hashPassword(password, config.argon2),
         first_name: String(args['first-name'] ?? ''),
         last_name: String(args['last-name'] ?? ''),
         role,

@@ -226,7 +226,7 @@ export interface ContactMessagesTable {
 
 export interface PublicSubmissionsTable {
   id: Generated<number>;
-  /** 'contact', 'prayer' or 'registration'. */
+  /** 'contact', 'prayer' or 'registration'; 'sign-in', 'refresh' or 'password-reset' (auth/throttle.ts). */
   kind: string;
   client_key: string;
   created_at: string;

@@ -234,7 +234,7 @@ export async function seed(
   opts: { members?: number; contentDir?: string } = {},
 ): Promise<SeedResult> {
   const wanted = Math.max(0, Math.min(100_000, Math.floor(opts.members ?? 20)));
-  const hash = await hashPassword(DEMO_PASSWORD, config.scrypt);
+  const hash = await hashPassword(DEMO_PASSWORD, config.argon2);
   const now = Date.now();
   const ministryIds = await ensureMinistries(db);
 

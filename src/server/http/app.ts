@@ -43,7 +43,7 @@ const AUDIO_MULTIPART_LIMIT = MAX_AUDIO_SIZE_BYTES + 64 * 1024;
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
   // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
-  void dummyHash(deps.config.scrypt);
+  void dummyHash(deps.config.argon2);
 
   app.use('*', async (c, next) => {
     await next();

@@ -31,6 +31,8 @@ const REFUSALS = {
   403: 'Not allowed (docs/PRODUCT.md, Roles and permissions)',
   404: 'No such resource',
   423: 'Too many failed sign-ins: locked for a while',
+  429: 'Too many attempts from this address: try again after Retry-After seconds',
+  503: 'Too busy just now: try again after Retry-After seconds',
 } as const;
 type Refusal = keyof typeof REFUSALS;
 

@@ -178,7 +178,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
   const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
   if (taken) throw fieldError('username', 'A user with that username already exists.');
   await assertEmailFree(db, email.toLowerCase());
-  const password_hash = await hashPassword(password, deps.config.scrypt);
+  const password_hash = await hashPassword(password, deps.config.argon2);
   const stamp = deps.now();
   const created = await db
     .transaction()
