@@ -1,7 +1,11 @@
-// API benchmark (`npm run bench`): `npm start` on 127.0.0.1 over a throw-away SQLite database seeded
-// with 1,000 members; autocannon measures req/s and p50/p99 latency of the four calls the portal
-// leans on; server memory (RSS) at rest and under load; cold start to first answer. Bounded in time,
-// and it stops the server it started.
+// API benchmark (`npm run bench`): `npm start` on 127.0.0.1 over a throw-away SQLite database seeded with 1,000
+// members, measured in the same run as a bare node:http server answering a fixed 700-byte JSON (the ceiling of
+// any Node server on this machine) and, when BENCH_PEER_URL points at one (a loopback server of the same API, e.g.
+// a Django REST framework build of it), that peer. Per call: req/s, p50/p99 latency, failed answers, and the
+// ratios to the ceiling and the peer. Then a sign-in burst: 1,000 wrong passwords from one address while another
+// address signs in (its p99, and how the burst was answered). Cold start to the first health answer, and the
+// server's memory: at rest and its peak over the whole run (VmHWM). Bounded in time; stops what it started.
+// Load: wrk when installed (apt-get install wrk), else autocannon (lib/load.mjs).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,19 +13,23 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setInterval, clearInterval } from 'node:timers';
 import { waitForHealth } from './lib/health.mjs';
+import { LOOPBACK, load, tool } from './lib/load.mjs';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PEER = process.env.BENCH_PEER_URL?.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+if (PEER && !LOOPBACK.test(`${PEER}/`)) throw new Error('BENCH_PEER_URL must be a loopback http:// URL');
 const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-'));
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
   });
-});
+const port = await freePort();
 const env = {
   ...process.env,
   NODE_ENV: 'test',
@@ -30,26 +38,115 @@ const env = {
   DATA_DIR: dir,
   DATABASE_URL: `file:${join(dir, 'church.db')}`,
   LOG_REQUESTS: '0',
+  // The burst below comes from one address and the other sign-ins from another (X-Forwarded-For).
+  TRUST_PROXY: 'true',
 };
-const base = `http://127.0.0.1:${port}/api/v1`;
-const rssMb = (pid) => {
+const origin = `http://127.0.0.1:${port}`;
+const base = `${origin}/api/v1`;
+const memoryMb = (pid, field) => {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
     return Math.round(kb / 102.4) / 10;
   } catch {
     return NaN;
   }
 };
 
-let server;
-const stop = () => server && server.exitCode === null && server.kill('SIGTERM');
-process.on('exit', stop);
+const children = [];
+const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+process.on('exit', stopAll);
 const watchdog = setTimeout(() => {
   console.error('bench: time limit reached');
-  stop();
+  stopAll();
   process.exit(1);
-}, 180_000);
+}, 600_000);
 
+/** The ceiling: node:http answering a fixed 700-byte JSON, nothing else. */
+async function ceiling() {
+  const ceilingPort = await freePort();
+  const body = JSON.stringify({ detail: 'x'.repeat(686) });
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end(${JSON.stringify(body)}); }).listen(${ceilingPort}, '127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  children.push(server);
+  await new Promise((r) => setTimeout(r, 300));
+  await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, seconds: 2 });
+  const result = await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, seconds: SECONDS });
+  server.kill('SIGTERM');
+  return result;
+}
+
+async function signIn(apiBase, username) {
+  const res = await fetch(`${apiBase}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+    body: JSON.stringify({ username, password: 'Demo1234!' }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username} at ${apiBase} answered ${res.status}`);
+  return (await res.json()).access;
+}
+
+/** The four calls of the portal, for a server at apiBase. */
+async function calls(apiBase) {
+  const auth = { authorization: `Bearer ${await signIn(apiBase, 'superadmin')}`, 'x-platform': 'web' };
+  return [
+    { name: 'GET /auth/profile/', url: `${apiBase}/auth/profile/`, headers: auth },
+    {
+      name: 'GET /auth/users/ (1,006 users, gzip)',
+      url: `${apiBase}/auth/users/`,
+      headers: { ...auth, 'accept-encoding': 'gzip' },
+    },
+    { name: 'GET /auth/users/stats/', url: `${apiBase}/auth/users/stats/`, headers: auth },
+    {
+      name: 'POST /auth/login/',
+      url: `${apiBase}/auth/login/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+      body: JSON.stringify({ username: 'pastor', password: 'Demo1234!' }),
+    },
+  ];
+}
+
+async function measure(call) {
+  await load({ ...call, connections: CONNECTIONS, seconds: 2 });
+  // Quiet first: the warm-up's last requests (a sign-in's queued hashes) finish before the measured run.
+  await new Promise((r) => setTimeout(r, 2000));
+  return load({ ...call, connections: CONNECTIONS, seconds: SECONDS });
+}
+
+/** 1,000 wrong passwords from one address at once, while another address signs in: the other's latency. */
+async function burst() {
+  const wrong = autocannon({
+    url: `${base}/auth/login/`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-platform': 'web', 'x-forwarded-for': '198.51.100.7' },
+    // A new username each time ([<id>]), so the per-username lockout never answers first: the throttle must.
+    body: JSON.stringify({ username: 'ghost-[<id>]', password: 'not-the-password' }),
+    idReplacement: true,
+    connections: 64,
+    amount: 1000,
+  });
+  const other = load({
+    url: `${base}/auth/login/`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-platform': 'web', 'x-forwarded-for': '203.0.113.9' },
+    body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
+    connections: 4,
+    seconds: 5,
+  });
+  const [flood, signIns] = await Promise.all([wrong, other]);
+  const statuses = Object.entries(flood.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${count} x ${status}`)
+    .join(', ');
+  return { statuses, signIns };
+}
+
+const round = (n) => Math.round(n * 10) / 10;
 try {
   const seed = spawnSync(
     process.execPath,
@@ -57,73 +154,70 @@ try {
     { env, encoding: 'utf8', cwd: root },
   );
   if (seed.status !== 0) throw new Error(`seed failed: ${seed.stderr}`);
-  console.log(seed.stdout.trim());
 
-  server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  const top = await ceiling();
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     env,
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.push(server);
   // Polled every 10 ms: this is the cold-start figure.
-  const coldMs = await waitForHealth(`http://127.0.0.1:${port}`, { intervalMs: 10 });
+  const coldMs = await waitForHealth(origin, { intervalMs: 10 });
   const firstLogin = performance.now();
-  const login = await (
-    await fetch(`${base}/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
-    })
-  ).json();
+  await signIn(base, 'admin');
   const loginMs = Math.round(performance.now() - firstLogin);
   await new Promise((r) => setTimeout(r, 500));
-  const restRss = rssMb(server.pid);
+  const restRss = memoryMb(server.pid, 'VmRSS');
 
-  const auth = { authorization: `Bearer ${login.access}`, 'x-platform': 'web' };
-  const cases = [
-    { name: 'GET /auth/profile/', path: '/auth/profile/', headers: auth },
-    { name: 'GET /auth/users/ (1,006 users)', path: '/auth/users/', headers: auth },
-    { name: 'GET /auth/users/stats/', path: '/auth/users/stats/', headers: auth },
-    {
-      name: 'POST /auth/login/ (scrypt N=2^17)',
-      path: '/auth/login/',
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
-      body: JSON.stringify({ username: 'pastor', password: 'Demo1234!' }),
-    },
-  ];
-  const rows = [];
-  let peakRss = restRss;
-  for (const c of cases) {
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 200);
-    const result = await autocannon({
-      url: base + c.path,
-      method: c.method ?? 'GET',
-      headers: c.headers,
-      body: c.body,
-      connections: CONNECTIONS,
-      duration: DURATION,
-    });
-    clearInterval(sampler);
-    const bad = result.non2xx + result.errors + result.timeouts;
-    rows.push({
-      call: c.name,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      errors: bad,
-    });
+  const ours = [];
+  const peaks = [];
+  for (const call of await calls(base)) {
+    ours.push({ call, result: await measure(call) });
+    peaks.push(`${call.name.split(' (')[0]} ${memoryMb(server.pid, 'VmHWM')}`);
   }
-  console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION}s per call, SQLite, 1,006 users`);
+  const peer = [];
+  if (PEER) for (const call of await calls(`${PEER}/api/v1`)) peer.push(await measure(call));
+  const { statuses, signIns } = await burst();
+  peaks.push(`burst ${memoryMb(server.pid, 'VmHWM')}`);
+
+  const rows = ours.map(({ call, result }, i) => ({
+    call: call.name,
+    'req/s': Math.round(result.rps),
+    'p50 ms': round(result.p50),
+    'p99 ms': round(result.p99),
+    failed: result.bad,
+    'of ceiling': `${Math.round((result.rps / top.rps) * 100)}%`,
+    ...(PEER
+      ? {
+          'peer req/s': Math.round(peer[i].rps),
+          'peer p99': round(peer[i].p99),
+          'x peer': round(result.rps / peer[i].rps),
+        }
+      : {}),
+  }));
+  console.log(`\nAPI benchmark (${tool}): ${CONNECTIONS} connections, ${SECONDS} s per call, SQLite, 1,006 users`);
+  console.log(`ceiling, bare node:http with a 700-byte JSON: ${Math.round(top.rps)} req/s, p99 ${round(top.p99)} ms`);
   console.table(rows);
+  if (!PEER) console.log('(set BENCH_PEER_URL=http://127.0.0.1:PORT to measure a peer server of the same API too)');
+  console.log(
+    `sign-in burst: 1,000 wrong passwords from one address answered ${statuses}; meanwhile another address signed in ` +
+      `${Math.round(signIns.rps)}/s, p99 ${round(signIns.p99)} ms, ${signIns.bad} failed`,
+  );
   console.log(`cold start (spawn of npm start's script to first /health/ answer): ${coldMs} ms`);
-  console.log(`first login after start: ${loginMs} ms`);
-  console.log(`server RSS: ${restRss} MB at rest, ${peakRss} MB peak under load`);
+  console.log(`first sign-in after start: ${loginMs} ms`);
+  console.log(
+    `server memory: ${restRss} MB resident at rest, ${memoryMb(server.pid, 'VmHWM')} MB peak over the run (VmHWM)`,
+  );
+  console.log(`peak so far after each step (MB): ${peaks.join(', ')}`);
 } catch (err) {
   console.error(`bench failed: ${err.message}`);
   process.exitCode = 1;
 } finally {
   clearTimeout(watchdog);
-  stop();
-  await new Promise((r) => (server && server.exitCode === null ? server.once('exit', r) : r()));
+  stopAll();
+  await Promise.all(
+    children.map((c) => c.exitCode === null && c.signalCode === null && new Promise((r) => c.once('exit', r))),
+  );
   rmSync(dir, { recursive: true, force: true });
 }

@@ -271,7 +271,14 @@ export interface BroadcastsTable {
   created_at: string;
 }
 
+/** Numbers that move with every change to a set of data (users: what the user list and stats show). */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface DB {
+  data_versions: DataVersionsTable;
   users: UsersTable;
   ministries: MinistriesTable;
   ministry_memberships: MinistryMembershipsTable;

@@ -19,25 +19,42 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA temp_store = MEMORY');
-  db.exec('PRAGMA cache_size = -16000');
   return db;
 }
 
+/** Distinct SQL texts kept prepared: the app has a few hundred; past this the oldest goes. */
+const STATEMENT_CACHE = 500;
+
 export function sqliteDialect(db: DatabaseSync): SqliteDialect {
+  // Compiling a statement cost more than running it (the profile of an authenticated read showed prepare at
+  // three times the query itself), and Kysely asks for each query's text anew: keep them compiled.
+  const statements = new Map<string, SqliteStatement>();
   const database: SqliteDatabase = {
-    close: () => db.close(),
+    close: () => {
+      statements.clear();
+      db.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const stmt = db.prepare(sql);
-      return {
-        reader: stmt.columns().length > 0,
-        all: (params) => stmt.all(...bindable(params)),
-        run: (params) => {
-          const r = stmt.run(...bindable(params));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (params) => stmt.iterate(...bindable(params)) as IterableIterator<unknown>,
-      };
+      const kept = statements.get(sql);
+      if (kept) return kept;
+      const statement = compile(db, sql);
+      if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+      return statement;
     },
   };
   return new SqliteDialect({ database });
+}
+
+function compile(db: DatabaseSync, sql: string): SqliteStatement {
+  const stmt = db.prepare(sql);
+  return {
+    reader: stmt.columns().length > 0,
+    all: (params) => stmt.all(...bindable(params)),
+    run: (params) => {
+      const r = stmt.run(...bindable(params));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    },
+    iterate: (params) => stmt.iterate(...bindable(params)) as IterableIterator<unknown>,
+  };
 }

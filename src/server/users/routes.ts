@@ -4,7 +4,7 @@
 // user and refuses unless the screen would offer the action. Most calls do that before reading their input;
 // the four state actions (web access, suspend, reactivate) have always judged their body first.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { USER_ACTIONS, creatableRoles, type UserAction } from '../../lib/shared/permissions';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../lib/shared/schemas';
 import { userStatsSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../context';
+import { keptAnswer, type Answer } from './cached-answers';
 import { ApiError, DETAIL, validationError } from '../http/errors';
 import { readAvatarField, readJsonBody } from '../http/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
@@ -37,9 +38,51 @@ type UsersEnv = { Variables: AppEnv['Variables'] & { target: UserRow } };
 const lower = <M extends string>(method: M) => method.toLowerCase() as Lowercase<M>;
 const oneUser = jsonAnswer(UserAnswer, 'The user as now stored');
 
+const PAGE_MESSAGE = {
+  limit: 'limit must be a whole number from 1 to 1000',
+  offset: 'offset must be a whole number from 0',
+};
+const pageQuery = z.object({
+  limit: z.coerce
+    .number({ error: PAGE_MESSAGE.limit })
+    .int(PAGE_MESSAGE.limit)
+    .min(1, PAGE_MESSAGE.limit)
+    .max(1000, PAGE_MESSAGE.limit)
+    .optional(),
+  offset: z.coerce
+    .number({ error: PAGE_MESSAGE.offset })
+    .int(PAGE_MESSAGE.offset)
+    .min(0, PAGE_MESSAGE.offset)
+    .optional(),
+});
+
+/**
+ * A kept answer (cached-answers.ts): 304 when the caller has it, else its gzip or its text. Browsers keep it
+ * and ask with If-None-Match (no-cache: always asked, never used unasked; private: never in a shared cache).
+ */
+function sendKept(c: Context<UsersEnv>, answer: Answer<unknown>) {
+  const headers: Record<string, string> = {
+    ETag: answer.etag,
+    'Cache-Control': 'private, no-cache',
+    Vary: 'Authorization, Accept-Encoding',
+  };
+  const asked = c.req.header('if-none-match');
+  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag))
+    return c.body(null, 304, headers);
+  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))
+    return c.body(new Uint8Array(answer.gzip), 200, {
+      ...headers,
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    });
+  return c.body(answer.json, 200, { ...headers, 'Content-Type': 'application/json' });
+}
+
 export function userRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<UsersEnv>();
   const auth = requireAuth(deps);
+  const userList = keptAnswer(deps, 'users', users.listUsersUntil);
+  const userStats = keptAnswer(deps, 'stats', users.userStatsUntil);
 
   /**
    * Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them.
@@ -94,12 +137,23 @@ export function userRoutes(deps: AppDeps) {
     createRoute({
       method: 'get',
       path: '/',
-      summary: 'Every user, with memberships and family',
+      summary: 'Every user, with memberships and family (or one page of them: limit and offset)',
       middleware: auth,
       security: BEARER,
-      responses: { 200: jsonAnswer(z.array(UserAnswer), 'Every user, by id'), ...refusals(401, 403) },
+      request: { query: pageQuery },
+      responses: {
+        200: jsonAnswer(z.array(UserAnswer), 'Every user, by id; with limit, that page (X-Total-Count has all)'),
+        304: { description: 'The If-None-Match ETag is still the answer' },
+        ...refusals(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await users.listUsers(deps), 200),
+    async (c) => {
+      const answer = await userList();
+      const { limit, offset } = c.req.valid('query');
+      if (limit === undefined && offset === undefined) return sendKept(c, answer);
+      const page = answer.value.slice(offset ?? 0, (offset ?? 0) + (limit ?? answer.value.length));
+      return c.json(page, 200, { 'X-Total-Count': String(answer.value.length) });
+    },
   );
 
   app.openapi(
@@ -109,9 +163,13 @@ export function userRoutes(deps: AppDeps) {
       summary: 'Counts for the users screen and the dashboard',
       middleware: auth,
       security: BEARER,
-      responses: { 200: jsonAnswer(userStatsSchema, 'The counts'), ...refusals(401, 403) },
+      responses: {
+        200: jsonAnswer(userStatsSchema, 'The counts'),
+        304: { description: 'The If-None-Match ETag is still the answer' },
+        ...refusals(401, 403),
+      },
     }),
-    async (c) => c.json(await users.userStats(deps), 200),
+    async (c) => sendKept(c, await userStats()),
   );
 
   app.openapi(

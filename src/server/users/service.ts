@@ -1,7 +1,7 @@
 // User management's data: users read with their memberships and family, the stats, and every change. Refusals
 // follow permissions.ts (the rules the users screen shows), and every change by staff is written to the audit
 // log in the same transaction as the change itself.
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import {
   USER_ACTIONS,
   assignableRoles,
@@ -21,10 +21,18 @@ import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../activity/service';
 import { removeAvatar, storeAvatar } from '../media/avatars';
-import { asTarget, serializeUser, type UserRow } from './serialize';
+import { asTarget, isOnline, serializeUser, type UserRow } from './serialize';
+import { nextMidnight } from './cached-answers';
+
+// Every signed-in request loads its user: that query is compiled once per database handle and run with each id
+// (Kysely would otherwise build its SQL anew each time, a tenth of an authenticated read).
+const userByIdQuery = new WeakMap<Kysely<DB>, CompiledQuery<UserRow>>();
 
 export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  let query = userByIdQuery.get(db);
+  if (!query) userByIdQuery.set(db, (query = db.selectFrom('users').selectAll().where('id', '=', 0).compile()));
+  const { rows } = await db.executeQuery<UserRow>({ ...query, parameters: [id] });
+  return rows[0];
 }
 
 export async function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
@@ -85,8 +93,25 @@ export async function presentUserById(deps: AppDeps, id: number): Promise<User> 
 }
 
 export async function listUsers(deps: AppDeps): Promise<User[]> {
+  return (await listUsersUntil(deps)).value;
+}
+
+/** Every user, and until when that answer holds without a write: the next moment someone stops being online, or
+ * the next UTC midnight (ages and years as a member). */
+export async function listUsersUntil(deps: AppDeps): Promise<{ value: User[]; validUntil: number }> {
+  const now = deps.now();
   const rows = await deps.database.db.selectFrom('users').selectAll().orderBy('id').execute();
-  return presentUsers(deps, rows, true);
+  let validUntil = nextMidnight(now);
+  for (const row of rows) {
+    if (isOnline(row, now, deps.config.onlineWindowMs))
+      validUntil = Math.min(validUntil, Date.parse(row.last_seen!) + deps.config.onlineWindowMs + 1);
+  }
+  return { value: await presentUsers(deps, rows, true), validUntil };
+}
+
+/** The stats, holding until the next UTC midnight without a write (the month's figures change at one). */
+export async function userStatsUntil(deps: AppDeps) {
+  return { value: await userStats(deps), validUntil: nextMidnight(deps.now()) };
 }
 
 export async function userStats(deps: AppDeps): Promise<Required<UserStats>> {
