@@ -1,6 +1,7 @@
-// One load run against a loopback URL: wrk (C, light on the 2 cores it shares with the server) when it is
-// installed (Debian: apt-get install wrk), else autocannon (JavaScript, from devDependencies; it takes more of
-// the CPU, so its figures are lower). Answers { rps, p50, p99, bad } (bad: non-2xx answers, errors, timeouts).
+// One load run against a loopback URL: wrk (C, light on the 2 cores it shares with the server), installed from
+// Debian's packages on first use when it is missing and we are root, else autocannon (JavaScript, from
+// devDependencies; it takes more of the CPU, so its figures are lower). Answers { rps, p50, p99, bad } (bad:
+// non-2xx answers, errors, timeouts).
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const LOOPBACK = /^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?\//;
-export const hasWrk = spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
+const wrkFound = () => spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
+
+/** Installs Debian's wrk when it is missing and we may (root, apt-get): the API bench's figures are wrk's. */
+function ensureWrk() {
+  if (wrkFound() || process.getuid?.() !== 0 || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return;
+  console.log("wrk is missing: installing Debian's wrk for the benchmarks...");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore', env }).status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'ignore', env });
+  }
+}
+ensureWrk();
+export const hasWrk = wrkFound();
 export const tool = hasWrk ? 'wrk' : 'autocannon';
 
 const LUA = `
