@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_SITE, readEnv } from './src/server/config';
 import { isApiPath } from './src/server/http/shell';
+import { setApiDefaults } from './src/server/http/headers';
 import { precompressDir } from './src/server/http/precompress';
 import { THEME_SCRIPT } from './src/lib/shared/theme-script';
 import { createHash } from 'node:crypto';
@@ -42,7 +43,11 @@ function apiOnDevServer() {
             return Response.json({ detail: 'The API could not start: see the dev server output.' }, { status: 503 });
           },
         });
-        server.middlewares.use((req, res, next) => (isApiPath(req.url) ? listener(req, res) : next()));
+        server.middlewares.use((req, res, next) => {
+          if (!isApiPath(req.url)) return next();
+          setApiDefaults(res);
+          void listener(req, res);
+        });
         // The pages read sermons and events through the runtime's content registry (src/live.config.ts), so it
         // starts with the dev server, not on the first API request.
         server.httpServer?.once('listening', () => void runtime().catch((err) => console.error(err)));

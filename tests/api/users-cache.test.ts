@@ -1,6 +1,8 @@
 // The user list and stats as kept answers (src/server/users/cached-answers.ts): an ETag and 304, every kind of
 // write (through the API, and straight into the database as the CLI or another instance would) changes the
 // answer at once, paging with X-Total-Count, and on two PostgreSQL instances a write on one is on the other.
+// The same for the signed-in user and their profile (src/server/users/signed-in.ts): a change is seen by the
+// next request, and a token whose user lost access or was deleted is refused at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
 import type { User } from '../../src/lib/shared/user-types';
@@ -83,6 +85,40 @@ describe.each(backends())('user list and stats kept on %s', (backend) => {
     expect((await stats()).body.total_users).toBe(before + 1);
   });
 
+  it('keeps the signed-in user and their profile in step with every kind of write', async () => {
+    const id = await api.createUser({ username: 'kept3', role: 'PASTOR' });
+    const token = (await api.login('kept3')).access;
+    const profile = async () => {
+      const res = await api.request('GET', '/auth/profile/', { token });
+      expect(res.status).toBe(200);
+      return res.body as User;
+    };
+    expect((await profile()).first_name).toBe((await profile()).first_name);
+    await api.request('PATCH', '/auth/profile/', { token, body: { first_name: 'Akosua' } });
+    expect((await profile()).first_name).toBe('Akosua');
+    const { db } = api.database;
+    await db.updateTable('users').set({ last_name: 'Boateng' }).where('id', '=', id).execute();
+    expect((await profile()).last_name).toBe('Boateng');
+    await db.insertInto('family_members').values({ user_id: id, name: 'Yaw Boateng', relationship: 'Son' }).execute();
+    expect((await profile()).family_members.map((f) => f.name)).toEqual(['Yaw Boateng']);
+    const ministry = await db.selectFrom('ministries').select('id').executeTakeFirstOrThrow();
+    await db.deleteFrom('ministry_memberships').where('user_id', '=', id).execute();
+    await db
+      .insertInto('ministry_memberships')
+      .values({ user_id: id, ministry_id: ministry.id, role: 'Member', joined_date: '2026-01-04' })
+      .execute();
+    expect((await profile()).ministry_memberships).toHaveLength(1);
+    await db.updateTable('ministries').set({ name: 'Choir of the kept' }).where('id', '=', ministry.id).execute();
+    expect((await profile()).ministry_memberships[0].ministry_name).toBe('Choir of the kept');
+    // Access taken away, then the account deleted: the very next request is refused.
+    await db.updateTable('users').set({ can_access_web: false }).where('id', '=', id).execute();
+    expect((await api.request('GET', '/auth/profile/', { token })).status).toBe(403);
+    await db.updateTable('users').set({ can_access_web: true }).where('id', '=', id).execute();
+    expect((await api.request('GET', '/auth/profile/', { token })).status).toBe(200);
+    await api.request('DELETE', `/auth/users/${id}/`, { token: admin });
+    expect((await api.request('GET', '/auth/profile/', { token })).status).toBe(401);
+  });
+
   it('pages the list with limit and offset, and says the total', async () => {
     const all = (await list()).body as { id: number }[];
     const page = await api.request('GET', '/auth/users/?limit=2&offset=1', { token: admin });
@@ -135,5 +171,17 @@ describe.skipIf(!pg)('user list kept on two PostgreSQL instances', () => {
     });
     expect(after.status).toBe(200);
     expect(after.body.some((u: { username: string }) => u.username === 'elsewhere')).toBe(true);
+  });
+
+  it('sees on one instance a profile changed or an account suspended on the other', async () => {
+    const tokenA = (await a.login('superadmin')).access;
+    const pastor = (await b.login('pastor')).access;
+    const id = (await b.request('GET', '/auth/profile/', { token: pastor })).body.id;
+    const changed = await a.request('PATCH', `/auth/users/${id}/`, { token: tokenA, body: { first_name: 'Kofi' } });
+    expect(changed.status).toBe(200);
+    expect((await b.request('GET', '/auth/profile/', { token: pastor })).body.first_name).toBe('Kofi');
+    const suspended = await a.request('POST', `/auth/users/${id}/suspend_user/`, { token: tokenA, body: {} });
+    expect(suspended.status).toBe(200);
+    expect((await b.request('GET', '/auth/profile/', { token: pastor })).status).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import { canAccessWeb } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiError, DETAIL } from '../http/errors';
 import { iso } from '../db/time';
-import { findUserById } from '../users/service';
+import { signedInUser } from '../users/signed-in';
 import { asTarget } from '../users/serialize';
 import { verifyToken } from './tokens';
 import { recordActiveDay } from '../analytics/member-days';
@@ -22,13 +22,13 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const claims = await verifyToken(deps.config.jwtSecret, match[1], 'access', now);
     if (!claims) throw new ApiError(401, DETAIL.invalidToken);
     const { db } = deps.database;
-    const user = await findUserById(db, claims.userId);
+    let user = await signedInUser(deps, claims.userId);
     if (!user || Number(user.token_version) !== claims.version) throw new ApiError(401, DETAIL.invalidToken);
     if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
     const stale = !user.last_seen || now - Date.parse(user.last_seen) > SEEN_THROTTLE_MS;
     const loggedOut = user.logged_out_at && (!user.last_seen || user.logged_out_at >= user.last_seen);
     if (stale || loggedOut) {
-      user.last_seen = iso(now);
+      user = { ...user, last_seen: iso(now) };
       await db.updateTable('users').set({ last_seen: user.last_seen }).where('id', '=', user.id).execute();
       await recordActiveDay(db, user.id, now);
     }

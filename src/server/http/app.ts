@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { MAX_FILE_SIZE_BYTES, PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../context';
 import { ApiError, DETAIL, answerInvalid } from './errors';
-import { API_HEADERS } from './headers';
+import { acceptsGzip } from './encoding';
 import { jsonAnswer } from './contract';
 import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
@@ -45,27 +45,29 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
   void dummyHash(deps.config.argon2);
 
-  app.use('*', async (c, next) => {
-    await next();
-    for (const [k, v] of Object.entries(API_HEADERS)) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  // The answers' shared headers are set on the Node response before the app runs (setApiDefaults, ./headers.ts).
+  // What follows touches an answer only when the request asks for it: reading or changing an answer's headers
+  // after the route makes @hono/node-server build a full web Response, and touching the request's body a full
+  // web Request: together almost half of a small call's cost.
+
+  // CORS only matters to requests that carry an Origin (browsers leave it out of same-origin reads).
+  const corsHeaders = cors({
+    origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', PLATFORM_HEADER],
+    credentials: true,
+    maxAge: 600,
   });
+  app.use('*', (c, next) => (c.req.header('origin') === undefined ? next() : corsHeaders(c, next)));
 
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (deps.config.allowedOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', PLATFORM_HEADER],
-      credentials: true,
-      maxAge: 600,
-    }),
-  );
-
-  // Staff read the user list on mobile data too: gzip JSON answers (the 1,000-user list shrinks ~15x).
-  app.use('*', compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ }));
+  // Staff read the user list on mobile data too: gzip JSON answers (the 1,000-user list shrinks ~15x) for
+  // clients that accept it.
+  const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ });
+  app.use('*', (c, next) => (acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, next) : next()));
 
   app.use('*', async (c, next) => {
+    // Neither Content-Length nor Transfer-Encoding: the request has no body (RFC 9112, 6.3).
+    if (c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined) return next();
     const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
     // Sermon audio is streamed to the storage, which counts its bytes against the 200 MB limit itself.
     if (multipart && AUDIO_UPLOAD_PATH.test(c.req.path)) return bodyLimit({ maxSize: AUDIO_MULTIPART_LIMIT })(c, next);

@@ -2,6 +2,7 @@
 // routes.ts reads as a list of contracts: JSON answers and bodies, the bearer scheme, the documented refusals.
 // zod as @hono/zod-openapi extends it (with .openapi()).
 import { z } from '@hono/zod-openapi';
+import type { Context, TypedResponse } from 'hono';
 import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
 
 /**
@@ -13,6 +14,10 @@ const ErrorAnswer = errorSchema.openapi('Error');
 
 /** The security requirement of every route behind requireAuth (the scheme is registered in app.ts). */
 export const BEARER = [{ bearer: [] }];
+
+/** A JSON answer made earlier and kept as text (e.g. ../users/signed-in.ts): `json` is a T serialised. */
+export const keptJson = <T>(c: Context, json: string) =>
+  c.body(json, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 
 export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({
   description,

@@ -36,6 +36,9 @@ export function pickEncoding(accept: string | undefined, offered: { br?: unknown
   return candidates.reduce((best, coding) => (weightOf(coding) > weightOf(best) ? coding : best));
 }
 
+/** Whether `accept` (an Accept-Encoding header) allows gzip. */
+export const acceptsGzip = (accept: string | undefined) => pickEncoding(accept, { gzip: true }) === 'gzip';
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

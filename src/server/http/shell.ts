@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { performance } from 'node:perf_hooks';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { compressAnswer } from './encoding';
-import { API_HEADERS, PAGE_HEADERS } from './headers';
+import { PAGE_HEADERS, setApiDefaults } from './headers';
 import type { ResponseCache } from './response-cache';
 import type { StaticFiles } from './static-files';
 
@@ -82,8 +82,7 @@ export function createShell({
     // While stopping, a kept-alive connection is closed after its answer instead of waiting for more.
     if (stopping) res.setHeader('Connection', 'close');
     if (!pages || isApiPath(req.url)) {
-      // The app sets its own on the answers it makes; these cover the rest (e.g. /api/ outside /api/v1).
-      for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+      setApiDefaults(res);
       return whenReady(req, () => void toApi(req, res));
     }
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);

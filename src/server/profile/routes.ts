@@ -4,9 +4,11 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../context';
 import { readAvatarField, readJsonBody } from '../http/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, keptJson, refusals } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
-import { presentUser, presentUserById, replaceAvatar } from '../users/service';
+import { presentUserById, replaceAvatar } from '../users/service';
+import { profileJson } from '../users/signed-in';
+import type { User } from '../../lib/shared/user-types';
 import { updateProfile } from './service';
 
 const me = jsonAnswer(UserAnswer, 'The signed-in user');
@@ -24,7 +26,8 @@ export function profileRoutes(deps: AppDeps) {
       security: BEARER,
       responses: { 200: me, ...refusals(401, 403) },
     }),
-    async (c) => c.json(await presentUser(deps, c.get('user')), 200),
+    // Kept between requests while nothing about the user changes (../users/signed-in.ts).
+    async (c) => keptJson<User>(c, await profileJson(deps, c.get('user'))),
   );
 
   app.openapi(

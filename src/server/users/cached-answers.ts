@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { AppDeps } from '../context';
+import { compiledOnce } from '../db/compiled';
 
 export interface Answer<T> {
   value: T;
@@ -19,12 +20,10 @@ interface Kept<T> extends Answer<T> {
   validUntil: number;
 }
 
+const versionOf = compiledOnce((db) => db.selectFrom('data_versions').select('version').where('name', '=', ''));
+
 export async function usersVersion(deps: AppDeps): Promise<number> {
-  const row = await deps.database.db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('name', '=', 'users')
-    .executeTakeFirst();
+  const [row] = await versionOf(deps.database.db, ['users']);
   return Number(row?.version ?? 0);
 }
 

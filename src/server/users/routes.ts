@@ -21,6 +21,7 @@ import { ApiError, DETAIL, validationError } from '../http/errors';
 import { readAvatarField, readJsonBody } from '../http/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
+import { acceptsGzip } from '../http/encoding';
 import type { UserRow } from './serialize';
 import * as users from './service';
 
@@ -64,12 +65,12 @@ function sendKept(c: Context<UsersEnv>, answer: Answer<unknown>) {
   const headers: Record<string, string> = {
     ETag: answer.etag,
     'Cache-Control': 'private, no-cache',
-    Vary: 'Authorization, Accept-Encoding',
+    Vary: 'Origin, Authorization, Accept-Encoding',
   };
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag))
     return c.body(null, 304, headers);
-  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))
+  if (acceptsGzip(c.req.header('accept-encoding')))
     return c.body(new Uint8Array(answer.gzip), 200, {
       ...headers,
       'Content-Type': 'application/json',

@@ -1,7 +1,7 @@
 // User management's data: users read with their memberships and family, the stats, and every change. Refusals
 // follow permissions.ts (the rules the users screen shows), and every change by staff is written to the audit
 // log in the same transaction as the change itself.
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   USER_ACTIONS,
   assignableRoles,
@@ -15,6 +15,7 @@ import { newUserRow } from './new-user';
 import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/user-types';
 import type { AppDeps } from '../context';
 import type { DB } from '../db/schema';
+import { compiledOnce } from '../db/compiled';
 import { iso, startOfMonthIso } from '../db/time';
 import { ApiError, DETAIL, fieldError } from '../http/errors';
 import { hashPassword } from '../auth/passwords';
@@ -24,15 +25,12 @@ import { removeAvatar, storeAvatar } from '../media/avatars';
 import { asTarget, isOnline, serializeUser, type UserRow } from './serialize';
 import { nextMidnight } from './cached-answers';
 
-// Every signed-in request loads its user: that query is compiled once per database handle and run with each id
-// (Kysely would otherwise build its SQL anew each time, a tenth of an authenticated read).
-const userByIdQuery = new WeakMap<Kysely<DB>, CompiledQuery<UserRow>>();
+// Every signed-in request loads its user, and the profile its memberships and family: those queries are
+// compiled once (../db/compiled.ts).
+const userById = compiledOnce((db) => db.selectFrom('users').selectAll().where('id', '=', 0));
 
 export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
-  let query = userByIdQuery.get(db);
-  if (!query) userByIdQuery.set(db, (query = db.selectFrom('users').selectAll().where('id', '=', 0).compile()));
-  const { rows } = await db.executeQuery<UserRow>({ ...query, parameters: [id] });
-  return rows[0];
+  return (await userById(db, [id]))[0];
 }
 
 export async function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
@@ -41,20 +39,24 @@ export async function findUserByUsername(db: Kysely<DB>, username: string): Prom
 
 // ---- Users as the API answers them ----
 
-/** Memberships and family of the given users (or of everyone) in two queries, whatever the list length. */
-async function extrasFor(db: Kysely<DB>, ids: number[] | 'all') {
-  let mq = db
+const membershipsQuery = (db: Kysely<DB>) =>
+  db
     .selectFrom('ministry_memberships as mm')
     .innerJoin('ministries as m', 'm.id', 'mm.ministry_id')
     .select(['mm.id', 'mm.user_id', 'm.name as ministry_name', 'mm.role', 'mm.joined_date'])
     .orderBy('mm.joined_date');
-  let fq = db.selectFrom('family_members').select(['id', 'user_id', 'name', 'relationship']).orderBy('id');
-  if (ids !== 'all') {
-    if (!ids.length) return { memberships: new Map(), family: new Map() };
-    mq = mq.where('mm.user_id', 'in', ids);
-    fq = fq.where('user_id', 'in', ids);
-  }
-  const [ms, fs] = await Promise.all([mq.execute(), fq.execute()]);
+const familyQuery = (db: Kysely<DB>) =>
+  db.selectFrom('family_members').select(['id', 'user_id', 'name', 'relationship']).orderBy('id');
+const membershipsOf = compiledOnce((db) => membershipsQuery(db).where('mm.user_id', '=', 0));
+const familyOf = compiledOnce((db) => familyQuery(db).where('user_id', '=', 0));
+
+/** Memberships and family of one user or of everyone, in two queries. */
+async function extrasFor(db: Kysely<DB>, id: number | 'all') {
+  const [ms, fs] = await Promise.all(
+    id === 'all'
+      ? [membershipsQuery(db).execute(), familyQuery(db).execute()]
+      : [membershipsOf(db, [id]), familyOf(db, [id])],
+  );
   const memberships = new Map<number, MinistryMembership[]>();
   for (const m of ms) {
     const list = memberships.get(Number(m.user_id)) ?? [];
@@ -70,8 +72,9 @@ async function extrasFor(db: Kysely<DB>, ids: number[] | 'all') {
   return { memberships, family };
 }
 
-async function presentUsers(deps: AppDeps, rows: UserRow[], all = false): Promise<User[]> {
-  const { memberships, family } = await extrasFor(deps.database.db, all ? 'all' : rows.map((r) => Number(r.id)));
+/** `rows` are the one user `whose` names, or everyone. */
+async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
+  const { memberships, family } = await extrasFor(deps.database.db, whose);
   return rows.map((row) =>
     serializeUser(
       row,
@@ -83,7 +86,7 @@ async function presentUsers(deps: AppDeps, rows: UserRow[], all = false): Promis
 }
 
 export async function presentUser(deps: AppDeps, row: UserRow): Promise<User> {
-  const [user] = await presentUsers(deps, [row]);
+  const [user] = await presentUsers(deps, [row], Number(row.id));
   return user;
 }
 
@@ -102,11 +105,15 @@ export async function listUsersUntil(deps: AppDeps): Promise<{ value: User[]; va
   const now = deps.now();
   const rows = await deps.database.db.selectFrom('users').selectAll().orderBy('id').execute();
   let validUntil = nextMidnight(now);
-  for (const row of rows) {
-    if (isOnline(row, now, deps.config.onlineWindowMs))
-      validUntil = Math.min(validUntil, Date.parse(row.last_seen!) + deps.config.onlineWindowMs + 1);
-  }
-  return { value: await presentUsers(deps, rows, true), validUntil };
+  for (const row of rows) validUntil = Math.min(validUntil, answerHoldsUntil(deps, row, now));
+  return { value: await presentUsers(deps, rows, 'all'), validUntil };
+}
+
+/** Until when a user's answer holds without a write: the moment they stop being online, or the next UTC
+ * midnight (their age and years as a member). */
+export function answerHoldsUntil(deps: AppDeps, row: UserRow, now: number): number {
+  if (!isOnline(row, now, deps.config.onlineWindowMs)) return nextMidnight(now);
+  return Math.min(nextMidnight(now), Date.parse(row.last_seen!) + deps.config.onlineWindowMs + 1);
 }
 
 /** The stats, holding until the next UTC midnight without a write (the month's figures change at one). */

@@ -1,0 +1,45 @@
+// The users behind signed-in requests, kept between requests while the users' data version holds (a trigger
+// bumps it on every write to users, ministries, memberships and family, whichever process or instance writes:
+// migration 0006), each with their own profile answer once asked for. A signed-in request then reads the version
+// (one primary-key read) instead of the user's row, and GET /auth/profile/ its memberships and family too.
+import type { Database } from '../db/connection';
+import type { AppDeps } from '../context';
+import { usersVersion } from './cached-answers';
+import type { UserRow } from './serialize';
+import { answerHoldsUntil, findUserById, presentUser } from './service';
+
+interface Entry {
+  /** Frozen: requests of the same user share it; a change is made on a copy (as requireAuth's last_seen). */
+  row: Readonly<UserRow>;
+  profile?: { json: string; validUntil: number };
+}
+
+/** Past this many users kept under one version, start again (a church has fewer staff signed in at once). */
+const MAX_KEPT = 10_000;
+const keptBy = new WeakMap<Database, { version: number; users: Map<number, Entry> }>();
+
+/** The user with this id as stored now, or undefined. The version is read first, so a row read after a write is
+ * never kept under an older version. */
+export async function signedInUser(deps: AppDeps, id: number): Promise<UserRow | undefined> {
+  const version = await usersVersion(deps);
+  let kept = keptBy.get(deps.database);
+  if (kept?.version !== version) keptBy.set(deps.database, (kept = { version, users: new Map() }));
+  const entry = kept.users.get(id);
+  if (entry) return entry.row;
+  const row = await findUserById(deps.database.db, id);
+  if (!row) return undefined;
+  if (kept.users.size >= MAX_KEPT) kept.users.clear();
+  kept.users.set(id, { row: Object.freeze(row) });
+  return row;
+}
+
+/** GET /auth/profile/'s JSON for `row` (as signedInUser gave it), made once while it holds. */
+export async function profileJson(deps: AppDeps, row: UserRow): Promise<string> {
+  const entry = keptBy.get(deps.database)?.users.get(Number(row.id));
+  const now = deps.now();
+  if (entry?.row === row && entry.profile && now < entry.profile.validUntil) return entry.profile.json;
+  const json = JSON.stringify(await presentUser(deps, row));
+  // Only the kept row's answer is kept: a row changed on the way (a new last_seen) is a copy, soon replaced.
+  if (entry?.row === row) entry.profile = { json, validUntil: answerHoldsUntil(deps, row, now) };
+  return json;
+}
