@@ -28,6 +28,9 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: {
     user: UserRow;
+    /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
+     * users hold for this request when made under it (users/cached-answers.ts). */
+    usersVersion?: number;
     /** Set by public/submission.ts when the body came from an HTML form post (answered with 303, not JSON). */
     formPost?: boolean;
   };

@@ -22,17 +22,21 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const claims = await verifyToken(deps.config.jwtSecret, match[1], 'access', now);
     if (!claims) throw new ApiError(401, DETAIL.invalidToken);
     const { db } = deps.database;
-    let user = await signedInUser(deps, claims.userId);
+    const found = await signedInUser(deps, claims.userId);
+    let user = found.row;
+    let usersVersion: number | undefined = found.version;
     if (!user || Number(user.token_version) !== claims.version) throw new ApiError(401, DETAIL.invalidToken);
     if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
     const stale = !user.last_seen || now - Date.parse(user.last_seen) > SEEN_THROTTLE_MS;
     const loggedOut = user.logged_out_at && (!user.last_seen || user.logged_out_at >= user.last_seen);
     if (stale || loggedOut) {
       user = { ...user, last_seen: iso(now) };
+      usersVersion = undefined; // this write moves it
       await db.updateTable('users').set({ last_seen: user.last_seen }).where('id', '=', user.id).execute();
       await recordActiveDay(db, user.id, now);
     }
     c.set('user', user);
+    c.set('usersVersion', usersVersion);
     await next();
   };
 }

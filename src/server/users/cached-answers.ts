@@ -32,7 +32,8 @@ export const nextMidnight = (nowMs: number) => (Math.floor(nowMs / 86_400_000) +
 
 /**
  * One kept answer of one app (its deps): `build` makes the value and says until when it holds without a write.
- * The version is read before building, so a write during the build leaves a copy already marked old.
+ * The version is read before building (or given: the one the request's sign-in check read), so a write during
+ * the build leaves a copy already marked old.
  */
 export function keptAnswer<T>(
   deps: AppDeps,
@@ -41,8 +42,8 @@ export function keptAnswer<T>(
 ) {
   let kept: Kept<T> | null = null;
   let building: { version: number; done: Promise<Kept<T>> } | null = null;
-  return async (): Promise<Answer<T>> => {
-    const version = await usersVersion(deps);
+  return async (known?: number): Promise<Answer<T>> => {
+    const version = known ?? (await usersVersion(deps));
     if (kept && kept.version === version && deps.now() < kept.validUntil) return kept;
     // Requests that arrive together for the same version wait for one build.
     if (building?.version !== version) {

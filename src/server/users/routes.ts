@@ -149,7 +149,7 @@ export function userRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const answer = await userList();
+      const answer = await userList(c.get('usersVersion'));
       const { limit, offset } = c.req.valid('query');
       if (limit === undefined && offset === undefined) return sendKept(c, answer);
       const page = answer.value.slice(offset ?? 0, (offset ?? 0) + (limit ?? answer.value.length));
@@ -170,7 +170,7 @@ export function userRoutes(deps: AppDeps) {
         ...refusals(401, 403),
       },
     }),
-    async (c) => sendKept(c, await userStats()),
+    async (c) => sendKept(c, await userStats(c.get('usersVersion'))),
   );
 
   app.openapi(

@@ -18,19 +18,22 @@ interface Entry {
 const MAX_KEPT = 10_000;
 const keptBy = new WeakMap<Database, { version: number; users: Map<number, Entry> }>();
 
-/** The user with this id as stored now, or undefined. The version is read first, so a row read after a write is
- * never kept under an older version. */
-export async function signedInUser(deps: AppDeps, id: number): Promise<UserRow | undefined> {
+/**
+ * The user with this id as stored now (undefined if there is none), and the users' data version read for it,
+ * which the request's other kept answers can use (./cached-answers.ts). The version is read first, so a row read
+ * after a write is never kept under an older version.
+ */
+export async function signedInUser(deps: AppDeps, id: number): Promise<{ row?: UserRow; version: number }> {
   const version = await usersVersion(deps);
   let kept = keptBy.get(deps.database);
   if (kept?.version !== version) keptBy.set(deps.database, (kept = { version, users: new Map() }));
   const entry = kept.users.get(id);
-  if (entry) return entry.row;
+  if (entry) return { row: entry.row, version };
   const row = await findUserById(deps.database.db, id);
-  if (!row) return undefined;
+  if (!row) return { version };
   if (kept.users.size >= MAX_KEPT) kept.users.clear();
   kept.users.set(id, { row: Object.freeze(row) });
-  return row;
+  return { row, version };
 }
 
 /** GET /auth/profile/'s JSON for `row` (as signedInUser gave it), made once while it holds. */
