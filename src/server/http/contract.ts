@@ -2,7 +2,7 @@
 // routes.ts reads as a list of contracts: JSON answers and bodies, the bearer scheme, the documented refusals.
 // zod as @hono/zod-openapi extends it (with .openapi()).
 import { z } from '@hono/zod-openapi';
-import type { Context, TypedResponse } from 'hono';
+import type { TypedResponse } from 'hono';
 import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
 
 /**
@@ -15,9 +15,16 @@ const ErrorAnswer = errorSchema.openapi('Error');
 /** The security requirement of every route behind requireAuth (the scheme is registered in app.ts). */
 export const BEARER = [{ bearer: [] }];
 
-/** A JSON answer made earlier and kept as text (e.g. ../users/signed-in.ts): `json` is a T serialised. */
-export const keptJson = <T>(c: Context, json: string) =>
-  c.body(json, 200, { 'Content-Type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
+/**
+ * An answer made earlier and kept (../users/signed-in.ts, ../users/cached-answers.ts), sent as it is: a 200's
+ * body is a T serialised. A Response with plain headers, which @hono/node-server writes straight out (c.body
+ * with several headers builds a web Headers object first).
+ */
+export const sentAsIs = <T = unknown>(
+  body: string | Buffer | null,
+  status: 200 | 304,
+  headers: Record<string, string>,
+) => new Response(body as BodyInit | null, { status, headers }) as Response & TypedResponse<T, 200, 'json'>;
 
 export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) => ({
   description,

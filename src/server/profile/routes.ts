@@ -4,7 +4,7 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../context';
 import { readAvatarField, readJsonBody } from '../http/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, keptJson, refusals } from '../http/contract';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
 import { presentUserById, replaceAvatar } from '../users/service';
 import { profileJson } from '../users/signed-in';
@@ -27,7 +27,7 @@ export function profileRoutes(deps: AppDeps) {
       responses: { 200: me, ...refusals(401, 403) },
     }),
     // Kept between requests while nothing about the user changes (../users/signed-in.ts).
-    async (c) => keptJson<User>(c, await profileJson(deps, c.get('user'))),
+    async (c) => sentAsIs<User>(await profileJson(deps, c.get('user')), 200, { 'Content-Type': 'application/json' }),
   );
 
   app.openapi(

@@ -19,7 +19,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { keptAnswer, type Answer } from './cached-answers';
 import { ApiError, DETAIL, validationError } from '../http/errors';
 import { readAvatarField, readJsonBody } from '../http/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../http/contract';
 import { requireAuth } from '../auth/middleware';
 import { acceptsGzip } from '../http/encoding';
 import type { UserRow } from './serialize';
@@ -69,14 +69,11 @@ function sendKept(c: Context<UsersEnv>, answer: Answer<unknown>) {
   };
   const asked = c.req.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag))
-    return c.body(null, 304, headers);
-  if (acceptsGzip(c.req.header('accept-encoding')))
-    return c.body(new Uint8Array(answer.gzip), 200, {
-      ...headers,
-      'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
-    });
-  return c.body(answer.json, 200, { ...headers, 'Content-Type': 'application/json' });
+    return sentAsIs(null, 304, headers);
+  headers['Content-Type'] = 'application/json';
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return sentAsIs(answer.json, 200, headers);
+  headers['Content-Encoding'] = 'gzip';
+  return sentAsIs(answer.gzip, 200, headers);
 }
 
 export function userRoutes(deps: AppDeps) {
