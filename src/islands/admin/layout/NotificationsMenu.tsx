@@ -109,7 +109,13 @@ export function NotificationsMenu({ variant }: { variant: 'icon' | 'banner' }) {
                       .filter((item) => item.kind === kind)
                       .map((item) => (
                         <li key={`${item.kind}-${item.id}`}>
-                          <Link href={item.href} className="block rounded-lg px-2 py-1.5 hover:bg-hover">
+                          <Link
+                            href={item.href}
+                            // Closed here too: a quick Back can return before the screen changed, and the list
+                            // would still cover the screen.
+                            onClick={() => setOpen(false)}
+                            className="block rounded-lg px-2 py-1.5 hover:bg-hover"
+                          >
                             <span className="block truncate text-sm font-medium">{item.title}</span>
                             <span className="block text-xs text-muted">{item.detail}</span>
                           </Link>
