@@ -27,6 +27,9 @@ if (config.forceBuild || !existsSync(astroEntry)) {
 }
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we serve Astro's handler from our own server
-const { handler } = await import(astroEntry.href);
-// The built files are read into memory after listening and served before Astro (src/server/http/static-files.ts).
-await server.main(config, { handler, clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)) });
+// Astro's handler is loaded, and the built files read into memory, once the server listens; the files are served
+// before Astro (src/server/http/static-files.ts).
+await server.main(config, {
+  loadHandler: async () => (await import(astroEntry.href)).handler,
+  clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)),
+});

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
 import { LOOPBACK, load, tool } from './lib/load.mjs';
+import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -146,6 +147,18 @@ async function burst() {
   return { statuses, signIns };
 }
 
+/** `npm start` on the same database, spawned as a process group (npm, sh, node) and stopped as one. */
+async function npmColdStart() {
+  const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
+  const child = spawn(npm[0], [...npm[1], 'start'], { env, cwd: root, stdio: 'ignore', detached: true });
+  try {
+    return await waitForHealth(origin, { intervalMs: 10 });
+  } finally {
+    process.kill(-child.pid, 'SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 const round = (n) => Math.round(n * 10) / 10;
 try {
   const seed = spawnSync(
@@ -156,8 +169,8 @@ try {
   if (seed.status !== 0) throw new Error(`seed failed: ${seed.stderr}`);
 
   const top = await ceiling();
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    env,
+  const server = spawn(...START_COMMAND, {
+    env: { ...env, ...START_ENV },
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -192,6 +205,7 @@ try {
       ? {
           'peer req/s': Math.round(peer[i].rps),
           'peer p99': round(peer[i].p99),
+          'peer failed': peer[i].bad,
           'x peer': round(result.rps / peer[i].rps),
         }
       : {}),
@@ -210,6 +224,9 @@ try {
     `server memory: ${restRss} MB resident at rest, ${memoryMb(server.pid, 'VmHWM')} MB peak over the run (VmHWM)`,
   );
   console.log(`peak so far after each step (MB): ${peaks.join(', ')}`);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  console.log(`cold start through npm start itself (npm's own start-up included): ${await npmColdStart()} ms`);
 } catch (err) {
   console.error(`bench failed: ${err.message}`);
   process.exitCode = 1;

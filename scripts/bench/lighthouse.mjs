@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForHealth } from './lib/health.mjs';
+import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PAGES = ['/', '/about', '/contact', '/sermons', '/sermons/walking-in-faith', '/events', '/prayers'];
@@ -34,7 +35,7 @@ if (version.status !== 0) {
   process.exit(0);
 }
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(...START_COMMAND, { env: { ...env, ...START_ENV }, stdio: ['ignore', 'ignore', 'inherit'] });
 const stop = () => server.exitCode === null && server.kill('SIGTERM');
 process.on('exit', () => {
   stop();

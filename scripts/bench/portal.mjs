@@ -10,6 +10,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { waitForHealth } from './lib/health.mjs';
+import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4451);
 const members = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -48,7 +49,7 @@ console.log(
   `db:seed --members ${members} (SQLite), tsx start-up included: ${(performance.now() - seedStarted).toFixed(0)} ms`,
 );
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(...START_COMMAND, { env: { ...env, ...START_ENV }, stdio: ['ignore', 'ignore', 'inherit'] });
 const stop = () => server.exitCode === null && server.kill('SIGTERM');
 process.on('exit', stop);
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
+import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const root = new URL('../../', import.meta.url).pathname;
@@ -26,9 +27,10 @@ const port = await new Promise((resolve) => {
   });
 });
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+const server = spawn(...START_COMMAND, {
   env: {
     ...process.env,
+    ...START_ENV,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -1,8 +1,9 @@
 // The server process. `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's
 // handler and the built files for the pages; run directly (`node --import tsx src/server/main.ts`) it serves
 // the API alone, as the crash test does. The database is migrated BEFORE the server listens; what can wait
-// comes after: the demo data of an empty database outside production (its password hash takes about half a
-// second; the shell holds the requests that need it meanwhile) and reading the built files into memory. A
+// comes after: loading Astro's handler (a quarter of a second; page requests wait for it, health and the API
+// do not), the demo data of an empty database outside production (its password hash takes a moment; the shell
+// holds the requests that need it meanwhile) and reading the built files into memory. A
 // setting or database that is not right stops it with one clear JSON line.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -11,9 +12,9 @@ import { createShell, stopOnSignals, type NodeHandler } from './http/shell';
 import { createStaticFiles } from './http/static-files';
 import { createRuntime } from './runtime';
 
-/** What `npm start` serves besides the API: Astro's handler, and the folder of the built files it serves. */
+/** What `npm start` serves besides the API: Astro's handler (loaded once listening), and the built files' folder. */
 export interface Site {
-  handler: NodeHandler;
+  loadHandler(): Promise<NodeHandler>;
   clientDir: string;
 }
 
@@ -39,9 +40,14 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   let listened!: () => void;
   const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
   const staticFiles = site && createStaticFiles(site.clientDir);
+  let handler: NodeHandler | undefined;
+  let loaded!: (handler: NodeHandler) => void;
+  const loading = new Promise<NodeHandler>((resolve) => (loaded = resolve));
+  const pages: NodeHandler | undefined =
+    site && ((req, res) => (handler ? handler(req, res) : void loading.then((ready) => ready(req, res))));
   const shell = createShell({
     api: runtime.app,
-    pages: site?.handler,
+    pages,
     staticFiles,
     pageResponses: runtime.pageResponses,
     onPage: runtime.views.observePage,
@@ -50,6 +56,10 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
   await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
+  void site?.loadHandler().then(
+    (ready) => loaded((handler = ready)),
+    (err: Error) => fatal(`The site could not be loaded: ${err.message}`),
+  );
   const url = `http://${config.host}:${config.port}/`;
   // Milliseconds since the process started, so the figure includes loading the code.
   const startup = Math.round(performance.now());

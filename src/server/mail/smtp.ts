@@ -1,23 +1,24 @@
 // SMTP through nodemailer. SMTP_URL=smtp://user:pass@host:587 upgrades to TLS with STARTTLS when the
 // server offers it; smtps://user:pass@host:465 is TLS from the start. nodemailer's URL options work too
 // (e.g. ?tls.rejectUnauthorized=false for a local relay with a self-signed certificate). MAIL_FROM is
-// the sender. nodemailer keeps header values on one line and dot-stuffs the body.
-import { createTransport } from 'nodemailer';
+// the sender. nodemailer keeps header values on one line and dot-stuffs the body. It is loaded on the first
+// send, not at start-up (a fifth of the server's code, and most installs send little mail).
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer';
 
 /** A stuck mail server must not hold a request (e.g. a password reset) for minutes. */
 const TIMEOUT_MS = 10_000;
 
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = createTransport({
-    url,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS }),
+    );
   return {
     async send({ to, bcc, subject, text, replyTo, attachments }) {
-      await transport.sendMail({ from, to, bcc, subject, text, replyTo, attachments });
+      transport ??= connect();
+      await (await transport).sendMail({ from, to, bcc, subject, text, replyTo, attachments });
     },
   };
 }
