@@ -13,7 +13,13 @@ const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
 // when it is missing, and with FORCE_BUILD=true (or 1), so that the check is the current one.
 const forced = /^(true|1)$/i.test(process.env.FORCE_BUILD?.trim() ?? '');
 if (forced || !existsSync(SERVER_BUNDLE)) await buildServer();
-const server = await import(pathToFileURL(SERVER_BUNDLE).href);
+let server = await import(pathToFileURL(SERVER_BUNDLE).href);
+// A bundle built before main()'s arguments last changed (src/server/main.ts, BUNDLE_LAYOUT) is built again.
+const LAYOUT = 2;
+if (server.BUNDLE_LAYOUT !== LAYOUT) {
+  await buildServer();
+  server = await import(`${pathToFileURL(SERVER_BUNDLE).href}?layout=${LAYOUT}`);
+}
 // A wrong setting (e.g. no JWT_SECRET in production) is reported before the site build, which takes a while.
 const config = server.configOrExit();
 

@@ -12,6 +12,12 @@ import { createShell, stopOnSignals, type NodeHandler } from './http/shell';
 import { createStaticFiles } from './http/static-files';
 import { createRuntime } from './runtime';
 
+/**
+ * The layout of what scripts/start.mjs calls here (main's arguments): raised with each change of them, so a bundle
+ * built before one (`npm start` builds only what is missing) is rebuilt instead of serving every page as the API.
+ */
+export const BUNDLE_LAYOUT = 2;
+
 /** What `npm start` serves besides the API: Astro's handler (loaded once listening), and the built files' folder. */
 export interface Site {
   loadHandler(): Promise<NodeHandler>;
@@ -56,10 +62,13 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
   await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
-  void site?.loadHandler().then(
-    (ready) => loaded((handler = ready)),
-    (err: Error) => fatal(`The site could not be loaded: ${err.message}`),
-  );
+  void site
+    ?.loadHandler()
+    .then((ready) => {
+      if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
+      loaded((handler = ready));
+    })
+    .catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
   const url = `http://${config.host}:${config.port}/`;
   // Milliseconds since the process started, so the figure includes loading the code.
   const startup = Math.round(performance.now());

@@ -17,7 +17,11 @@ export function smtpMailer(url: string, from: string): Mailer {
     );
   return {
     async send({ to, bcc, subject, text, replyTo, attachments }) {
-      transport ??= connect();
+      // A failed load is tried again at the next send.
+      transport ??= connect().catch((err: unknown) => {
+        transport = undefined;
+        throw err;
+      });
       await (await transport).sendMail({ from, to, bcc, subject, text, replyTo, attachments });
     },
   };
