@@ -1,5 +1,6 @@
 // The real server from the build (`npm start`'s script, run `npm run build` first) on an empty SQLite database:
-// it listens before the demo data is in, yet a demo sign-in made the moment the health check answers succeeds;
+// it listens before the demo data is in and before Astro's handler is loaded, yet a demo sign-in and a page
+// rendered on demand, asked for the moment the health check answers, both succeed;
 // the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
 // header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
 // answered compressed from the shell's copy; the API's JSON is gzipped as before.
@@ -33,6 +34,7 @@ describe('the built server', () => {
   let origin: string;
   let output = '';
   let signIn: { status: number; access?: string };
+  let pageAtOnce: { status: number; text: string };
 
   beforeAll(async () => {
     const port = await freePort();
@@ -62,6 +64,8 @@ describe('the built server', () => {
       if (ok) break;
       await new Promise((r) => setTimeout(r, 10));
     }
+    // At once: Astro's handler may not be loaded yet, the page waits for it.
+    const page = fetch(`${origin}/events`).then(async (r) => ({ status: r.status, text: await r.text() }));
     // At once: the demo accounts may not be in yet, the shell holds this until they are.
     const res = await fetch(`${origin}/api/v1/auth/login/`, {
       method: 'POST',
@@ -69,6 +73,7 @@ describe('the built server', () => {
       body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
     });
     signIn = { status: res.status, access: ((await res.json()) as { access?: string }).access };
+    pageAtOnce = await page;
   });
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -79,11 +84,13 @@ describe('the built server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('logs its start-up time, and a demo sign-in the moment it answers succeeds', () => {
+  it('logs its start-up time, and a demo sign-in and a page the moment it answers succeed', () => {
     const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
     expect(JSON.parse(line!)).toMatchObject({ level: 'info', startup_ms: expect.any(Number) });
     expect(signIn.status).toBe(200);
     expect(signIn.access).toBeTruthy();
+    expect(pageAtOnce.status).toBe(200);
+    expect(pageAtOnce.text).toContain('<h1');
   });
 
   it('serves /about precompressed, with the security headers and its Content-Security-Policy', async () => {
