@@ -1,10 +1,11 @@
 // One load run against a loopback URL: wrk (C, light on the 2 cores it shares with the server), installed from
 // Debian's packages on first use when it is missing and we are root, else autocannon (JavaScript, from
-// devDependencies; it takes more of the CPU, so its figures are lower). Answers { rps, p50, p99, bad } (bad:
-// non-2xx answers, errors, timeouts).
+// devDependencies; it takes more of the CPU, so its figures are lower). Answers { rps, p50, p99, bad, steal }
+// (bad: non-2xx answers, errors, timeouts; steal: the share of CPU time the virtual machine's host took for
+// others during the run, from /proc/stat, where it can be read: figures measured under steal are lower).
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,8 +49,26 @@ function done(summary, latency)
 end
 `;
 
-/** Load `url` with `connections` for `seconds`: { rps, p50, p99 (ms), bad }. */
-export async function load({ url, method = 'GET', headers = {}, body, connections, seconds }) {
+/** The machine's CPU time so far, in clock ticks: { total, steal }, or undefined where /proc/stat is missing. */
+function cpuTimes() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Load `url` with `connections` for `seconds`: { rps, p50, p99 (ms), bad, steal (0 to 1, or NaN) }. */
+export async function load(options) {
+  const before = cpuTimes();
+  const result = await run(options);
+  const after = cpuTimes();
+  const steal = before && after ? (after.steal - before.steal) / Math.max(1, after.total - before.total) : NaN;
+  return { ...result, steal };
+}
+
+async function run({ url, method = 'GET', headers = {}, body, connections, seconds }) {
   if (!LOOPBACK.test(url)) throw new Error(`load targets loopback only, not ${url}`);
   if (!hasWrk) {
     const r = await autocannon({ url, method, headers, body, connections, duration: seconds });
