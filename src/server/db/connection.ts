@@ -7,6 +7,8 @@ import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+const OPTIMIZE_EVERY_MS = 6 * 3_600_000;
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -41,11 +43,23 @@ export async function openDatabase(url: string, opts: { poolSize?: number } = {}
   const file = sqlitePath(url);
   const raw = openSqlite(file);
   const db = new Kysely<DB>({ dialect: sqliteDialect(raw) });
+  // SQLite chooses some plans only from the statistics ANALYZE keeps (a year of views per sermon reads its
+  // index by sermon, a third of the time, only then); as the data grows they are refreshed, as SQLite advises
+  // for a connection that stays open.
+  const optimizing = setInterval(() => {
+    try {
+      raw.exec('PRAGMA optimize');
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'sqlite optimize', error: String(err) }));
+    }
+  }, OPTIMIZE_EVERY_MS);
+  optimizing.unref();
   return {
     db,
     dialect: 'sqlite',
     file,
     close: async () => {
+      clearInterval(optimizing);
       await db.destroy().catch(() => undefined);
       if (raw.isOpen) raw.close();
     },

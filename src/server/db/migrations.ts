@@ -386,6 +386,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '0007_content_views_by_sermon': {
+      async up(db: Kysely<any>) {
+        // Top sermons sum a range of days per sermon: read by sermon, in order, no sort of a year of rows.
+        await db.schema
+          .createIndex('content_views_item_cover')
+          .on('content_views')
+          .columns(['item_id', 'day', 'kind', 'count'])
+          .execute();
+      },
+    },
   };
 }
 
@@ -401,4 +411,6 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Statistics for the planner where they are missing or stale (0x10000: every table), new indexes included.
+  if (dialect === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db);
 }
