@@ -47,10 +47,9 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
   const staticFiles = site && createStaticFiles(site.clientDir);
   let handler: NodeHandler | undefined;
-  let loaded!: (handler: NodeHandler) => void;
-  const loading = new Promise<NodeHandler>((resolve) => (loaded = resolve));
+  const loading = Promise.withResolvers<NodeHandler>();
   const pages: NodeHandler | undefined =
-    site && ((req, res) => (handler ? handler(req, res) : void loading.then((ready) => ready(req, res))));
+    site && ((req, res) => (handler ? handler(req, res) : void loading.promise.then((ready) => ready(req, res))));
   const shell = createShell({
     api: runtime.app,
     pages,
@@ -66,7 +65,7 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
     ?.loadHandler()
     .then((ready) => {
       if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
-      loaded((handler = ready));
+      loading.resolve((handler = ready));
     })
     .catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
   const url = `http://${config.host}:${config.port}/`;
