@@ -7,10 +7,10 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { getRequestListener } from '@hono/node-server';
 import { DEFAULT_SITE, readEnv } from './src/server/config';
-import { isApiPath } from './src/server/http/shell';
+import { isApiPath } from './src/host/shell';
 import { setApiDefaults } from './src/server/http/headers';
-import { precompressDir } from './src/server/http/precompress';
-import { THEME_SCRIPT } from './src/lib/shared/theme-script';
+import { precompressDir } from './src/host/precompress';
+import { THEME_SCRIPT } from './src/lib/shared/site/theme-script';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -58,7 +58,7 @@ function apiOnDevServer() {
 
 /**
  * The build's last step: a brotli and a gzip copy beside every compressible file of dist/client, which the
- * server sends to browsers that accept them (src/server/http/static-files.ts). Listed last, so that the files
+ * server sends to browsers that accept them (src/host/static-files.ts). Listed last, so that the files
  * other integrations write when the build is done (the sitemap) are compressed too.
  * @returns {import('astro').AstroIntegration}
  */
@@ -84,7 +84,7 @@ export default defineConfig({
   // The public origin used for canonical URLs, Open Graph, the sitemap and feeds.
   site,
   output: 'static',
-  // Only its handler is used: src/server/http/shell.ts serves it next to the API.
+  // Only its handler is used: src/host/shell.ts serves it next to the API.
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
@@ -97,7 +97,7 @@ export default defineConfig({
     precompressBuild(),
   ],
   security: {
-    // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/theme-script.ts).
+    // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/site/theme-script.ts).
     csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`] } },
   },
   // The route cache of the on-demand public pages (sermons, events, their feeds): Astro's memory cache, wrapped so

@@ -1,4 +1,4 @@
-// The server's half of `npm run build`: src/server/main.ts and what it imports, bundled by esbuild into
+// The server's half of `npm run build`: src/host/main.ts and what it imports, bundled by esbuild into
 // dist/server/main.mjs (next to Astro's entry.mjs, so `astro build`, which empties dist/, removes a stale
 // one), so `npm start` compiles no TypeScript.
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,7 +10,7 @@ export async function buildServer() {
   // Loaded here: `npm start` imports this file but builds only when the bundle is missing.
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [fileURLToPath(new URL('src/server/main.ts', root))],
+    entryPoints: [fileURLToPath(new URL('src/host/main.ts', root))],
     outfile: SERVER_BUNDLE,
     bundle: true,
     // The packages' code is bundled too: one file loads in about half the time of the hundreds of modules they

@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing (everything with FORCE_BUILD=true), then runs the server in this process:
 // the configuration is checked, the database migrated before listening (the demo data of an empty database
 // outside production right after), and the site, the admin portal and the API are served from one port
-// (src/server/main.ts). With a build present it answers within a second: nothing here walks the build.
+// (src/host/main.ts). With a build present it answers within a second: nothing here walks the build.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +14,7 @@ const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
 const forced = /^(true|1)$/i.test(process.env.FORCE_BUILD?.trim() ?? '');
 if (forced || !existsSync(SERVER_BUNDLE)) await buildServer();
 let server = await import(pathToFileURL(SERVER_BUNDLE).href);
-// A bundle built before main()'s arguments last changed (src/server/main.ts, BUNDLE_LAYOUT) is built again.
+// A bundle built before main()'s arguments last changed (src/host/main.ts, BUNDLE_LAYOUT) is built again.
 const LAYOUT = 2;
 if (server.BUNDLE_LAYOUT !== LAYOUT) {
   await buildServer();
@@ -34,7 +34,7 @@ if (config.forceBuild || !existsSync(astroEntry)) {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we serve Astro's handler from our own server
 // Astro's handler is loaded, and the built files read into memory, once the server listens; the files are served
-// before Astro (src/server/http/static-files.ts).
+// before Astro (src/host/static-files.ts).
 await server.main(config, {
   loadHandler: async () => (await import(astroEntry.href)).handler,
   clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)),

@@ -1,10 +1,10 @@
 // Content collections: the church's editorial copy (site settings, home, about) lives in src/content as YAML,
-// validated by the schemas in src/lib/shared/content-schemas.ts. A broken file fails `astro build` with an error
+// validated by the schemas in src/lib/shared/site/content-schemas.ts. A broken file fails `astro build` with an error
 // naming the file and the field. Sermons and events live in the database and reach the pages through the live
 // collections of src/live.config.ts.
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { aboutSchema, homeSchema, siteSchema } from './lib/shared/content-schemas';
+import { aboutSchema, homeSchema, siteSchema } from './lib/shared/site/content-schemas';
 
 const yaml = (dir: string) => glob({ pattern: '*.{yaml,yml}', base: `./src/content/${dir}` });
 

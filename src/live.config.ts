@@ -4,15 +4,15 @@
 //
 // The loaders do not open the database: Astro's bundle and the server's are separate module graphs in one
 // process, and the server runtime (src/server/runtime.ts) registers its read functions, the API's own queries,
-// in the content registry (src/lib/shared/content-registry.ts), a `globalThis` slot both graphs share.
+// in the content registry (src/lib/shared/live/registry.ts), a `globalThis` slot both graphs share.
 // A collection's filter `{ visibility: 'staff' }` reads every sermon or event (the admin page); the default is
 // what visitors may see.
 import { defineLiveCollection } from 'astro:content';
 import type { LiveLoader } from 'astro/loaders';
-import { eventAnswerSchema, sermonAnswerSchema, type EventAnswer, type SermonAnswer } from './lib/shared/content-api';
-import { contentReader, type Visibility } from './lib/shared/content-registry';
-import { prayerWallItemSchema, type PrayerWallItem } from './lib/shared/prayer-api';
-import type { ContentCollection } from './lib/shared/content-types';
+import { eventAnswerSchema, sermonAnswerSchema, type EventAnswer, type SermonAnswer } from './lib/shared/live/api';
+import { contentReader, type Visibility } from './lib/shared/live/registry';
+import { prayerWallItemSchema, type PrayerWallItem } from './lib/shared/prayers/api';
+import type { ContentCollection } from './lib/shared/live/types';
 
 type CollectionFilter = { visibility?: Visibility };
 

@@ -1,7 +1,7 @@
 // Public page benchmark (`npm run bench`, after `npm run build`): `npm start` on 127.0.0.1 over a throw-away
 // SQLite database with the demo content; the load tool (lib/load.mjs: wrk, else autocannon) measures req/s and
 // p50/p99 latency of a prerendered page (/about, a static file) and of the cached live pages (rendered on demand,
-// then served from the page cache, src/server/http/response-cache.ts and src/lib/content/page-cache.ts), all in the
+// then served from the page cache, src/host/response-cache.ts and src/lib/content/page-cache.ts), all in the
 // same run as a bare node:http server (the ceiling: a fixed 700-byte JSON, as in the API bench, and /about's file
 // from memory), so the ratios are the figures (targets: /about at >= 25% of the ceiling, the cached live pages at
 // >= 80% of /about). Then a Sunday rush: 200 connections on /sermons for 30 s (BENCH_RUSH_SECONDS), with no failed

@@ -23,7 +23,7 @@ import {
   SERVICE_OPTIONS,
   prefillFromQuery,
   rateLimitedMessage,
-} from '../lib/shared/contact-options';
+} from '../lib/shared/messages/contact-options';
 import { DEFAULT_COUNTRY_CODE } from '../lib/shared/constants';
 
 interface Values {

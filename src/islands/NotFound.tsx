@@ -1,7 +1,7 @@
 // The whole 404 page content (docs/PRODUCT.md (Pages and screens) "404 page"). Rendered to static HTML by
 // src/pages/404.astro (no hydration: a tiny script there wires the two buttons through their
 // data-action) and reused by the admin portal for unknown /admin paths, which passes handlers.
-import { POPULAR_PAGES } from '../lib/shared/nav';
+import { POPULAR_PAGES } from '../lib/shared/site/nav';
 import { buttonClasses } from './ui/button-classes';
 
 interface Props {

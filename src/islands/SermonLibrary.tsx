@@ -12,7 +12,7 @@ import {
   optionsOf,
   type PublicSermon,
   type SermonFilters,
-} from '../lib/shared/sermon-filter';
+} from '../lib/shared/sermons/filter';
 import { SHARE_MESSAGES, shareLink } from '../lib/client/share';
 import { useHydrated } from './useHydrated';
 

@@ -2,7 +2,7 @@
 import type { APIContext } from 'astro';
 import { getSite } from '../lib/content/content';
 import { cacheLivePage, liveEvents } from '../lib/content/live-content';
-import { buildCalendar, publicUpcoming } from '../lib/shared/ics';
+import { buildCalendar, publicUpcoming } from '../lib/shared/events/ics';
 
 // From the database on demand, kept by the route cache until an event changes.
 export const prerender = false;

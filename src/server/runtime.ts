@@ -2,20 +2,20 @@
 // accounts on an empty database outside production, unless the caller does that later: `npm start` seeds after
 // listening) and the mailer. `npm start` (./main.ts) and the dev server (astro.config.mjs) build it here. It also
 // serves the public pages their sermons and events: it registers its read functions in the content registry
-// (src/lib/shared/content-registry.ts), which src/live.config.ts reads, and purges the pages' cache when a write
+// (src/lib/shared/live/registry.ts), which src/live.config.ts reads, and purges the pages' cache when a write
 // changes what they show.
 import type { Hono } from 'hono';
-import { contentRegistry } from '../lib/shared/content-registry';
-import type { LiveTag } from '../lib/shared/content-types';
+import { contentRegistry } from '../lib/shared/live/registry';
+import type { LiveTag } from '../lib/shared/live/types';
 import { loadConfig, type ServerConfig } from './config';
-import type { AppDeps, AppEnv } from './context';
+import type { AppDeps, AppEnv } from './kernel/context';
 import type { Database } from './db/connection';
 import { prepareDatabase, seedDemo } from './db/prepare';
 import { createApp } from './http/app';
-import { createResponseCache, type ResponseCache } from './http/response-cache';
+import { createResponseCache, type ResponseCache } from '../host/response-cache';
 import { createMailer } from './mail/mailer';
-import { createContentEvents, type ContentEvents } from './content-events';
-import { startContentSync } from './content-sync';
+import { createContentEvents, type ContentEvents } from './content/events';
+import { startContentSync } from './content/sync';
 import { readEvent, readEvents } from './events/service';
 import { readPrayerWall } from './prayers/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';

@@ -151,7 +151,7 @@ describe('passwords and configuration', () => {
 
   // The server entry `npm start` runs (scripts/start.mjs runs its bundle), from these sources through tsx, so the
   // test neither reads a stale bundle nor writes dist/ under a build or an end-to-end run.
-  const SERVER = ['--import', 'tsx', 'src/server/main.ts'];
+  const SERVER = ['--import', 'tsx', 'src/host/main.ts'];
 
   it('npm start stops with a message naming a bad variable', () => {
     const run = spawnSync(process.execPath, SERVER, {

@@ -4,7 +4,7 @@
 // request, the mail to the recipients) and the staff inbox (list, unread count, read/archive, delete for ADMIN
 // and above), each change audited.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_SUCCESS } from '../../src/lib/shared/contact-options';
+import { CONTACT_SUCCESS } from '../../src/lib/shared/messages/contact-options';
 import { backends, startApi, type TestApi } from './helpers';
 
 const MESSAGE = {

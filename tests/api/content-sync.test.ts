@@ -1,5 +1,5 @@
 // Two app instances on one PostgreSQL: a sermon or event write on one purges the other's page cache through
-// LISTEN/NOTIFY (src/server/content-sync.ts). Both instances live in this one process and would share the
+// LISTEN/NOTIFY (src/server/content/sync.ts). Both instances live in this one process and would share the
 // process-wide content registry, so each gets its own recorded purge function instead of the page cache.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { contentRegistry } from '../../src/lib/shared/content-registry';
-import { LIVE_TAGS, type LiveTag } from '../../src/lib/shared/content-types';
+import { contentRegistry } from '../../src/lib/shared/live/registry';
+import { LIVE_TAGS, type LiveTag } from '../../src/lib/shared/live/types';
 import { loadConfig } from '../../src/server/config';
-import { CONTENT_CHANNEL, startContentSync, type ContentSync } from '../../src/server/content-sync';
+import { CONTENT_CHANNEL, startContentSync, type ContentSync } from '../../src/server/content/sync';
 import { createRuntime } from '../../src/server/runtime';
 import { startApi, TEST_ENV, type TestApi } from './helpers';
 

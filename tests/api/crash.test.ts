@@ -20,7 +20,7 @@ const freePort = () =>
 // `node --import tsx`: the pid we hold is the server itself (the tsx CLI would run it in a child process
 // that a kill of the CLI leaves running, with the database open).
 async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/host/main.ts'], {
     env: { ...process.env, ...TEST_ENV, ...env, NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveTag } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/live/types';
 import { canManageContent, type Role } from '../../src/lib/shared/permissions';
 import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/db/seed';
 import { readFlatYaml } from '../../src/server/db/seed-content';

@@ -14,11 +14,11 @@ import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
 import { createApp } from '../../src/server/http/app';
-import { createShell } from '../../src/server/http/shell';
+import { createShell } from '../../src/host/shell';
 import { newUserRow } from '../../src/server/users/new-user';
 import { directoryStore } from '../../src/server/media/directory-store';
 import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
-import { createContentEvents, type ContentEvents } from '../../src/server/content-events';
+import { createContentEvents, type ContentEvents } from '../../src/server/content/events';
 import type { Role } from '../../src/lib/shared/permissions';
 import { createViewCounter, type ViewCounter } from '../../src/server/analytics/views';
 

@@ -3,9 +3,9 @@
 // cache for that collection. Visitors' visibility: published, scheduled once due (injected clock), public events.
 import { directoryStore } from '../../src/server/media/directory-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentRegistry, contentReader } from '../../src/lib/shared/content-registry';
-import type { LiveTag } from '../../src/lib/shared/content-types';
-import type { ResponseCache } from '../../src/server/http/response-cache';
+import { contentRegistry, contentReader } from '../../src/lib/shared/live/registry';
+import type { LiveTag } from '../../src/lib/shared/live/types';
+import type { ResponseCache } from '../../src/host/response-cache';
 import { servePages } from '../../src/server/runtime';
 import { backends, startApi, type TestApi } from './helpers';
 

@@ -12,7 +12,7 @@ import { s3Store } from '../../src/server/media/s3-store';
 import type { MediaStore, RangeRequest } from '../../src/server/media/storage';
 import { receiveUpload, storeUpload } from '../../src/server/media/upload';
 import { moveOldUploads } from '../../src/server/media/migrate';
-import { ApiError } from '../../src/server/http/errors';
+import { ApiError } from '../../src/server/kernel/errors';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { PNG, startApi, type TestApi } from './helpers';
 

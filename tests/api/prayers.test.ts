@@ -4,7 +4,7 @@
 // once per client and day, and every staff call with its permission rule, audit entry and page purge.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccess } from '../../src/server/auth/tokens';
-import type { LiveTag } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/live/types';
 import { readDemoPrayers } from '../../src/server/db/seed-prayers';
 import { CONTENT_DIR } from '../../src/server/db/seed';
 import { backends, startApi, type TestApi } from './helpers';

@@ -3,7 +3,7 @@
 // nothing; a new upload replaces (and removes) the old file.
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../src/server/context';
+import type { AppDeps } from '../../src/server/kernel/context';
 import { directoryStore } from '../../src/server/media/directory-store';
 import { audioFile } from '../../src/server/sermons/service';
 import { backends, startApi, type TestApi } from './helpers';

@@ -3,7 +3,7 @@
 // come), who may change them (CONTENT_RULES), validation, the audit log and the content change hook.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccess } from '../../src/server/auth/tokens';
-import type { LiveTag } from '../../src/lib/shared/content-types';
+import type { LiveTag } from '../../src/lib/shared/live/types';
 import { backends, startApi, type TestApi } from './helpers';
 
 /** Before the seeded "Advent: Waiting Well" (scheduled for 2026-11-29) is due. */

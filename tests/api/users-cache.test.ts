@@ -5,7 +5,7 @@
 // next request, and a token whose user lost access or was deleted is refused at once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
-import type { User } from '../../src/lib/shared/user-types';
+import type { User } from '../../src/lib/shared/users/types';
 
 describe.each(backends())('user list and stats kept on %s', (backend) => {
   let api: TestApi;

@@ -1,7 +1,7 @@
 // Prayers screen end to end on the live requests (GET /prayers/, the seeded demo ones and any a test sent):
 // search, filters, Clear, empty state, badges, the detail dialog, axe.
 import { expect, test, type Page } from '@playwright/test';
-import type { PrayerAnswer } from '../../src/lib/shared/prayer-api';
+import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
 import { apiCall } from './portal-helpers';
 

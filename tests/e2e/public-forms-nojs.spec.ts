@@ -2,7 +2,7 @@
 // constraints block a bad submit, and whose posts come back to the page with its message (CSS :target).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CONTACT_SUCCESS } from '../../src/lib/shared/contact-options';
+import { CONTACT_SUCCESS } from '../../src/lib/shared/messages/contact-options';
 
 test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 60_000 });

@@ -3,8 +3,8 @@
 // first name only, "I prayed" counting with JavaScript off, visitor HTML shown as text, axe in both themes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { PrayerAnswer } from '../../src/lib/shared/prayer-api';
-import { PRAYER_THANKS } from '../../src/lib/shared/prayer-wall';
+import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
+import { PRAYER_THANKS } from '../../src/lib/shared/prayers/wall';
 import { apiCall, signedIn } from './portal-helpers';
 
 const WITHIN = { timeout: 2_000, intervals: [100, 200, 300] };

@@ -1,6 +1,6 @@
 // Security headers on every kind of response, and the pages still work under the Content Security
 // Policy: no violation reported by Chromium, the inline theme script runs, every island hydrates. The built
-// files go out compressed (the shell serves them from memory, src/server/http/static-files.ts) and keep both.
+// files go out compressed (the shell serves them from memory, src/host/static-files.ts) and keep both.
 import { test, expect } from '@playwright/test';
 
 const PAGES = [

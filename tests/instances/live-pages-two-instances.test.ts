@@ -1,6 +1,6 @@
 // Two real servers (`npm start`'s, from the build: run `npm run build` first) on one PostgreSQL: a sermon published
 // through instance A's API shows on instance B's public pages within 2 seconds, even though B had those pages in
-// its caches, and one unpublished or deleted on A leaves B's pages as quickly (src/server/content-sync.ts carries
+// its caches, and one unpublished or deleted on A leaves B's pages as quickly (src/server/content/sync.ts carries
 // the purge; docs/DEPLOY.md). `npm test` runs this after the build (scripts/test.mjs, step `instances`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import AnalyticsScreen from '../../src/islands/admin/features/analytics/AnalyticsScreen';
-import type { AnalyticsReport } from '../../src/lib/shared/analytics-api';
-import type { AnalyticsRange } from '../../src/lib/shared/periods';
+import type { AnalyticsReport } from '../../src/lib/shared/analytics/api';
+import type { AnalyticsRange } from '../../src/lib/shared/analytics/periods';
 import { getReport } from '../../src/islands/admin/features/analytics/api';
 
 vi.mock('../../src/islands/admin/features/analytics/api', () => ({ getReport: vi.fn() }));

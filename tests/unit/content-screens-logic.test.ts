@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/live/types';
 import { capitalize, filterOptions, matchesFilter, matchesSearch, sum } from '../../src/lib/shared/filters';
 import { visibleTags } from '../../src/islands/ui/tags';
 import {
@@ -30,7 +30,7 @@ import {
   percentOf,
   reportCsv,
 } from '../../src/islands/admin/features/analytics/model';
-import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../src/lib/shared/visitor-rules';
+import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../src/lib/shared/visitors/rules';
 import { DEMO_PRAYERS as SAMPLE_PRAYERS } from './prayer-fixtures';
 
 const sermon = (over: Partial<Sermon>): Sermon => ({

@@ -8,7 +8,7 @@ import { AdminContentProvider, type AdminContent } from '../../src/islands/admin
 import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
 import PrayersScreen from '../../src/islands/admin/features/prayers/PrayersScreen';
 import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
-import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/content-api';
+import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/live/api';
 import { listSermons } from '../../src/islands/admin/features/sermons/api';
 import { listEvents } from '../../src/islands/admin/features/events/api';
 

@@ -8,7 +8,7 @@ import {
   toActivityItems,
   trendHint,
 } from '../../src/islands/admin/features/dashboard/model';
-import { FIGURE_KEYS } from '../../src/lib/shared/dashboard-api';
+import { FIGURE_KEYS } from '../../src/lib/shared/dashboard/api';
 
 describe('counter animation', () => {
   it('runs 60 steps of 25 ms (1.5 s)', () => {

@@ -9,7 +9,7 @@ import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScree
 import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
 import { auth } from '../../src/lib/client/session';
 import type { Role } from '../../src/lib/shared/permissions';
-import type { User } from '../../src/lib/shared/user-types';
+import type { User } from '../../src/lib/shared/users/types';
 
 vi.mock('../../src/islands/admin/features/dashboard/api', () => ({
   getFigures: vi.fn(() => new Promise(() => {})),

@@ -2,7 +2,7 @@
 // the next UTC midnight, when a scheduled sermon goes public by itself.
 import { describe, expect, it } from 'vitest';
 import { renderNotes } from '../../src/lib/content/sermon-notes';
-import { PAGE_MAX_AGE_SECONDS, pageMaxAge, secondsToNextUtcMidnight } from '../../src/lib/shared/page-lifetime';
+import { PAGE_MAX_AGE_SECONDS, pageMaxAge, secondsToNextUtcMidnight } from '../../src/lib/shared/live/page-lifetime';
 
 describe('sermon notes', () => {
   it('renders Markdown', () => {

@@ -1,7 +1,7 @@
 // The inbox's rules: which box a message is in, the search, and the reply link.
 import { describe, expect, it } from 'vitest';
 import { filterMessages, inBox, replyHref } from '../../src/islands/admin/features/messages/model';
-import type { ContactMessage } from '../../src/lib/shared/inbox-api';
+import type { ContactMessage } from '../../src/lib/shared/messages/api';
 
 const message = (fields: Partial<ContactMessage>): ContactMessage => ({
   id: 1,

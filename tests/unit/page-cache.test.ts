@@ -2,8 +2,8 @@
 // content registry, and never keeps a page whose rendering overlapped a write.
 import { beforeEach, describe, expect, it } from 'vitest';
 import pageCache from '../../src/lib/content/page-cache';
-import { contentRegistry } from '../../src/lib/shared/content-registry';
-import { KEPT_PAGE_HEADER, parseKeptPage } from '../../src/lib/shared/kept-page';
+import { contentRegistry } from '../../src/lib/shared/live/registry';
+import { KEPT_PAGE_HEADER, parseKeptPage } from '../../src/lib/shared/live/kept-page';
 
 const logger = { info() {}, warn() {}, error() {} };
 const request = (path: string) => {

@@ -8,7 +8,7 @@ import {
   percentChange,
   percentOf,
   rangeWindows,
-} from '../../src/lib/shared/periods';
+} from '../../src/lib/shared/analytics/periods';
 import { csvCell, toCsv } from '../../src/lib/shared/csv';
 
 const at = (iso: string) => Date.parse(iso);

@@ -18,7 +18,7 @@ import {
   sermonCreateSchema,
   type EventAnswer,
   type SermonAnswer,
-} from '../../src/lib/shared/content-api';
+} from '../../src/lib/shared/live/api';
 
 const sermon: SermonAnswer = {
   id: 'walking-in-faith',

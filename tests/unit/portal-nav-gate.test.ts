@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateDecision, insufficientPermissions } from '../../src/islands/admin/gate';
 import { isNavActive, NAV_ITEMS } from '../../src/islands/admin/layout/nav';
-import type { User } from '../../src/lib/shared/user-types';
+import type { User } from '../../src/lib/shared/users/types';
 
 const [dashboard, users] = NAV_ITEMS;
 const staff = (over: Partial<User> = {}) =>

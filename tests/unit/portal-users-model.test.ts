@@ -7,7 +7,7 @@ import {
   statCards,
   usersLoadErrorMessage,
 } from '../../src/islands/admin/features/users/model';
-import type { User } from '../../src/lib/shared/user-types';
+import type { User } from '../../src/lib/shared/users/types';
 
 const u = (id: number, over: Partial<User> = {}) =>
   ({

@@ -8,7 +8,7 @@ import UsersScreen from '../../src/islands/admin/features/users/UsersScreen';
 import { ROW_REM } from '../../src/islands/admin/features/users/UsersTable';
 import { rowRange } from '../../src/islands/ui/windowed-rows';
 import { auth } from '../../src/lib/client/session';
-import type { User } from '../../src/lib/shared/user-types';
+import type { User } from '../../src/lib/shared/users/types';
 
 const COUNT = 10_000;
 const FIRST = ['Abena', 'Kojo', 'Efua', 'Kwesi', 'Adwoa'];

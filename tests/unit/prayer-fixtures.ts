@@ -1,8 +1,8 @@
 // The demo prayer requests (src/server/db/demo/prayers) as the API answers them to staff, for the portal's
 // unit tests: the same requests the seeded database serves, ids in file order.
 import { resolve } from 'node:path';
-import type { PrayerAnswer } from '../../src/lib/shared/prayer-api';
-import { needsFollowUp } from '../../src/lib/shared/prayer-wall';
+import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
+import { needsFollowUp } from '../../src/lib/shared/prayers/wall';
 import { readDemoPrayers } from '../../src/server/db/seed-prayers';
 
 export const FIXTURE_NOW = Date.parse('2026-11-23T12:00:00Z');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import PrayerRequestForm, { PRAYER_FORM_ACTION } from '../../src/islands/PrayerRequestForm';
-import { FOLLOW_UP_DAYS, PRAYER_THANKS, firstName, needsFollowUp } from '../../src/lib/shared/prayer-wall';
+import { FOLLOW_UP_DAYS, PRAYER_THANKS, firstName, needsFollowUp } from '../../src/lib/shared/prayers/wall';
 
 afterEach(() => {
   cleanup();

@@ -12,7 +12,7 @@ import {
   sermonSchema,
   siteSchema,
   validateContent,
-} from '../../src/lib/shared/content-schemas';
+} from '../../src/lib/shared/site/content-schemas';
 
 const repo = join(import.meta.dirname, '../..');
 // The church's editorial copy lives in src/content; the sample sermons and events the seed loads, in the demo folder.

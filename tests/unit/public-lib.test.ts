@@ -1,15 +1,15 @@
 // Pure modules behind the public pages: sermon filters, iCalendar, contact options, JSON-LD.
 import { describe, expect, it } from 'vitest';
-import type { ChurchEvent, Sermon } from '../../src/lib/shared/content-types';
+import type { ChurchEvent, Sermon } from '../../src/lib/shared/live/types';
 import { ALL } from '../../src/lib/shared/filters';
-import { EMPTY_FILTERS, filterSermons, isFiltered, latestSermon, optionsOf } from '../../src/lib/shared/sermon-filter';
-import { buildCalendar, escapeText, foldLine, publicUpcoming } from '../../src/lib/shared/ics';
+import { EMPTY_FILTERS, filterSermons, isFiltered, latestSermon, optionsOf } from '../../src/lib/shared/sermons/filter';
+import { buildCalendar, escapeText, foldLine, publicUpcoming } from '../../src/lib/shared/events/ics';
 import {
   INQUIRY_TYPE_OPTIONS,
   PREFERRED_CONTACT_OPTIONS,
   SERVICE_OPTIONS,
   prefillFromQuery,
-} from '../../src/lib/shared/contact-options';
+} from '../../src/lib/shared/messages/contact-options';
 import { INQUIRY_TYPES, PREFERRED_CONTACT, SERVICE_INTERESTS } from '../../src/lib/shared/schemas';
 import { churchJsonLd, eventJsonLd, jsonLdScript } from '../../src/lib/content/seo';
 

@@ -1,13 +1,13 @@
-// The HTTP shell's response cache (src/server/http/response-cache.ts), through a real shell and server: a page the
+// The HTTP shell's response cache (src/host/response-cache.ts), through a real shell and server: a page the
 // route cache marked as kept is answered from memory, purged by tag, kept no longer than its lifetime (never past
 // UTC midnight), not kept when a purge overlapped its rendering, and only a plain 200 of an address without a
 // query string is kept. A copy is compressed once when kept and each hit gets the encoding it accepts; Astro's
-// answers that are not kept are compressed on the way out (src/server/http/encoding.ts).
+// answers that are not kept are compressed on the way out (src/host/encoding.ts).
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatKeptPage, KEPT_PAGE_HEADER } from '../../src/lib/shared/kept-page';
-import { createResponseCache, type ResponseCache } from '../../src/server/http/response-cache';
-import { createShell, type NodeHandler, type Shell } from '../../src/server/http/shell';
+import { formatKeptPage, KEPT_PAGE_HEADER } from '../../src/lib/shared/live/kept-page';
+import { createResponseCache, type ResponseCache } from '../../src/host/response-cache';
+import { createShell, type NodeHandler, type Shell } from '../../src/host/shell';
 import { rawRequest } from './http-raw';
 
 interface Page {

@@ -2,7 +2,7 @@
 // option wrapping with the arrow keys, and which queries are sent.
 import { describe, expect, it } from 'vitest';
 import { groupResults, moveActive, searchable } from '../../src/islands/admin/layout/search-box';
-import type { SearchResult } from '../../src/lib/shared/search-api';
+import type { SearchResult } from '../../src/lib/shared/search/api';
 
 const result = (kind: SearchResult['kind'], id: string): SearchResult => ({
   kind,

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SermonFormDialog } from '../../src/islands/admin/features/sermons/SermonFormDialog';
-import type { SermonAnswer } from '../../src/lib/shared/content-api';
+import type { SermonAnswer } from '../../src/lib/shared/live/api';
 
 class HangingXhr {
   static last: HangingXhr | null = null;

@@ -1,12 +1,12 @@
-// The HTTP shell while `npm start` seeds an empty database after listening (src/server/main.ts): the health check
+// The HTTP shell while `npm start` seeds an empty database after listening (src/host/main.ts): the health check
 // and the built files are answered at once, every other request waits until the data is in, then is answered.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShell, type Shell } from '../../src/server/http/shell';
-import { createStaticFiles } from '../../src/server/http/static-files';
+import { createShell, type Shell } from '../../src/host/shell';
+import { createStaticFiles } from '../../src/host/static-files';
 
 describe('the shell before the demo data is in', () => {
   let dir: string;

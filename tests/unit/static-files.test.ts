@@ -1,5 +1,5 @@
-// The built files served from memory by the HTTP shell (src/server/http/static-files.ts) over a small build made
-// in a temporary folder and compressed by the build's own step (src/server/http/precompress.ts): the encoding
+// The built files served from memory by the HTTP shell (src/host/static-files.ts) over a small build made
+// in a temporary folder and compressed by the build's own step (src/host/precompress.ts): the encoding
 // each Accept-Encoding gets, ETag and 304, the cache lifetimes, the pages' security headers, HEAD, the paths of a
 // page, and everything that must fall through to Astro (a path outside the build, other methods, ranges).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickEncoding } from '../../src/server/http/encoding';
+import { pickEncoding } from '../../src/host/encoding';
 import { PAGE_HEADERS } from '../../src/server/http/headers';
-import { precompressDir } from '../../src/server/http/precompress';
-import { createShell, type Shell } from '../../src/server/http/shell';
-import { createStaticFiles, IMMUTABLE, REVALIDATE } from '../../src/server/http/static-files';
+import { precompressDir } from '../../src/host/precompress';
+import { createShell, type Shell } from '../../src/host/shell';
+import { createStaticFiles, IMMUTABLE, REVALIDATE } from '../../src/host/static-files';
 import { rawRequest } from './http-raw';
 
 const page = (title: string) =>

@@ -1,7 +1,7 @@
 // What the sermon and event forms share: tags typed as one comma-separated line, who may do what
 // (CONTENT_RULES through canManageContent) with the reason shown on a disabled button, and the failure text.
 import { apiErrorInfo } from '../../lib/client/api-client';
-import type { ContentCollection } from '../../lib/shared/content-types';
+import type { ContentCollection } from '../../lib/shared/live/types';
 import {
   canHandleVisitorData,
   canManageContent,

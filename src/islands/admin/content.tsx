@@ -1,7 +1,7 @@
 // The site's name, handed to the client-only admin app as props by src/pages/admin/[...path].astro and shared
 // through this context (sermons and events come from the API).
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AdminContent } from '../../lib/shared/content-types';
+import type { AdminContent } from '../../lib/shared/live/types';
 
 export type { AdminContent };
 

@@ -4,7 +4,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
 import { LOGIN_MESSAGES } from '../shared/messages';
-import type { User } from '../shared/user-types';
+import type { User } from '../shared/users/types';
 
 export type AuthState =
   | { status: 'loading'; user: null }

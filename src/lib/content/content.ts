@@ -1,7 +1,7 @@
 // Build/server-time access to the church's editorial copy (astro:content): site settings, home and about. Sermons
 // and events come from the database through ./live-content.ts.
 import { getCollection } from 'astro:content';
-import type { AboutContent, HomeContent, SiteSettings } from '../shared/content-schemas';
+import type { AboutContent, HomeContent, SiteSettings } from '../shared/site/content-schemas';
 
 async function single<T>(collection: 'site' | 'home' | 'about'): Promise<T> {
   const entries = await getCollection(collection);

@@ -3,11 +3,11 @@
 // them, or until the page's lifetime (../shared/page-lifetime.ts) ends.
 import type { APIContext } from 'astro';
 import { getLiveCollection, getLiveEntry } from 'astro:content';
-import type { EventAnswer, SermonAnswer } from '../shared/content-api';
-import type { Visibility } from '../shared/content-registry';
-import type { LiveTag } from '../shared/content-types';
-import type { PrayerWallItem } from '../shared/prayer-api';
-import { pageMaxAge } from '../shared/page-lifetime';
+import type { EventAnswer, SermonAnswer } from '../shared/live/api';
+import type { Visibility } from '../shared/live/registry';
+import type { LiveTag } from '../shared/live/types';
+import type { PrayerWallItem } from '../shared/prayers/api';
+import { pageMaxAge } from '../shared/live/page-lifetime';
 
 /** Astro.cache or context.cache. */
 type PageCache = APIContext['cache'];

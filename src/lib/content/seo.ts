@@ -1,8 +1,8 @@
 // schema.org JSON-LD builders for the public pages (pure, so tests can check them): the church as a
 // Church/Organization with its Accra address, and each public event as an Event.
-import type { EventAnswer } from '../shared/content-api';
-import type { ChurchEvent } from '../shared/content-types';
-import type { SiteSettings } from '../shared/content-schemas';
+import type { EventAnswer } from '../shared/live/api';
+import type { ChurchEvent } from '../shared/live/types';
+import type { SiteSettings } from '../shared/site/content-schemas';
 
 type JsonLd = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
 import { notificationFlagsSchema } from './schemas';
-import { ACTIVITY_TYPES } from './activity';
+import { ACTIVITY_TYPES } from './dashboard/activity';
 
 const text = z.string();
 const optionalText = z.string().nullable();

@@ -2,7 +2,7 @@
 // public contact form import these from here, so a browser bundle does not pay ~100 KB for the zod
 // runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
 
-import { MESSAGE_MAX } from './contact-options';
+import { MESSAGE_MAX } from './messages/contact-options';
 
 export const messages = {
   required: (label: string) => `${label} is required`,

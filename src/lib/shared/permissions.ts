@@ -1,6 +1,6 @@
 // Roles and the "who may do what to whom" rules of docs/PRODUCT.md (Roles and permissions). The users screen asks this module
 // which actions to show and the API asks it which calls to allow: this is the only place they are written.
-import type { ContentCollection } from './content-types';
+import type { ContentCollection } from './live/types';
 
 export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
 export type Role = (typeof ROLES)[number];

@@ -15,7 +15,7 @@ import {
   SEATS_MESSAGE,
   prayerFieldRules as prayer,
   registrationFieldRules as registration,
-} from './visitor-rules';
+} from './visitors/rules';
 
 /** A required, trimmed text field with the spec's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {

@@ -3,7 +3,7 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getSite } from '../../lib/content/content';
 import { cacheLivePage, liveSermons } from '../../lib/content/live-content';
-import { contentReader } from '../../lib/shared/content-registry';
+import { contentReader } from '../../lib/shared/live/registry';
 
 // From the database on demand, kept by the route cache until a sermon changes.
 export const prerender = false;

@@ -2,8 +2,8 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { activityItemSchema } from '../../lib/shared/api-schemas';
-import type { AppDeps, AppEnv } from '../context';
-import { BEARER, jsonAnswer, refusals } from '../http/contract';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
 import { requireAuth } from '../auth/middleware';
 import { recentActivity } from './service';
 

@@ -17,7 +17,7 @@ import {
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { fullName } from '../../lib/shared/format';
-import type { ActivityItem, ActivityType } from '../../lib/shared/activity';
+import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
 
 type Person = { id: number; first_name: string; last_name: string; username: string };
 

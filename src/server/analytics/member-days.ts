@@ -2,7 +2,7 @@
 // once a minute), so "active users", retention and the users trend count people, not requests.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { dayOf } from '../../lib/shared/periods';
+import { dayOf } from '../../lib/shared/analytics/periods';
 
 export async function recordActiveDay(db: Kysely<DB>, userId: number, nowMs: number): Promise<void> {
   await db

@@ -1,9 +1,9 @@
 // GET /analytics/?range=7d|30d|90d|1y (docs/API.md, Analytics): the analytics report for staff.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { analyticsQuerySchema, analyticsReportSchema } from '../../lib/shared/analytics-api';
-import type { AppDeps, AppEnv } from '../context';
+import { analyticsQuerySchema, analyticsReportSchema } from '../../lib/shared/analytics/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { BEARER, jsonAnswer, refusals } from '../http/contract';
+import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
 import { analyticsReport } from './service';
 
 export function analyticsRoutes(deps: AppDeps) {

@@ -2,7 +2,7 @@
 // the same number of days before it. Each section is counted on its own, so one that fails answers {error} and
 // the screen shows the others. Windows are [start, end) in UTC days, compared as ISO strings (periods.ts).
 import { sql, type Kysely } from 'kysely';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import type { Database } from '../db/connection';
 import { iso } from '../db/time';
@@ -14,7 +14,7 @@ import {
   rangeWindows,
   type AnalyticsRange,
   type Window,
-} from '../../lib/shared/periods';
+} from '../../lib/shared/analytics/periods';
 import type {
   AnalyticsGrowth,
   AnalyticsOverview,
@@ -24,8 +24,8 @@ import type {
   TimeframePoint,
   TopEvent,
   TopSermon,
-} from '../../lib/shared/analytics-api';
-import { PRAYER_CATEGORIES } from '../../lib/shared/visitor-rules';
+} from '../../lib/shared/analytics/api';
+import { PRAYER_CATEGORIES } from '../../lib/shared/visitors/rules';
 import { VIEW_KINDS } from './views';
 
 const TOP = 5;

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { dayOf } from '../../lib/shared/periods';
+import { dayOf } from '../../lib/shared/analytics/periods';
 import { MEDIA_PATH } from '../media/storage';
 
 export const VIEW_KINDS = { view: 'sermon_view', play: 'audio_play' } as const;

@@ -2,8 +2,8 @@
 // exists, still has the token's version, and still passes the admin web-access rule.
 import type { MiddlewareHandler } from 'hono';
 import { canAccessWeb } from '../../lib/shared/permissions';
-import type { AppDeps, AppEnv } from '../context';
-import { ApiError, DETAIL } from '../http/errors';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
 import { signedInUser } from '../users/signed-in';
 import { asTarget } from '../users/serialize';

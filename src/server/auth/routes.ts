@@ -8,13 +8,13 @@ import {
   refreshSchema,
 } from '../../lib/shared/schemas';
 import { detailSchema, tokenPairSchema } from '../../lib/shared/api-schemas';
-import type { AppDeps, AppEnv } from '../context';
-import { DETAIL } from '../http/errors';
-import { readJsonBody } from '../http/body';
-import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { DETAIL } from '../kernel/errors';
+import { readJsonBody } from '../kernel/body';
+import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import * as auth from './service';
 import { answerSubmission, clientKey, readSubmission } from '../public/submission';
-import { RESET_REQUESTED, backTo } from '../../lib/shared/form-posts';
+import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
 
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
 // 303 back to the page's message (form-posts.ts) instead of JSON.

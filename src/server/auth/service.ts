@@ -1,9 +1,9 @@
 // Sign-in, token refresh, sign-out and password reset (docs/API.md): lockout first, the same answer and the same
 // work for an unknown user as for a wrong password, refresh tokens used once, reset links single-use.
 import { canAccessWeb } from '../../lib/shared/permissions';
-import type { User } from '../../lib/shared/user-types';
-import type { AppDeps } from '../context';
-import { ApiError, DETAIL } from '../http/errors';
+import type { User } from '../../lib/shared/users/types';
+import type { AppDeps } from '../kernel/context';
+import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
 import { findUserById, findUserByUsername, presentUser } from '../users/service';
 import { asTarget } from '../users/serialize';

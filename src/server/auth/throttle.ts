@@ -5,9 +5,9 @@
 // table, public_submissions, under its own kinds), so every instance on one PostgreSQL shares the count; only
 // failures count for sign-in and refresh, so a church office signing in together behind one address is never
 // throttled.
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import { iso } from '../db/time';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { RATE_WINDOW_MS } from '../public/submission';
 
 export type AuthKind = 'sign-in' | 'refresh' | 'password-reset';

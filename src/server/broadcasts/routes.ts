@@ -3,12 +3,12 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { canSendBroadcast } from '../../lib/shared/permissions';
-import { audiencesSchema, broadcastResultSchema, broadcastSchema } from '../../lib/shared/broadcast-api';
-import type { AppDeps, AppEnv } from '../context';
+import { audiencesSchema, broadcastResultSchema, broadcastSchema } from '../../lib/shared/broadcasts/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { ApiError, DETAIL } from '../http/errors';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { ApiError, DETAIL } from '../kernel/errors';
 import { audiences, sendBroadcast } from './service';
 
 const maySend: MiddlewareHandler<AppEnv> = async (c, next) => {

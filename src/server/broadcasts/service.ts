@@ -3,17 +3,17 @@
 // suspended, email notifications on. Each send is recorded under the request key the dialog chose, so a second
 // click (or a retried request) finds the first and sends nothing; the audit log says who sent what to how many.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ROLES, ROLE_LABELS } from '../../lib/shared/permissions';
-import type { Audiences, BroadcastInput, BroadcastResult } from '../../lib/shared/broadcast-api';
-import { broadcastText, type Audience } from '../../lib/shared/broadcast-rules';
+import type { Audiences, BroadcastInput, BroadcastResult } from '../../lib/shared/broadcasts/api';
+import { broadcastText, type Audience } from '../../lib/shared/broadcasts/rules';
 import { fullName } from '../../lib/shared/format';
 import { audit } from '../activity/service';
 import { oneLine } from '../notifications/service';
 import type { UserRow } from '../users/serialize';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 
 /** Addresses per email: the members are hidden from each other in Bcc. */
 const BATCH = 50;

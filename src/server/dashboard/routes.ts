@@ -1,10 +1,10 @@
 // The dashboard's calls (docs/API.md, Dashboard): its six figures, what awaits a staff member, the system status.
 // Three calls, so a slow or failing one leaves the others' cards standing.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { dashboardFiguresSchema, noticesSchema, systemStatusSchema } from '../../lib/shared/dashboard-api';
-import type { AppDeps, AppEnv } from '../context';
+import { dashboardFiguresSchema, noticesSchema, systemStatusSchema } from '../../lib/shared/dashboard/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { BEARER, jsonAnswer, refusals } from '../http/contract';
+import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
 import { dashboardFigures, notices, systemStatus } from './service';
 
 export function dashboardRoutes(deps: AppDeps) {

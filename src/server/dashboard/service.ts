@@ -3,11 +3,11 @@
 // the System Status checks. Each figure and check stands alone: one that fails does not take the others down.
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { dayOf, monthWindows, type Window } from '../../lib/shared/periods';
-import type { DashboardFigures, Notice, Notices, StatusCheck } from '../../lib/shared/dashboard-api';
+import { dayOf, monthWindows, type Window } from '../../lib/shared/analytics/periods';
+import type { DashboardFigures, Notice, Notices, StatusCheck } from '../../lib/shared/dashboard/api';
 import { activeMembers, settle } from '../analytics/service';
 import { databaseReachable } from '../health/service';
 

@@ -1,6 +1,6 @@
 // Open the database and apply migrations (before the server listens), and (outside production) seed the demo
 // accounts when there are no users yet: that hashes the demo password (about half a second), so `npm start`
-// does it after listening (src/server/main.ts) while the shell holds requests that need the data.
+// does it after listening (src/host/main.ts) while the shell holds requests that need the data.
 import type { ServerConfig } from '../config';
 import { openDatabase, type Database } from './connection';
 import { migrateToLatest } from './migrations';

@@ -3,8 +3,8 @@
 // Booleans come back as 0/1 from SQLite and true/false from PostgreSQL: read them through Boolean().
 import type { Generated } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
-import type { ChurchEvent, SermonStatus } from '../../lib/shared/content-types';
-import type { RegistrationStatus } from '../../lib/shared/content-api';
+import type { ChurchEvent, SermonStatus } from '../../lib/shared/live/types';
+import type { RegistrationStatus } from '../../lib/shared/live/api';
 
 type Bool = boolean | number;
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
-import { eventSchema, sermonSchema, validateContent } from '../../lib/shared/content-schemas';
+import { eventSchema, sermonSchema, validateContent } from '../../lib/shared/site/content-schemas';
 import type { DB, EventRegistrationsTable } from './schema';
 import { iso } from './time';
 import { writeTags } from './tags';

@@ -9,16 +9,16 @@ import {
   type EventCreate,
   type EventUpdate,
   type RegistrationStatus,
-} from '../../lib/shared/content-api';
-import type { Visibility } from '../../lib/shared/content-registry';
+} from '../../lib/shared/live/api';
+import type { Visibility } from '../../lib/shared/live/registry';
 import type { ContentAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
 import { readTags, writeTags } from '../db/tags';
-import { ApiError, fieldError } from '../http/errors';
-import { recorded } from '../content-access';
+import { ApiError, fieldError } from '../kernel/errors';
+import { recorded } from '../content/access';
 import type { UserRow } from '../users/serialize';
 
 type EventRow = Selectable<EventsTable> & { registered: number | string | null; waitlist: number | string | null };

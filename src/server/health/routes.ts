@@ -1,8 +1,8 @@
 // GET /health/: whether the API can reach its database (load balancers and the deploy check ask).
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../context';
-import { jsonAnswer } from '../http/contract';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { jsonAnswer } from '../kernel/contract';
 import { databaseReachable } from './service';
 
 export function healthRoutes(deps: AppDeps) {

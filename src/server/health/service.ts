@@ -1,6 +1,6 @@
 // The health check's one question to the database.
 import { sql } from 'kysely';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 
 export async function databaseReachable(deps: AppDeps): Promise<boolean> {
   try {

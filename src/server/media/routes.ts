@@ -2,9 +2,9 @@
 // forever, and in byte ranges so podcast apps and <audio> can seek. The body is streamed, never read whole.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../context';
-import { ApiError, DETAIL } from '../http/errors';
-import { refusals } from '../http/contract';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { ApiError, DETAIL } from '../kernel/errors';
+import { refusals } from '../kernel/contract';
 import { MEDIA_NAME } from './avatars';
 import { parseRangeHeader } from './storage';
 import { isVisit } from '../analytics/views';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { MAX_AUDIO_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffAudio, sniffImage, type MediaExtension } from './sniff';
 import type { MediaStore } from './storage';
 import { toNodeStream } from './directory-store';

@@ -2,20 +2,20 @@
 // the plain form post of /contact); staff read and handle them in the inbox (VISITOR_RULES.messages in
 // permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { CONTACT_SENT, backTo } from '../../lib/shared/form-posts';
-import { CONTACT_SUCCESS } from '../../lib/shared/contact-options';
+import { CONTACT_SENT, backTo } from '../../lib/shared/visitors/form-posts';
+import { CONTACT_SUCCESS } from '../../lib/shared/messages/contact-options';
 import {
   MESSAGE_NOT_FOUND,
   contactMessageSchema,
   contactReceivedSchema,
   messageChangeSchema,
   unreadCountSchema,
-} from '../../lib/shared/inbox-api';
+} from '../../lib/shared/messages/api';
 import { contactSchema } from '../../lib/shared/schemas';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { answerSubmission, readSubmission } from '../public/submission';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';

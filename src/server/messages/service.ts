@@ -3,19 +3,19 @@
 // Reply-To the visitor; staff read, archive and (ADMIN and above) delete them, each change audited.
 import type { Context } from 'hono';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import type { ContactMessagesTable, DB } from '../db/schema';
 import { iso } from '../db/time';
 import { audit } from '../activity/service';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/submission';
 import { insertPrayerRequest } from '../prayers/store';
 import { notifyStaff } from '../notifications/service';
 import type { ContactInput } from '../../lib/shared/schemas';
-import type { ContactMessage, MessageChange } from '../../lib/shared/inbox-api';
-import { MESSAGE_NOT_FOUND } from '../../lib/shared/inbox-api';
+import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
+import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
 import type { MessageAuditAction } from '../../lib/shared/permissions';
-import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../lib/shared/contact-options';
+import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../lib/shared/messages/contact-options';
 import type { UserRow } from '../users/serialize';
 
 type MessageRow = Selectable<ContactMessagesTable>;

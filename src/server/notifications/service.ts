@@ -6,11 +6,11 @@
 // everything whether mail works or not.
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import type { MailAttachment } from '../mail/mailer';
 import { readSetting, writeSetting } from '../settings/store';
-import type { RecipientKind } from '../../lib/shared/settings-api';
+import type { RecipientKind } from '../../lib/shared/settings/api';
 
 export const RECIPIENTS_KEY = 'notification_recipients';
 export const KIND_RECIPIENTS_KEY = 'notification_recipients_by_kind';

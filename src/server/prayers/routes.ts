@@ -2,7 +2,7 @@
 // /prayers), reads the prayer wall and says "I prayed"; staff read every request with its contact details and
 // handle it (VISITOR_RULES.prayers in permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { PRAYER_SENT, backTo, prayerCardFragment } from '../../lib/shared/form-posts';
+import { PRAYER_SENT, backTo, prayerCardFragment } from '../../lib/shared/visitors/form-posts';
 import {
   PRAYER_NOT_FOUND,
   prayerAnswerSchema,
@@ -11,12 +11,12 @@ import {
   prayerNoteSchema,
   prayerWallItemSchema,
   supportersSchema,
-} from '../../lib/shared/prayer-api';
+} from '../../lib/shared/prayers/api';
 import { prayerRequestSchema } from '../../lib/shared/schemas';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { answerSubmission, readSubmission } from '../public/submission';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';

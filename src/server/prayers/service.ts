@@ -12,18 +12,18 @@ import {
   type PrayerNote,
   type PrayerUpdate,
   type PrayerWallItem,
-} from '../../lib/shared/prayer-api';
-import { firstName, needsFollowUp } from '../../lib/shared/prayer-wall';
+} from '../../lib/shared/prayers/api';
+import { firstName, needsFollowUp } from '../../lib/shared/prayers/wall';
 import type { PrayerRequestInput } from '../../lib/shared/schemas';
-import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitor-rules';
+import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitors/rules';
 import { canAccessWeb, type PrayerAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
 import { iso } from '../db/time';
 import { readTags, writeTags } from '../db/tags';
 import { audit } from '../activity/service';
-import { ApiError, fieldError } from '../http/errors';
+import { ApiError, fieldError } from '../kernel/errors';
 import { notifyStaff } from '../notifications/service';
 import { admitSubmission, clientKey } from '../public/submission';
 import { asTarget, type UserRow } from '../users/serialize';

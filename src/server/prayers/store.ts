@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import type { PrayerCategory } from '../../lib/shared/visitor-rules';
+import type { PrayerCategory } from '../../lib/shared/visitors/rules';
 
 export interface NewPrayerRequest {
   requester: string;

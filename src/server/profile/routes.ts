@@ -2,13 +2,13 @@
 // a photo. No audit entry: people changing their own details is not staff activity.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
-import type { AppDeps, AppEnv } from '../context';
-import { readAvatarField, readJsonBody } from '../http/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../http/contract';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { readAvatarField, readJsonBody } from '../kernel/body';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { requireAuth } from '../auth/middleware';
 import { presentUserById, replaceAvatar } from '../users/service';
 import { profileJson } from '../users/signed-in';
-import type { User } from '../../lib/shared/user-types';
+import type { User } from '../../lib/shared/users/types';
 import { updateProfile } from './service';
 
 const me = jsonAnswer(UserAnswer, 'The signed-in user');

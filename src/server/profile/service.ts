@@ -1,7 +1,7 @@
 // Changing the own profile: the same email rule as staff edits, without their audit entry.
 import type { ProfileUpdate } from '../../lib/shared/schemas';
-import type { User } from '../../lib/shared/user-types';
-import type { AppDeps } from '../context';
+import type { User } from '../../lib/shared/users/types';
+import type { AppDeps } from '../kernel/context';
 import type { UserRow } from '../users/serialize';
 import { presentUserById, withEmailChecked } from '../users/service';
 

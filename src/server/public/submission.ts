@@ -10,12 +10,12 @@ import { createHmac } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Kysely } from 'kysely';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { ApiError, DETAIL } from '../http/errors';
-import { readJsonBody } from '../http/body';
-import { HONEYPOT_FIELD } from '../../lib/shared/form-posts';
+import { ApiError, DETAIL } from '../kernel/errors';
+import { readJsonBody } from '../kernel/body';
+import { HONEYPOT_FIELD } from '../../lib/shared/visitors/form-posts';
 
 export type SubmissionKind = 'contact' | 'prayer' | 'registration';
 

@@ -2,8 +2,8 @@
 // requireAuth, a 403 before any input is read when the caller's rank does not allow the action.
 import type { MiddlewareHandler } from 'hono';
 import { canHandleVisitorData, type VisitorAction, type VisitorCollection } from '../../lib/shared/permissions';
-import type { AppEnv } from '../context';
-import { ApiError, DETAIL } from '../http/errors';
+import type { AppEnv } from '../kernel/context';
+import { ApiError, DETAIL } from '../kernel/errors';
 
 export const mayHandle =
   (collection: VisitorCollection) =>

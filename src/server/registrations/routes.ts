@@ -2,20 +2,20 @@
 // registrations (JSON, or the plain form post of /events); staff list, check in and cancel them
 // (VISITOR_RULES.registrations in permissions.ts); a registrant cancels with the link from their email.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { backTo, registrationFragment, REGISTRATION_CANCELLED_FRAGMENT } from '../../lib/shared/form-posts';
+import { backTo, registrationFragment, REGISTRATION_CANCELLED_FRAGMENT } from '../../lib/shared/visitors/form-posts';
 import {
   REGISTRATION_NOT_FOUND,
   cancelTokenSchema,
   registrationAnswerSchema,
   registrationChangeSchema,
   registrationReceiptSchema,
-} from '../../lib/shared/registration-api';
+} from '../../lib/shared/registrations/api';
 import { registrationSchema } from '../../lib/shared/schemas';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { optionalAuth, requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { contentId, viewerOf } from '../content-access';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
 import { answerSubmission, readSubmission } from '../public/submission';
 import { mayHandle as handles } from '../public/visitor-access';

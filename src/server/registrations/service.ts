@@ -5,17 +5,17 @@
 // Freed seats go to the waitlist strictly in the order it formed, as far as they reach.
 import type { Context } from 'hono';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB, EventRegistrationsTable, EventsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { audit } from '../activity/service';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/submission';
 import { notifyStaff, oneLine } from '../notifications/service';
 import { randomToken, sha256 } from '../auth/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
-import { buildCalendar } from '../../lib/shared/ics';
-import type { EventAnswer, RegistrationStatus } from '../../lib/shared/content-api';
+import { buildCalendar } from '../../lib/shared/events/ics';
+import type { EventAnswer, RegistrationStatus } from '../../lib/shared/live/api';
 import type { RegistrationInput } from '../../lib/shared/schemas';
 import {
   ALREADY_CANCELLED,
@@ -25,7 +25,7 @@ import {
   REGISTRATION_NOT_FOUND,
   type RegistrationAnswer,
   type RegistrationReceipt,
-} from '../../lib/shared/registration-api';
+} from '../../lib/shared/registrations/api';
 import type { RegistrationAuditAction } from '../../lib/shared/permissions';
 import { churchContact, signature } from '../settings/church';
 import type { UserRow } from '../users/serialize';

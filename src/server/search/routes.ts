@@ -1,9 +1,9 @@
 // GET /search/?q= (docs/API.md, Search): the portal top bar's search, for signed-in staff.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { searchAnswerSchema, searchQuerySchema } from '../../lib/shared/search-api';
-import type { AppDeps, AppEnv } from '../context';
+import { searchAnswerSchema, searchQuerySchema } from '../../lib/shared/search/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { BEARER, jsonAnswer, refusals } from '../http/contract';
+import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
 import { search } from './service';
 
 export function searchRoutes(deps: AppDeps) {

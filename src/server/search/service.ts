@@ -2,11 +2,11 @@
 // PostgreSQL alike (lower() on both sides), % and _ matched literally. Staff see every account, sermon and event
 // (drafts and private ones too, as their screens show them); prayer requests only if their role may handle them.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { UserRow } from '../users/serialize';
 import { canHandleVisitorData, ROLE_LABELS } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
-import { SEARCH_PER_KIND, screenSearchHref, type SearchResult } from '../../lib/shared/search-api';
+import { SEARCH_PER_KIND, screenSearchHref, type SearchResult } from '../../lib/shared/search/api';
 
 /** `%text%` with LIKE's own characters escaped (ESCAPE '\'). */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

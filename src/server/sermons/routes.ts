@@ -2,12 +2,12 @@
 // and above delete (CONTENT_RULES in permissions.ts). A contract's middleware refuses by rank before the input
 // is read, as the users routes do.
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { sermonAnswerSchema, sermonCreateSchema, sermonUpdateSchema } from '../../lib/shared/content-api';
-import type { AppDeps, AppEnv } from '../context';
-import { readJsonBody } from '../http/body';
-import { BEARER, audioUpload, jsonAnswer, jsonBody, refusals } from '../http/contract';
+import { sermonAnswerSchema, sermonCreateSchema, sermonUpdateSchema } from '../../lib/shared/live/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, audioUpload, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { optionalAuth, requireAuth } from '../auth/middleware';
-import { contentId, mayManage, viewerOf } from '../content-access';
+import { contentId, mayManage, viewerOf } from '../content/access';
 import { receiveUpload } from '../media/upload';
 import * as sermons from './service';
 

@@ -3,17 +3,17 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/content-api';
-import type { Visibility } from '../../lib/shared/content-registry';
-import type { SermonStatus } from '../../lib/shared/content-types';
+import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/live/api';
+import type { Visibility } from '../../lib/shared/live/registry';
+import type { SermonStatus } from '../../lib/shared/live/types';
 import type { ContentAuditAction } from '../../lib/shared/permissions';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import type { DB, SermonsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { withFreshSlug } from '../db/slugs';
 import { readTags, writeTags } from '../db/tags';
-import { ApiError } from '../http/errors';
-import { recorded } from '../content-access';
+import { ApiError } from '../kernel/errors';
+import { recorded } from '../content/access';
 import { MEDIA_PATH } from '../media/storage';
 import type { UserRow } from '../users/serialize';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { churchContactSchema, type ChurchContact } from '../../lib/shared/settings-api';
+import { churchContactSchema, type ChurchContact } from '../../lib/shared/settings/api';
 import { readSetting } from './store';
 
 export const CHURCH_KEY = 'church_contact';

@@ -15,13 +15,13 @@ import {
   type NotificationSettings,
   type RecipientKind,
   type RecipientList,
-} from '../../lib/shared/settings-api';
-import type { AppDeps, AppEnv } from '../context';
+} from '../../lib/shared/settings/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../http/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../http/contract';
-import { ApiError, DETAIL } from '../http/errors';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { ApiError, DETAIL } from '../kernel/errors';
 import { audit } from '../activity/service';
 import {
   administrators,

@@ -6,7 +6,7 @@
 // caller already has it.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import { compiledOnce } from '../db/compiled';
 
 export interface Answer<T> {

@@ -15,13 +15,13 @@ import {
   userUpdateSchema,
 } from '../../lib/shared/schemas';
 import { userStatsSchema } from '../../lib/shared/api-schemas';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { keptAnswer, type Answer } from './cached-answers';
-import { ApiError, DETAIL, validationError } from '../http/errors';
-import { readAvatarField, readJsonBody } from '../http/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../http/contract';
+import { ApiError, DETAIL, validationError } from '../kernel/errors';
+import { readAvatarField, readJsonBody } from '../kernel/body';
+import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { requireAuth } from '../auth/middleware';
-import { acceptsGzip } from '../http/encoding';
+import { acceptsGzip } from '../../host/encoding';
 import type { UserRow } from './serialize';
 import * as users from './service';
 

@@ -2,7 +2,7 @@
 // years_as_member computed, memberships and family included) and never the password hash.
 import { MEDIA_PATH } from '../media/storage';
 import type { Selectable } from 'kysely';
-import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/user-types';
+import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/users/types';
 import type { UsersTable } from '../db/schema';
 import { yearsSince } from '../db/time';
 import { fullName } from '../../lib/shared/format';

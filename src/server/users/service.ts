@@ -12,12 +12,12 @@ import {
 } from '../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../lib/shared/schemas';
 import { newUserRow } from './new-user';
-import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/user-types';
-import type { AppDeps } from '../context';
+import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/users/types';
+import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { compiledOnce } from '../db/compiled';
 import { iso, startOfMonthIso } from '../db/time';
-import { ApiError, DETAIL, fieldError } from '../http/errors';
+import { ApiError, DETAIL, fieldError } from '../kernel/errors';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../activity/service';

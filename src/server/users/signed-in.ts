@@ -3,7 +3,7 @@
 // migration 0006), each with their own profile answer once asked for. A signed-in request then reads the version
 // (one primary-key read) instead of the user's row, and GET /auth/profile/ its memberships and family too.
 import type { Database } from '../db/connection';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../kernel/context';
 import { usersVersion } from './cached-answers';
 import type { UserRow } from './serialize';
 import { answerHoldsUntil, findUserById, presentUser } from './service';

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { NoticeKind } from '../../../lib/shared/dashboard-api';
+import type { NoticeKind } from '../../../lib/shared/dashboard/api';
 import { cx } from '../../ui';
 import { Icon } from './icons';
 import { $notices, refreshNotices } from './notices';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, apiErrorInfo } from '../../../lib/client/api-client';
-import type { SearchResult } from '../../../lib/shared/search-api';
+import type { SearchResult } from '../../../lib/shared/search/api';
 import { cx } from '../../ui';
 import { Icon } from './icons';
 import { groupResults, moveActive, searchable } from './search-box';

@@ -2,7 +2,7 @@
 // dashboard's Notifications button, asked again when staff move between screens, like the unread count.
 import { atom } from 'nanostores';
 import { api, apiErrorInfo } from '../../../lib/client/api-client';
-import type { Notices } from '../../../lib/shared/dashboard-api';
+import type { Notices } from '../../../lib/shared/dashboard/api';
 
 export type NoticesState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; notices: Notices };

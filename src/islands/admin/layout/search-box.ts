@@ -1,7 +1,7 @@
 // The top bar search's logic, apart from its rendering: results grouped by kind in a fixed order (each with its
 // position in the whole list, for aria-activedescendant), and the active option moving with the arrow keys.
-import { SEARCH_KINDS, SEARCH_KIND_LABELS, type SearchKind, type SearchResult } from '../../../lib/shared/search-api';
-import { SEARCH_LIMITS } from '../../../lib/shared/search-api';
+import { SEARCH_KINDS, SEARCH_KIND_LABELS, type SearchKind, type SearchResult } from '../../../lib/shared/search/api';
+import { SEARCH_LIMITS } from '../../../lib/shared/search/api';
 
 export interface ResultGroup {
   kind: SearchKind;

@@ -6,8 +6,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';
 import { barWidth, formatCount } from '../../../../lib/shared/format';
-import type { AnalyticsRange } from '../../../../lib/shared/periods';
-import type { AnalyticsReport } from '../../../../lib/shared/analytics-api';
+import type { AnalyticsRange } from '../../../../lib/shared/analytics/periods';
+import type { AnalyticsReport } from '../../../../lib/shared/analytics/api';
 import { downloadCsv } from '../../../../lib/client/download';
 import { Button, LoadError, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
 import { useApiValue } from '../../useApiValue';

@@ -2,7 +2,7 @@
 // few rectangles), with the same figures as a table. Screen readers read the table; the "Show table" toggle
 // shows it to everyone.
 import { useId, useState } from 'react';
-import type { TimeframePoint } from '../../../../lib/shared/analytics-api';
+import type { TimeframePoint } from '../../../../lib/shared/analytics/api';
 import { Button } from '../../../ui';
 
 export type TrendSeries = 'users' | 'events' | 'engagement';

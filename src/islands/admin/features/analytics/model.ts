@@ -2,9 +2,9 @@
 // rates, and the CSV files of Export Report and the four report buttons. Types only from analytics-api.ts, so
 // the screen's chunk loads no zod.
 import { formatCount } from '../../../../lib/shared/format';
-import { percentOf } from '../../../../lib/shared/periods';
+import { percentOf } from '../../../../lib/shared/analytics/periods';
 import { toCsv, type CsvValue } from '../../../../lib/shared/csv';
-import type { AnalyticsGrowth, AnalyticsOverview, AnalyticsReport } from '../../../../lib/shared/analytics-api';
+import type { AnalyticsGrowth, AnalyticsOverview, AnalyticsReport } from '../../../../lib/shared/analytics/api';
 
 export { percentOf };
 

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { fullName } from '../../../../lib/shared/format';
-import type { ActivityItem, ActivityType } from '../../../../lib/shared/activity';
+import type { ActivityItem, ActivityType } from '../../../../lib/shared/dashboard/activity';
 import {
   ADD_USER_DENIED,
   BROADCAST_DENIED,

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { fullName } from '../../../../lib/shared/format';
-import { broadcastFieldRules as rules, broadcastText } from '../../../../lib/shared/broadcast-rules';
+import { broadcastFieldRules as rules, broadcastText } from '../../../../lib/shared/broadcasts/rules';
 import { Field, FormDialog, Select, toast } from '../../../ui';
 import { useContentForm } from '../../useContentForm';
 import { getAudiences, sendBroadcast } from './api';
@@ -17,7 +17,7 @@ import { audienceOf, audienceOptions, type AudienceOption } from './audience';
 const newRequestKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const loadSchema = () => import('../../../../lib/shared/broadcast-api').then((m) => m.broadcastSchema);
+const loadSchema = () => import('../../../../lib/shared/broadcasts/api').then((m) => m.broadcastSchema);
 
 export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
   const sender = useStore($auth).user;

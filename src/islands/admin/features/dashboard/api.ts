@@ -1,8 +1,8 @@
 // The dashboard's calls (docs/API.md, Dashboard and Broadcasts): its figures, the system status, Recent Activity
 // and Send Notifications. The Notifications list is the top bar's too (layout/notices.ts).
 import { api } from '../../../../lib/client/api-client';
-import type { DashboardFigures, StatusCheck } from '../../../../lib/shared/dashboard-api';
-import type { Audiences, BroadcastInput, BroadcastResult } from '../../../../lib/shared/broadcast-api';
+import type { DashboardFigures, StatusCheck } from '../../../../lib/shared/dashboard/api';
+import type { Audiences, BroadcastInput, BroadcastResult } from '../../../../lib/shared/broadcasts/api';
 
 /** GET /dashboard/figures/ */
 export const getFigures = () => api<DashboardFigures>('/dashboard/figures/');

@@ -1,7 +1,7 @@
 // Send Notifications' groups as the dialog's select offers them ("role:PASTOR", "ministry:3", "all"), with how
 // many members each reaches, and back to the API's audience.
-import type { Audiences } from '../../../../lib/shared/broadcast-api';
-import type { Audience } from '../../../../lib/shared/broadcast-rules';
+import type { Audiences } from '../../../../lib/shared/broadcasts/api';
+import type { Audience } from '../../../../lib/shared/broadcasts/rules';
 import type { Role } from '../../../../lib/shared/permissions';
 
 export interface AudienceOption {

@@ -1,9 +1,9 @@
 // Dashboard logic: the counter animation's steps (docs/PRODUCT.md (States): 0 to target over 1.5 s in 60 steps),
 // the six cards and their trend lines, and the activity feed's mapping.
 import { COUNTER_ANIMATION_MS, COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/activity';
-import type { FigureKey } from '../../../../lib/shared/dashboard-api';
-import { percentChange } from '../../../../lib/shared/periods';
+import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/dashboard/activity';
+import type { FigureKey } from '../../../../lib/shared/dashboard/api';
+import { percentChange } from '../../../../lib/shared/analytics/periods';
 
 /** Milliseconds between two counter steps (25 ms for 1.5 s in 60 steps). */
 export const COUNTER_STEP_MS = COUNTER_ANIMATION_MS / COUNTER_ANIMATION_STEPS;

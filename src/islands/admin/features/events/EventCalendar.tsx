@@ -2,7 +2,7 @@
 // weekday, a row a week), previous/next month buttons, and each day's events as buttons that open the
 // event's details. Tab and Enter move through it, as through any table of buttons.
 import { useState } from 'react';
-import type { EventAnswer } from '../../../../lib/shared/content-api';
+import type { EventAnswer } from '../../../../lib/shared/live/api';
 import { formatTime12 } from '../../../../lib/shared/format';
 import { Button, Card, cx } from '../../../ui';
 import { WEEKDAYS, eventsOn, monthGrid, monthOf, monthTitle, shiftMonth } from './model';

@@ -2,15 +2,15 @@
 // an empty capacity means no limit. The shared zod schema of content-api.ts checks it on submit (loaded with
 // the first focus or save, not with the screen); the server's field errors land on their fields.
 import type { SubmitEvent } from 'react';
-import type { EventAnswer, EventCreate } from '../../../../lib/shared/content-api';
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/content-types';
+import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/live/types';
 import { capitalize } from '../../../../lib/shared/filters';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useContentForm } from '../../useContentForm';
 import { eventFormValues, eventPayload, type EventFormValues } from './model';
 
-const loadSchemas = () => import('../../../../lib/shared/content-api');
+const loadSchemas = () => import('../../../../lib/shared/live/api');
 const today = () => new Date().toISOString().slice(0, 10);
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalize(v) }));
 

@@ -4,8 +4,8 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import type { EventAnswer, EventCreate } from '../../../../lib/shared/content-api';
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/content-types';
+import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/live/types';
 import { formatDate, formatTime12 } from '../../../../lib/shared/format';
 import {
   Badge,

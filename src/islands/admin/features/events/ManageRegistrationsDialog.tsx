@@ -2,8 +2,8 @@
 // with Check in and Cancel (a cancelled confirmed seat goes to the waitlist, in order, on the server), the
 // waitlist's positions, and a CSV download. What registrants typed is shown as text.
 import { useCallback, useEffect, useState } from 'react';
-import type { EventAnswer } from '../../../../lib/shared/content-api';
-import type { RegistrationAnswer } from '../../../../lib/shared/registration-api';
+import type { EventAnswer } from '../../../../lib/shared/live/api';
+import type { RegistrationAnswer } from '../../../../lib/shared/registrations/api';
 import { formatDate } from '../../../../lib/shared/format';
 import { Badge, Button, EmptyState, LoadError, Modal, toast, type BadgeVariant } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';

@@ -1,7 +1,7 @@
 // The events screen's calls (docs/API.md), one function an endpoint. Staff get private events too.
 import { api } from '../../../../lib/client/api-client';
-import type { EventAnswer, EventCreate, EventUpdate } from '../../../../lib/shared/content-api';
-import type { RegistrationAnswer } from '../../../../lib/shared/registration-api';
+import type { EventAnswer, EventCreate, EventUpdate } from '../../../../lib/shared/live/api';
+import type { RegistrationAnswer } from '../../../../lib/shared/registrations/api';
 
 export const EVENTS_PATH = '/events/';
 const one = (id: string) => `${EVENTS_PATH}${encodeURIComponent(id)}/`;

@@ -1,7 +1,7 @@
 // Events screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, description, organizer, location
 // and tags, category, status and type filters, and each card's derived figures.
-import type { ChurchEvent as StoredEvent } from '../../../../lib/shared/content-types';
-import type { EventAnswer } from '../../../../lib/shared/content-api';
+import type { ChurchEvent as StoredEvent } from '../../../../lib/shared/live/types';
+import type { EventAnswer } from '../../../../lib/shared/live/api';
 import { tagsFromText, tagsToText } from '../../content-form';
 
 /** An event as the screen shows it: the API's answer, whose capacity is null for "no limit". */

@@ -1,5 +1,5 @@
 // An event's registrations as CSV for a spreadsheet (lib/shared/csv.ts quotes the cells and defuses formulas).
-import type { RegistrationAnswer } from '../../../../lib/shared/registration-api';
+import type { RegistrationAnswer } from '../../../../lib/shared/registrations/api';
 import { toCsv } from '../../../../lib/shared/csv';
 
 const HEADER = ['Name', 'Email', 'Phone', 'Seats', 'Status', 'Registered at'];

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { $auth } from '../../../../lib/client/session';
-import type { ContactMessage, MessageChange } from '../../../../lib/shared/inbox-api';
+import type { ContactMessage, MessageChange } from '../../../../lib/shared/messages/api';
 import { formatDateTime } from '../../../../lib/shared/format';
 import {
   Badge,

@@ -1,6 +1,6 @@
 // The inbox's calls (docs/API.md, Messages), one function an endpoint.
 import { api } from '../../../../lib/client/api-client';
-import type { ContactMessage, MessageChange } from '../../../../lib/shared/inbox-api';
+import type { ContactMessage, MessageChange } from '../../../../lib/shared/messages/api';
 
 const one = (id: number) => `/messages/${id}/`;
 

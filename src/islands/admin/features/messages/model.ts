@@ -1,8 +1,8 @@
 // The inbox's rules: which box a message is in (Inbox holds what is not archived), the search over who wrote
 // and what, and the labels of the contact form's choices.
 import { matchesSearch } from '../../../../lib/shared/filters';
-import type { ContactMessage } from '../../../../lib/shared/inbox-api';
-import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../../../lib/shared/contact-options';
+import type { ContactMessage } from '../../../../lib/shared/messages/api';
+import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../../../lib/shared/messages/contact-options';
 
 export const BOXES = [
   { value: 'inbox', label: 'Inbox' },

@@ -3,11 +3,11 @@
 // as the API does.
 import { useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
-import { UPDATE_TEXT_MAX } from '../../../../lib/shared/prayer-wall';
-import type { PrayerNote } from '../../../../lib/shared/prayer-api';
+import { UPDATE_TEXT_MAX } from '../../../../lib/shared/prayers/wall';
+import type { PrayerNote } from '../../../../lib/shared/prayers/api';
 import type { PrayerRequest } from './model';
 
-const loadSchema = () => import('../../../../lib/shared/prayer-api').then((m) => m.prayerNoteSchema);
+const loadSchema = () => import('../../../../lib/shared/prayers/api').then((m) => m.prayerNoteSchema);
 
 export function AddUpdateDialog({
   prayer,

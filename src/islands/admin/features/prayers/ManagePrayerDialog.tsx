@@ -7,13 +7,13 @@ import { tagsFromText, tagsToText } from '../../content-form';
 import { Field, FormDialog } from '../../../ui';
 import { capitalize } from '../../../../lib/shared/filters';
 import { fullName } from '../../../../lib/shared/format';
-import { PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitor-rules';
-import type { PrayerChange } from '../../../../lib/shared/prayer-api';
-import type { User } from '../../../../lib/shared/user-types';
+import { PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitors/rules';
+import type { PrayerChange } from '../../../../lib/shared/prayers/api';
+import type { User } from '../../../../lib/shared/users/types';
 import { listStaff } from './api';
 import type { PrayerRequest } from './model';
 
-const loadSchema = () => import('../../../../lib/shared/prayer-api').then((m) => m.prayerChangeSchema);
+const loadSchema = () => import('../../../../lib/shared/prayers/api').then((m) => m.prayerChangeSchema);
 const UNASSIGNED = '';
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: capitalize(value) }));
 

@@ -3,7 +3,7 @@
 // to share; Delete is off, with the reason, below ADMIN.
 import { formatCount, formatDate, formatDateTime } from '../../../../lib/shared/format';
 import { capitalize } from '../../../../lib/shared/filters';
-import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayer-wall';
+import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayers/wall';
 import { Badge, Button, DetailList, Modal, TagList } from '../../../ui';
 import { PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, wallState, type PrayerRequest } from './model';
 

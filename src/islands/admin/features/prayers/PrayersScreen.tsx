@@ -7,8 +7,8 @@ import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
 import type { Role } from '../../../../lib/shared/permissions';
-import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayer-api';
-import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitor-rules';
+import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayers/api';
+import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitors/rules';
 import {
   Badge,
   FilteredList,

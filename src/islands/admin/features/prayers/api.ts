@@ -2,8 +2,8 @@
 // assigned to (the users list, narrowed to those who may sign in to the portal).
 import { api } from '../../../../lib/client/api-client';
 import { canAccessWeb } from '../../../../lib/shared/permissions';
-import type { PrayerAnswer, PrayerChange, PrayerNote } from '../../../../lib/shared/prayer-api';
-import type { User } from '../../../../lib/shared/user-types';
+import type { PrayerAnswer, PrayerChange, PrayerNote } from '../../../../lib/shared/prayers/api';
+import type { User } from '../../../../lib/shared/users/types';
 import { listUsers } from '../users/api';
 
 export const PRAYERS_PATH = '/prayers/';

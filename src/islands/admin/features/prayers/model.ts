@@ -3,8 +3,8 @@
 // come from the API (GET /prayers/); needsFollowUp is the server's (prayer-wall.ts's FOLLOW_UP_DAYS rule).
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
-import type { PrayerAnswer } from '../../../../lib/shared/prayer-api';
-import type { PrayerPriority, PrayerStatus } from '../../../../lib/shared/visitor-rules';
+import type { PrayerAnswer } from '../../../../lib/shared/prayers/api';
+import type { PrayerPriority, PrayerStatus } from '../../../../lib/shared/visitors/rules';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
 
 export type PrayerRequest = PrayerAnswer;

@@ -3,7 +3,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo, firstFieldErrors } from '../../../../lib/client/api-client';
 import { personFieldRules } from '../../../../lib/shared/messages';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 import { firstIssues } from '../../../../lib/shared/validation';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';

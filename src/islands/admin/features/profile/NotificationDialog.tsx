@@ -2,7 +2,7 @@
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
+import type { NotificationFlags, User } from '../../../../lib/shared/users/types';
 import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { saveProfile } from './api';

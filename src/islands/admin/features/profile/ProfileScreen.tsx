@@ -6,7 +6,7 @@ import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
 import { dateWithYears, formatDate, fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS } from '../../../../lib/shared/permissions';
-import type { NotificationFlags, User } from '../../../../lib/shared/user-types';
+import type { NotificationFlags, User } from '../../../../lib/shared/users/types';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';

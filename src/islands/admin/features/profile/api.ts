@@ -2,7 +2,7 @@
 import { api } from '../../../../lib/client/api-client';
 import { auth } from '../../../../lib/client/session';
 import type { ProfileUpdate } from '../../../../lib/shared/schemas';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 
 const looksLikeUser = (value: unknown): value is User =>
   !!value && typeof value === 'object' && 'id' in value && 'username' in value;

@@ -1,7 +1,7 @@
 // The profile screen's pure logic: the avatar checks made before an upload (images only, 10 MB) and the five
 // notification flags with their labels and defaults (docs/PRODUCT.md (Pages and screens, Constants)).
 import { DEFAULT_NOTIFICATIONS, MAX_FILE_SIZE_BYTES } from '../../../../lib/shared/constants';
-import type { NotificationFlags } from '../../../../lib/shared/user-types';
+import type { NotificationFlags } from '../../../../lib/shared/users/types';
 
 export const AVATAR_NOT_IMAGE = 'Please choose an image file (JPG, PNG, GIF or WebP).';
 export const AVATAR_TOO_LARGE = 'The image is larger than 10 MB. Please choose a smaller one.';

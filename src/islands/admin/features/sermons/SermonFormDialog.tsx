@@ -6,8 +6,8 @@
 // message on the field, so saving again edits that sermon rather than creating a second one.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
-import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/content-api';
-import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
+import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/live/api';
+import { SERMON_STATUSES } from '../../../../lib/shared/live/types';
 import { capitalize } from '../../../../lib/shared/filters';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -18,7 +18,7 @@ import { isAbortError, uploadSermonAudio } from './api';
 import { AudioField } from './AudioField';
 import { audioFileProblem, sermonFormValues, sermonPayload, type SermonFormValues } from './model';
 
-const loadSchemas = () => import('../../../../lib/shared/content-api');
+const loadSchemas = () => import('../../../../lib/shared/live/api');
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function SermonFormDialog({

@@ -5,8 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { copyLink } from '../../../../lib/client/share';
-import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/content-api';
-import { SERMON_STATUSES } from '../../../../lib/shared/content-types';
+import type { SermonAnswer, SermonCreate } from '../../../../lib/shared/live/api';
+import { SERMON_STATUSES } from '../../../../lib/shared/live/types';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
 import {
   Badge,

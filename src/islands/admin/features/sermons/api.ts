@@ -2,7 +2,7 @@
 import { FetchError } from 'ofetch';
 import { api, errorStatus, type ApiClient } from '../../../../lib/client/api-client';
 import { PLATFORM, PLATFORM_HEADER } from '../../../../lib/shared/constants';
-import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../../../lib/shared/content-api';
+import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../../../lib/shared/live/api';
 
 export const SERMONS_PATH = '/sermons/';
 const one = (id: string) => `${SERMONS_PATH}${encodeURIComponent(id)}/`;

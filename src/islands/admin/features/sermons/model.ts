@@ -1,11 +1,11 @@
 // Sermons screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, speaker, description and tags,
 // status and series filters derived from the data.
-import type { Sermon, SermonStatus } from '../../../../lib/shared/content-types';
+import type { Sermon, SermonStatus } from '../../../../lib/shared/live/types';
 import { MAX_AUDIO_SIZE_BYTES } from '../../../../lib/shared/constants';
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
-import type { SermonAnswer } from '../../../../lib/shared/content-api';
+import type { SermonAnswer } from '../../../../lib/shared/live/api';
 import { tagsFromText, tagsToText } from '../../content-form';
 
 export interface SermonFilters {

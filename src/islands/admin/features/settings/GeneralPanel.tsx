@@ -3,7 +3,7 @@
 // land on their fields.
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings-api';
+import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings/api';
 import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
 import { Button, Field, Panel, toast } from '../../../ui';
 import { saveGeneralSettings } from './api';

@@ -9,7 +9,7 @@ import {
   RECIPIENT_KIND_LABELS,
   type NotificationSettings,
   type RecipientKind,
-} from '../../../../lib/shared/settings-api';
+} from '../../../../lib/shared/settings/api';
 import { Button, Panel, toast } from '../../../ui';
 import { saveNotificationRecipients } from './api';
 

@@ -4,7 +4,7 @@ import type {
   GeneralSettings,
   NotificationSettings,
   NotificationSettingsChange,
-} from '../../../../lib/shared/settings-api';
+} from '../../../../lib/shared/settings/api';
 
 /** GET /settings/notifications/ */
 export const readNotificationSettings = () => api<NotificationSettings>('/settings/notifications/');

@@ -9,7 +9,7 @@ import {
   type Actor,
   type Role,
 } from '../../../../lib/shared/permissions';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { DetailList, type DetailItem } from '../../../ui/DetailList';

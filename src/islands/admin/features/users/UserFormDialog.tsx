@@ -7,7 +7,7 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
 import { personFieldRules } from '../../../../lib/shared/messages';
 import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 import { firstIssues } from '../../../../lib/shared/validation';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';

@@ -6,7 +6,7 @@ import { $auth } from '../../../../lib/client/session';
 import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../../../../lib/shared/permissions';
 import { filterOptions } from '../../../../lib/shared/filters';
 import { LIST_SUSPEND_REASON } from '../../../../lib/shared/messages';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 import {
   Button,
   EmptyState,

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { formatDate, fullName } from '../../../../lib/shared/format';
 import { availableActions, type Actor, type UserAction } from '../../../../lib/shared/permissions';
-import type { User } from '../../../../lib/shared/user-types';
+import type { User } from '../../../../lib/shared/users/types';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { SpacerRow, useWindowedRows } from '../../../ui/windowed-rows';

@@ -6,7 +6,7 @@ import { matchesFilter } from '../../../../lib/shared/filters';
 import { fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
-import type { User, UserStats } from '../../../../lib/shared/user-types';
+import type { User, UserStats } from '../../../../lib/shared/users/types';
 
 export type AccountStatus = 'Active' | 'Inactive' | 'Suspended';
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
-import type { User, UserStats } from '../../../../lib/shared/user-types';
+import type { User, UserStats } from '../../../../lib/shared/users/types';
 import { toast } from '../../../ui/toast';
 import { changeUser, createUser, deleteUser, getUserStats, listUsers, updateUser, type StateAction } from './api';
 import { actionErrorMessage, actionSuccessMessage, usersLoadErrorMessage, type ServerAction } from './model';

@@ -1,0 +1,84 @@
+// The server process. `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's
+// handler and the built files for the pages; run directly (`node --import tsx src/host/main.ts`) it serves
+// the API alone, as the crash test does. The database is migrated BEFORE the server listens; what can wait
+// comes after: loading Astro's handler (a quarter of a second; page requests wait for it, health and the API
+// do not), the demo data of an empty database outside production (its password hash takes a moment; the shell
+// holds the requests that need it meanwhile) and reading the built files into memory. A
+// setting or database that is not right stops it with one clear JSON line.
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig, type ServerConfig } from '../server/config';
+import { createShell, stopOnSignals, type NodeHandler } from './shell';
+import { createStaticFiles } from './static-files';
+import { createRuntime } from '../server/runtime';
+
+/**
+ * The layout of what scripts/start.mjs calls here (main's arguments): raised with each change of them, so a bundle
+ * built before one (`npm start` builds only what is missing) is rebuilt instead of serving every page as the API.
+ */
+export const BUNDLE_LAYOUT = 2;
+
+/** What `npm start` serves besides the API: Astro's handler (loaded once listening), and the built files' folder. */
+export interface Site {
+  loadHandler(): Promise<NodeHandler>;
+  clientDir: string;
+}
+
+function fatal(msg: string): never {
+  console.error(JSON.stringify({ level: 'fatal', msg }));
+  process.exit(1);
+}
+
+/** The configuration, or exit with what is wrong (e.g. JWT_SECRET missing in production). */
+export function configOrExit(): ServerConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fatal(err.message);
+    throw err;
+  }
+}
+
+export async function main(config: ServerConfig, site?: Site): Promise<void> {
+  const failed = (err: Error) =>
+    fatal(`The database could not be prepared (${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}): ${err.message}`);
+  const runtime = await createRuntime(config, { seedLater: true }).catch(failed);
+  let listened!: () => void;
+  const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
+  const staticFiles = site && createStaticFiles(site.clientDir);
+  let handler: NodeHandler | undefined;
+  const loading = Promise.withResolvers<NodeHandler>();
+  const pages: NodeHandler | undefined =
+    site && ((req, res) => (handler ? handler(req, res) : void loading.promise.then((ready) => ready(req, res))));
+  const shell = createShell({
+    api: runtime.app,
+    pages,
+    staticFiles,
+    pageResponses: runtime.pageResponses,
+    onPage: runtime.views.observePage,
+    ready: seeded,
+    logRequests: config.logRequests,
+  });
+  shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
+  await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
+  void site
+    ?.loadHandler()
+    .then((ready) => {
+      if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
+      loading.resolve((handler = ready));
+    })
+    .catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
+  const url = `http://${config.host}:${config.port}/`;
+  // Milliseconds since the process started, so the figure includes loading the code.
+  const startup = Math.round(performance.now());
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url, startup_ms: startup }),
+  );
+  console.log(`Serving on ${url}`);
+  stopOnSignals(shell, runtime.close);
+  listened();
+  seeded.catch(failed);
+  void staticFiles?.load();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(configOrExit());

@@ -1,0 +1,139 @@
+// The one HTTP server (docs/ARCHITECTURE.md): /api/... goes straight to the Hono app through
+// @hono/node-server; everything else gets the pages' security headers and is answered, first that can, by the
+// build's files held in memory (./static-files.ts), the copies of the cached live pages (./response-cache.ts),
+// then Astro's Node handler, whose answers are compressed on the way out (./encoding.ts). One JSON log line per
+// request, and a graceful stop. `npm start` (../main.ts) serves both; the API tests serve the API alone through
+// the same code.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { compressAnswer } from './encoding';
+import { PAGE_HEADERS, setApiDefaults } from '../server/http/headers';
+import type { ResponseCache } from './response-cache';
+import type { StaticFiles } from './static-files';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ShellOptions {
+  api: { fetch(request: Request): Response | Promise<Response> };
+  /** Astro's handler; without it (the API tests) every request goes to the API. */
+  pages?: NodeHandler;
+  /** The build's files (dist/client), answered before Astro. */
+  staticFiles?: StaticFiles;
+  /** Copies of the pages Astro's route cache keeps; the server runtime purges it (src/server/runtime.ts). */
+  pageResponses?: ResponseCache;
+  /** Sees every page request before it is answered (the sermon view counter, src/server/analytics/views.ts). */
+  onPage?: NodeHandler;
+  /**
+   * Settles once the demo data is in (`npm start` seeds an empty database after listening): until then requests
+   * wait, except the health check and the build's files, which need no data.
+   */
+  ready?: Promise<unknown>;
+  logRequests: boolean;
+}
+
+export interface Shell {
+  server: Server;
+  /** Stops taking connections; resolves once the requests in flight have been answered. */
+  stop(): Promise<void>;
+}
+
+/** The API owns /api (its unknown paths answer the API's JSON 404, not the site's page). */
+export const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
+
+const isHealthPath = (url = '/') => url.startsWith('/api/v1/health/');
+
+export function createShell({
+  api,
+  pages,
+  staticFiles,
+  pageResponses,
+  onPage,
+  ready,
+  logRequests,
+}: ShellOptions): Shell {
+  const toApi = getRequestListener((request) => api.fetch(request), {
+    // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
+    errorHandler: (err) => {
+      if (err instanceof RequestError) return Response.json({ detail: 'Bad request.' }, { status: 400 });
+      console.error(JSON.stringify({ level: 'error', msg: 'unhandled', error: String((err as Error)?.stack ?? err) }));
+      return Response.json({ detail: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+    },
+  });
+  // Held requests are answered once it settles, either way (a failed seed stops the process, ../main.ts).
+  const settled = () => void (waiting = undefined);
+  let waiting = ready?.then(settled, settled);
+  const whenReady = (req: IncomingMessage, answer: () => void) => {
+    if (!waiting || isHealthPath(req.url)) return answer();
+    void waiting.then(answer);
+  };
+  const toPages = (req: IncomingMessage, res: ServerResponse) => {
+    onPage?.(req, res);
+    if (pageResponses?.answer(req, res)) return;
+    // Before record: the copy is made of the bytes Astro wrote, not of their compressed form.
+    compressAnswer(req, res);
+    pageResponses?.record(req, res);
+    // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
+    pages!(req, res);
+  };
+  let stopping = false;
+  const server = createServer((req, res) => {
+    if (logRequests) logWhenAnswered(req, res);
+    // While stopping, a kept-alive connection is closed after its answer instead of waiting for more.
+    if (stopping) res.setHeader('Connection', 'close');
+    if (!pages || isApiPath(req.url)) {
+      setApiDefaults(res);
+      return whenReady(req, () => void toApi(req, res));
+    }
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+    const next = () => whenReady(req, () => toPages(req, res));
+    if (staticFiles) staticFiles.serve(req, res, next);
+    else next();
+  });
+  return {
+    server,
+    stop() {
+      stopping = true;
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/** One JSON line per request: method, path without the query string (it may carry tokens), status, time. */
+function logWhenAnswered(req: IncomingMessage, res: ServerResponse) {
+  const started = performance.now();
+  res.once('finish', () => {
+    console.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'info',
+        msg: 'request',
+        method: req.method,
+        path: (req.url ?? '/').split('?')[0],
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      }),
+    );
+  });
+}
+
+/**
+ * `npm start`'s stop on SIGTERM/SIGINT: answer the requests in flight, then run `cleanup` (close the
+ * database) and exit; if that takes more than 10 seconds, exit anyway.
+ */
+export function stopOnSignals(shell: Shell, cleanup: () => Promise<void>) {
+  const stop = async (signal: NodeJS.Signals) => {
+    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await shell.stop();
+    await cleanup().catch((err) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'cleanup', error: String(err) })),
+    );
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

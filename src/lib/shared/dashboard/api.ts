@@ -1,0 +1,54 @@
+// What the dashboard reads (docs/API.md, Dashboard): the six figures with this month against the last, the items
+// awaiting a staff member (the Notifications list), and the system status checks. The screens import these
+// types only, so their bundles load no zod.
+import { z } from 'zod';
+import { section } from '../analytics/api';
+
+const count = z.number().int().nonnegative();
+
+/** A figure now, and how many were added (joined, published, received…) this month and last month. */
+export const figureSchema = section(z.object({ value: count, thisMonth: count, lastMonth: count }));
+export const FIGURE_KEYS = [
+  'totalUsers',
+  'activeUsers',
+  'totalSermons',
+  'totalPrayers',
+  'upcomingEvents',
+  'pendingRequests',
+] as const;
+export type FigureKey = (typeof FIGURE_KEYS)[number];
+export const dashboardFiguresSchema = z.object(
+  Object.fromEntries(FIGURE_KEYS.map((key) => [key, figureSchema])) as Record<FigureKey, typeof figureSchema>,
+);
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+export type Figure = z.infer<typeof figureSchema>;
+
+export const NOTICE_KINDS = ['prayer', 'message', 'registration'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const noticeSchema = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  id: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  at: z.string(),
+  /** The portal route that handles it. */
+  href: z.string(),
+});
+export const noticesSchema = z.object({
+  /** The badge: everything awaiting, not only the items listed. */
+  total: count,
+  counts: z.object({ prayer: count, message: count, registration: count }),
+  items: z.array(noticeSchema),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+export type Notices = z.infer<typeof noticesSchema>;
+
+export const STATUS_NAMES = ['Database', 'API Services', 'File Storage', 'Email Service'] as const;
+export const statusCheckSchema = z.object({
+  name: z.enum(STATUS_NAMES),
+  status: z.enum(['operational', 'degraded', 'down']),
+  detail: z.string(),
+  checkedAt: z.string(),
+});
+export const systemStatusSchema = z.object({ checks: z.array(statusCheckSchema) });
+export type StatusCheck = z.infer<typeof statusCheckSchema>;

@@ -1,0 +1,48 @@
+// What the sermon and event slices share: the {id} they take, who is asking, the rank check of CONTENT_RULES
+// (permissions.ts) made before any input is read, and how a change is written, recorded and announced.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import { canManageContent, type ContentAction, type ContentAuditAction } from '../../lib/shared/permissions';
+import type { ContentCollection } from '../../lib/shared/live/types';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import type { DB } from '../db/schema';
+import { iso } from '../db/time';
+import { audit } from '../activity/service';
+import { ApiError, DETAIL } from '../kernel/errors';
+import type { UserRow } from '../users/serialize';
+
+/** The {id} of /sermons/{id}/ and /events/{id}/: a slug; anything else names nothing, so it is a 404. */
+export const contentId = (notFound: string) =>
+  z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, notFound) });
+
+/** The signed-in staff member behind optionalAuth, or undefined for an anonymous visitor. */
+export const viewerOf = (c: Context<AppEnv>): UserRow | undefined => c.get('user') as UserRow | undefined;
+
+/** Route middleware after requireAuth: 403 unless the caller's rank allows this action on the collection. */
+export const mayManage =
+  (collection: ContentCollection) =>
+  (action: ContentAction): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!canManageContent(c.get('user'), collection, action)) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
+
+/**
+ * Writes a change and its audit entry (the item's title as its target, its id as details) in one transaction,
+ * then tells the content hook; a refused or failed change records and announces nothing.
+ */
+export async function recorded(
+  deps: AppDeps,
+  collection: ContentCollection,
+  actor: UserRow,
+  entry: { action: ContentAuditAction; title: string; id: string },
+  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
+): Promise<void> {
+  const stamp = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await change(trx, iso(stamp));
+    await audit(trx, { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id }, stamp);
+  });
+  deps.content?.changed([collection]);
+}
