@@ -1,0 +1,44 @@
+// Schema migrations, applied in order at start-up by Kysely's Migrator (which takes a lock, so two app
+// instances starting together against one PostgreSQL do not race). One file each, named as Kysely records it;
+// never edit a shipped one: add the next file and list it here.
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Dialect } from '../connection';
+import { dialectTypes } from './dialect';
+import m0001 from './0001_initial';
+import m0002 from './0002_sermons_and_events';
+import m0003 from './0003_visitor_submissions';
+import m0004 from './0004_staff_insight';
+import m0005 from './0005_content_views_cover';
+import m0006 from './0006_users_version';
+import m0007 from './0007_content_views_by_sermon';
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const types = dialectTypes(dialect);
+  return {
+    '0001_initial': m0001(types),
+    '0002_sermons_and_events': m0002(types),
+    '0003_visitor_submissions': m0003(types),
+    '0004_staff_insight': m0004(types),
+    '0005_content_views_cover': m0005(types),
+    '0006_users_version': m0006(types),
+    '0007_content_views_by_sermon': m0007(types),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrations' Kysely is untyped
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const all = migrations(dialect);
+  const provider: MigrationProvider = { getMigrations: async () => all };
+  // PostgreSQL: name the migration tables' schema explicitly, or Kysely may see another schema's
+  // tables (several apps or test runs can share one database with different search paths).
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Statistics for the planner where they are missing or stale (0x10000: every table), new indexes included.
+  if (dialect === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db);
+}
