@@ -81,6 +81,7 @@ export function createShell({
     if (logRequests) logWhenAnswered(req, res);
     // While stopping, a kept-alive connection is closed after its answer instead of waiting for more.
     if (stopping) res.setHeader('Connection', 'close');
+    closeIfBodyUnread(req, res);
     if (!pages || isApiPath(req.url)) {
       setApiDefaults(res);
       return whenReady(req, () => void toApi(req, res));
@@ -100,6 +101,23 @@ export function createShell({
       });
     },
   };
+}
+
+/**
+ * An answer that starts before its request's body was read (a body refused as too large, a post refused before
+ * it is parsed) closes the connection and says so: what is left of the body is still on its way, and a
+ * kept-alive connection that the server drops after its answer (Node and the adapter stop reading a large
+ * unread body) would fail the next request the client sends on it.
+ */
+function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse) {
+  if (!req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0)) return;
+  const { writeHead } = res;
+  // Every head goes through writeHead, also one Node makes itself on the first write.
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    if (!req.complete) res.setHeader('Connection', 'close');
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 /** One JSON line per request: method, path without the query string (it may carry tokens), status, time. */
