@@ -124,6 +124,20 @@ describe.each(backends())('prayer requests on %s', (backend) => {
     expect(stored).toMatchObject({ priority: 'urgent', email: null, phone: null });
   });
 
+  it('takes a phone number written with its country code (the form has no country picker)', async () => {
+    for (const phone of ['+233 24 555 0100', '+44 (20) 7946-0958', '+1 555 0100 123']) {
+      const res = await send({ ...REQUEST, phone });
+      expect(res.status, phone).toBe(201);
+      const stored = (await api.request('GET', `/prayers/${res.body.id}/`, { token: pastor })).body;
+      expect(stored.phone).toBe(phone);
+    }
+    for (const phone of ['+233', '233+24 555 0100', '+233 24 555 0100 99999', 'call me']) {
+      const res = await send({ ...REQUEST, phone });
+      expect(res.status, phone).toBe(400);
+      expect(res.body.errors.phone, phone).toEqual(['Please enter a valid phone number']);
+    }
+  });
+
   it('refuses invalid input with per-field messages and stores nothing', async () => {
     const before = await count();
     let res = await send({});

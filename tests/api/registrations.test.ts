@@ -107,6 +107,15 @@ describe.each(backends())('event registrations on %s', (backend) => {
     expect(await list(id)).toEqual([]);
   });
 
+  it('takes a phone number written with its country code (the form has no country picker)', async () => {
+    const id = await newEvent({ capacity: null });
+    const res = await register(id, { ...PERSON, phone: '+233 24 555 0100' });
+    expect(res.status).toBe(201);
+    expect((await list(id)).map((r) => r.phone)).toEqual(['+233 24 555 0100']);
+    const refused = await register(id, { ...PERSON, phone: '+233 24 555 0100 99999' });
+    expect(refused.body.errors).toEqual({ phone: ['Please enter a valid phone number'] });
+  });
+
   it('answers 409 for an event that takes no registration, is cancelled or has ended; 404 when not visible', async () => {
     const open = await newEvent({ requiresRegistration: false });
     expect((await register(open)).status).toBe(409);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateField } from '../../src/lib/shared/validation';
-import { EMAIL_PATTERN, CONTACT_PHONE_PATTERN } from '../../src/lib/shared/schemas';
+import {
+  EMAIL_PATTERN,
+  CONTACT_PHONE_PATTERN,
+  prayerRequestSchema,
+  registrationSchema,
+} from '../../src/lib/shared/schemas';
+import { prayerFieldRules, registrationFieldRules } from '../../src/lib/shared/visitors/rules';
+import { htmlPattern } from '../../src/islands/ui/native-constraints';
 
 describe('validateField', () => {
   it('passes anything when there are no rules', () => {
@@ -64,5 +71,30 @@ describe('validateField', () => {
   it('never throws on odd input', () => {
     expect(() => validateField(42 as unknown as string, { required: true, pattern: /x/ })).not.toThrow();
     expect(validateField('x'.repeat(100_000), { maxLength: 1000 })).toBe('Maximum 1000 characters allowed');
+  });
+
+  it('a phone number written with its country code passes where no country picker stands beside it', () => {
+    const good = ['+233 24 555 0100', '+44 (20) 7946-0958', '024 555 0192', '(024) 555-019', '+1-555-010-0123'];
+    const bad = ['+233', '233+24 555 0100', '+233 24 555 0100 99999', 'call me', '++233 24 555 0100'];
+    for (const rules of [prayerFieldRules.phone, registrationFieldRules.phone]) {
+      // The browser's pattern attribute (anchored, v flag) means what the spec's check means.
+      const native = new RegExp(`^(?:${htmlPattern(rules.pattern)})$`, 'v');
+      for (const phone of good) {
+        expect(validateField(phone, rules, { type: 'tel' }), phone).toBeNull();
+        expect(native.test(phone), phone).toBe(true);
+      }
+      for (const phone of bad) {
+        expect(validateField(phone, rules, { type: 'tel' }), phone).toBe('Please enter a valid phone number');
+        expect(native.test(phone), phone).toBe(false);
+      }
+    }
+    const prayer = { name: 'Ama', title: 'Peace', description: 'Please pray for us.', category: 'family' };
+    expect(prayerRequestSchema.safeParse({ ...prayer, phone: '+233 24 555 0100' }).success).toBe(true);
+    const person = { name: 'Kofi', email: 'kofi@example.org', seats: 1 };
+    expect(registrationSchema.safeParse({ ...person, phone: '+233 24 555 0100' }).success).toBe(true);
+    // Beside its picker the contact form's number stays digits only.
+    expect(validateField('+233 24 555 0100', { pattern: CONTACT_PHONE_PATTERN }, { type: 'phone' })).toBe(
+      'Please enter a valid phone number',
+    );
   });
 });

@@ -18,8 +18,14 @@ export const messages = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Profile phone: optional leading +, first digit 1-9, then up to 15 more digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses. */
+/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses (its country is picked beside it). */
 export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
+/**
+ * A phone number written whole, country code and all, where no country picker stands beside it (prayer requests,
+ * event registrations): an optional leading +, then 7 to 15 digits (E.164's most) spaced by spaces, hyphens or
+ * parentheses as people write them, e.g. "+233 24 555 0100" or "(024) 555-0100".
+ */
+export const PHONE_PATTERN = /^\+?[\s\-()]*(?:\d[\s\-()]*){7,15}$/;
 /** Calendar date as the API stores it. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -5,8 +5,15 @@ import { ROLES } from './permissions';
 import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 
 // Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
-import { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
-export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, ISO_DATE_PATTERN };
+import {
+  messages,
+  EMAIL_PATTERN,
+  PROFILE_PHONE_PATTERN,
+  CONTACT_PHONE_PATTERN,
+  PHONE_PATTERN,
+  ISO_DATE_PATTERN,
+} from './messages';
+export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
 import { contactFieldRules as contact, personFieldRules as person } from './messages';
 import {
@@ -174,7 +181,7 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const prayerRequestSchema = z.object({
   name: requiredText('Name', { min: prayer.name.minLength, max: prayer.name.maxLength }),
   email: optionalText(z.string().trim().max(254).regex(EMAIL_PATTERN, messages.email)),
-  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
+  phone: optionalText(z.string().trim().regex(prayer.phone.pattern, messages.phone)),
   title: requiredText('Title', { min: prayer.title.minLength, max: prayer.title.maxLength }),
   description: requiredText('Prayer Request', { min: prayer.description.minLength, max: prayer.description.maxLength }),
   category: z.enum(PRAYER_CATEGORIES, { error: messages.required('Category') }),
@@ -186,7 +193,7 @@ export type PrayerRequestInput = z.infer<typeof prayerRequestSchema>;
 export const registrationSchema = z.object({
   name: requiredText('Name', { min: registration.name.minLength, max: registration.name.maxLength }),
   email: emailField(),
-  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
+  phone: optionalText(z.string().trim().regex(registration.phone.pattern, messages.phone)),
   seats: z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS, SEATS_MESSAGE),
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
