@@ -6,7 +6,7 @@
 // contactSchema decides (loaded only when first needed so the page does not download zod up front); the island
 // then posts JSON, maps the API's field messages back to the fields, and on 201 shows the thank-you and clears.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, apiErrorInfo, firstFieldErrors } from '../lib/client/api-client';
+import { api, apiErrorInfo, apiUrl, firstFieldErrors } from '../lib/client/api-client';
 import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
 import { CheckboxGroup } from './ui/CheckboxGroup';
@@ -53,7 +53,7 @@ const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'preferredContact', '
 const loadSchema = () => import('../lib/shared/schemas').then((m) => m.contactSchema);
 
 /** Where the form posts, with or without JavaScript (PUBLIC_API_BASE_URL, as the API client resolves it). */
-export const CONTACT_ACTION = `${api.baseURL}/contact/`;
+export const CONTACT_ACTION = apiUrl('/contact/');
 
 /** Seconds from a 429's Retry-After header, when the answer carried one. */
 function retryAfter(error: unknown): number | null {

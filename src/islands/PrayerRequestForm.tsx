@@ -11,13 +11,13 @@ import { Field, type FieldProps } from './ui/Field';
 import { Honeypot, HONEYPOT } from './ui/Honeypot';
 import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
-import { api } from '../lib/client/api-client';
+import { apiUrl } from '../lib/client/api-client';
 import { firstIssues } from '../lib/shared/validation';
 import { PRAYER_CATEGORIES, prayerFieldRules } from '../lib/shared/visitors/rules';
 import { PRAYER_CATEGORY_LABELS, PRAYER_THANKS } from '../lib/shared/prayers/wall';
 
 /** The API's prayer call, where PUBLIC_API_BASE_URL puts it (the plain post and the script's JSON alike). */
-export const PRAYER_FORM_ACTION = `${api.baseURL}/prayers/`;
+export const PRAYER_FORM_ACTION = apiUrl('/prayers/');
 
 interface Values {
   name: string;

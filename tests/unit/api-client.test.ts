@@ -2,7 +2,7 @@
 // concurrent 401s sharing one refresh, and what a failed refresh does to the session.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorInfo, createApiClient, createTokenStorage, NO_REFRESH_TOKEN } from '../../src/lib/client/api-client';
 
 interface Seen {
@@ -135,5 +135,28 @@ describe('api client', () => {
     const info = apiErrorInfo(await api('/health/').catch((e) => e));
     expect(info.status).toBeNull();
     expect(info.message).toBe('Could not reach the server. Please check your connection and try again.');
+  });
+});
+
+describe('apiUrl', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('puts a path under /api/v1 by default', async () => {
+    vi.stubEnv('PUBLIC_API_BASE_URL', '');
+    vi.resetModules();
+    const { apiUrl, api } = await import('../../src/lib/client/api-client');
+    expect(apiUrl('/contact/')).toBe('/api/v1/contact/');
+    expect(api.baseURL).toBe('/api/v1');
+  });
+
+  it('follows PUBLIC_API_BASE_URL, the client and the form actions alike', async () => {
+    vi.stubEnv('PUBLIC_API_BASE_URL', 'https://api.example.org/v1');
+    vi.resetModules();
+    const { apiUrl, api } = await import('../../src/lib/client/api-client');
+    expect(apiUrl('/prayers/3/prayed/')).toBe('https://api.example.org/v1/prayers/3/prayed/');
+    expect(api.baseURL).toBe('https://api.example.org/v1');
   });
 });

@@ -219,10 +219,17 @@ export function firstFieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
-/** The client the browser uses (PUBLIC_API_BASE_URL, default /api/v1). */
-export const api: ApiClient = createApiClient({
-  baseURL: import.meta.env?.PUBLIC_API_BASE_URL || API_PREFIX,
-});
+/**
+ * Where the API lives: the one setting PUBLIC_API_BASE_URL (Astro inlines it into the browser code and the pages
+ * alike at build time), default /api/v1.
+ */
+export const API_BASE_URL: string = import.meta.env?.PUBLIC_API_BASE_URL || API_PREFIX;
+
+/** The address of an API path such as '/contact/': the browser's calls and the pages' form actions both use it. */
+export const apiUrl = (path: string): string => `${API_BASE_URL}${path}`;
+
+/** The client the browser uses. */
+export const api: ApiClient = createApiClient({ baseURL: API_BASE_URL });
 
 /** The browser's token storage (the two section 9 keys). */
 export const tokens: TokenStorage = api.storage;
