@@ -3,7 +3,8 @@
 // and never shows the old range's figures as the new one's, a failed section shows its own error with Retry
 // while the others show, the trend metric switches the chart, and the report buttons wait for an answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQuery } from './query-wrapper';
 import AnalyticsScreen from '../../src/islands/admin/features/analytics/AnalyticsScreen';
 import type { AnalyticsReport } from '../../src/lib/shared/analytics/api';
 import type { AnalyticsRange } from '../../src/lib/shared/analytics/periods';
@@ -52,7 +53,7 @@ afterEach(cleanup);
 
 describe('AnalyticsScreen', () => {
   it('asks for the last 30 days first, then for the range chosen', async () => {
-    render(<AnalyticsScreen />);
+    renderWithQuery(<AnalyticsScreen />);
     const range = screen.getByLabelText('Time range') as HTMLSelectElement;
     expect(range.value).toBe('30d');
     expect([...range.options].map((o) => o.textContent)).toEqual([
@@ -80,7 +81,7 @@ describe('AnalyticsScreen', () => {
   });
 
   it('shows a failed section with its own Retry and the others as they are', async () => {
-    render(<AnalyticsScreen />);
+    renderWithQuery(<AnalyticsScreen />);
     await screen.findByText('Walking in Faith');
     const events = screen.getByRole('heading', { name: 'Top Events' }).closest('section')!;
     expect(within(events).getByText('Failed to count registrations.')).toBeTruthy();
@@ -95,7 +96,7 @@ describe('AnalyticsScreen', () => {
   });
 
   it('switches the trend metric and enables the report buttons once loaded', async () => {
-    render(<AnalyticsScreen />);
+    renderWithQuery(<AnalyticsScreen />);
     await screen.findByText('Walking in Faith');
     expect(screen.getByText('Active users: 18 over 2 periods, highest Nov 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Events' }));

@@ -2,7 +2,8 @@
 // The content screens rendered with sample content (the sermon and event lists from a mocked API): search,
 // filters, Clear, empty states and dialogs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithQuery } from './query-wrapper';
 import type { ReactNode } from 'react';
 import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
 import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
@@ -92,7 +93,8 @@ beforeEach(() => {
 });
 
 const content: AdminContent = { site: { name: 'Grace Chapel', shortName: 'Grace' } };
-const withContent = (node: ReactNode) => render(<AdminContentProvider value={content}>{node}</AdminContentProvider>);
+const withContent = (node: ReactNode) =>
+  renderWithQuery(<AdminContentProvider value={content}>{node}</AdminContentProvider>);
 /** Renders a screen that loads its list and waits for the list to show. */
 const withList = async (node: ReactNode, name: string) => {
   withContent(node);

@@ -3,7 +3,8 @@
 // form directly (?new=1, which the screen reads once and drops); for one that may not they are off, with the
 // reason (CONTENT_RULES) as their description.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithQuery } from './query-wrapper';
 import DashboardScreen from '../../src/islands/admin/features/dashboard/DashboardScreen';
 import SermonsScreen from '../../src/islands/admin/features/sermons/SermonsScreen';
 import EventsScreen from '../../src/islands/admin/features/events/EventsScreen';
@@ -31,14 +32,14 @@ afterEach(cleanup);
 describe('dashboard quick actions', () => {
   it('link a pastor to the New Sermon and Create Event forms', () => {
     signIn('PASTOR');
-    render(<DashboardScreen />);
+    renderWithQuery(<DashboardScreen />);
     expect(screen.getByRole('link', { name: 'New Sermon' }).getAttribute('href')).toBe('/sermons?new=1');
     expect(screen.getByRole('link', { name: 'Schedule Event' }).getAttribute('href')).toBe('/events?new=1');
   });
 
   it('are off, with the reason as description, for a role that may not create', () => {
     signIn('MEMBER');
-    render(<DashboardScreen />);
+    renderWithQuery(<DashboardScreen />);
     const sermon = screen.getByRole('button', { name: 'New Sermon' });
     expect((sermon as HTMLButtonElement).disabled).toBe(true);
     expect(document.getElementById(sermon.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -57,7 +58,7 @@ describe('?new=1 on the content screens', () => {
   it('opens the New Sermon form once, and drops the query', async () => {
     signIn('PASTOR');
     window.history.replaceState(null, '', '/sermons?new=1');
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     expect(await screen.findByRole('dialog', { name: 'New Sermon' })).toBeTruthy();
     expect(window.location.search).toBe('');
   });
@@ -65,20 +66,20 @@ describe('?new=1 on the content screens', () => {
   it('opens the Create Event form once, and drops the query', async () => {
     signIn('PASTOR');
     window.history.replaceState(null, '', '/events?new=1');
-    render(<EventsScreen />);
+    renderWithQuery(<EventsScreen />);
     expect(await screen.findByRole('dialog', { name: 'Create Event' })).toBeTruthy();
     expect(window.location.search).toBe('');
   });
 
   it('opens nothing without ?new=1, or for a role that may not create', async () => {
     signIn('PASTOR');
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     await screen.findByRole('heading', { name: 'Sermon Management' });
     expect(screen.queryByRole('dialog')).toBeNull();
     cleanup();
     signIn('MEMBER');
     window.history.replaceState(null, '', '/events?new=1');
-    render(<EventsScreen />);
+    renderWithQuery(<EventsScreen />);
     await screen.findByRole('heading', { name: 'Event Management' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });

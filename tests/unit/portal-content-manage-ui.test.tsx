@@ -2,7 +2,8 @@
 // Managing sermons and events on a mocked API: the form sends what the shared schema accepts, the server's
 // field errors land on their fields, a pastor's Delete is off with its reason, Duplicate adds the copy.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQuery } from './query-wrapper';
 import { FetchError } from 'ofetch';
 import { auth } from '../../src/lib/client/session';
 import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/live/api';
@@ -86,7 +87,7 @@ afterEach(() => {
 describe('sermons', () => {
   it('a pastor creates a sermon: the server field error shows on its field, then the sermon joins the list', async () => {
     signIn('PASTOR');
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     await screen.findByRole('list', { name: 'Sermons' });
     fireEvent.click(screen.getByRole('button', { name: 'New Sermon' }));
     const dialog = screen.getByRole('dialog', { name: 'New Sermon' });
@@ -120,7 +121,7 @@ describe('sermons', () => {
 
   it("a pastor's Delete is off and says why; a member cannot add or edit", async () => {
     signIn('PASTOR');
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Grace upon Grace' }));
     const del = within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
     expect(del.disabled).toBe(true);
@@ -129,7 +130,7 @@ describe('sermons', () => {
     cleanup();
 
     signIn('MEMBER');
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     await screen.findByRole('list', { name: 'Sermons' });
     expect((screen.getByRole('button', { name: 'New Sermon' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Only Pastor and above can add sermons')).toBeTruthy();
@@ -138,7 +139,7 @@ describe('sermons', () => {
   it('a failed load shows the reason and Retry loads again', async () => {
     signIn('ADMIN');
     vi.mocked(listSermons).mockRejectedValueOnce(new Error('Network down'));
-    render(<SermonsScreen />);
+    renderWithQuery(<SermonsScreen />);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load sermons. Network down');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Sermons' })).toBeTruthy();
@@ -149,7 +150,7 @@ describe('events', () => {
   it('Duplicate Event adds the copy after its original', async () => {
     signIn('ADMIN');
     vi.mocked(duplicateEvent).mockResolvedValue({ ...event, id: 'prayer-night-copy', title: 'Prayer Night (copy)' });
-    render(<EventsScreen />);
+    renderWithQuery(<EventsScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of Prayer Night' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Duplicate Event' }));
     await waitFor(() =>
@@ -167,7 +168,7 @@ describe('events', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-10T12:00:00Z'));
     try {
-      render(<EventsScreen />);
+      renderWithQuery(<EventsScreen />);
       await screen.findByRole('list', { name: 'Events' });
       fireEvent.click(screen.getByRole('button', { name: 'Calendar' }));
       expect(screen.getByRole('heading', { level: 2, name: 'December 2026' })).toBeTruthy();

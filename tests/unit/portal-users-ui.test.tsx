@@ -3,7 +3,8 @@
 // technology (aria-rowcount, aria-rowindex) but holds only a window of rows in the DOM, follows the page's scroll
 // to the last user, and filters on a keystroke to the right count. rowRange is the window's arithmetic.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQuery } from './query-wrapper';
 import UsersScreen from '../../src/islands/admin/features/users/UsersScreen';
 import { ROW_REM } from '../../src/islands/admin/features/users/UsersTable';
 import { rowRange } from '../../src/islands/ui/windowed-rows';
@@ -50,7 +51,7 @@ const rows = () => screen.queryAllByTestId('user-row');
 
 async function renderBigChurch() {
   auth.setUser({ id: 9_999_999, username: 'superadmin', role: 'SUPERADMIN' } as User);
-  render(<UsersScreen />);
+  renderWithQuery(<UsersScreen />);
   await screen.findByText(`Showing ${COUNT} of ${COUNT} users`, {}, { timeout: 5000 });
   return screen.getByRole('table', { name: 'Users' });
 }

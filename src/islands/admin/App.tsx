@@ -1,11 +1,13 @@
 // The client-only admin app (docs/ARCHITECTURE.md): its own router under /admin, the session gate, the admin layout
 // and one lazily loaded chunk per screen, so the first screen downloads only its own code.
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { auth } from '../../lib/client/session';
 import { AdminContentProvider, useAdminContent, type AdminContent } from './content';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
+import { createQueryClient } from './query';
 import { SessionGate } from './layout/SessionGate';
 
 const DashboardScreen = lazy(() => import('./features/dashboard/DashboardScreen'));
@@ -75,22 +77,25 @@ export function AdminRoutes() {
 }
 
 export default function App({ content }: { content: AdminContent }) {
+  const [queryClient] = useState(() => createQueryClient());
   useEffect(() => {
     void auth.init();
   }, []);
   return (
-    <AdminContentProvider value={content}>
-      <Router base="/admin">
-        <SessionGate>
-          <AdminLayout>
-            <ScreenErrorBoundary>
-              <Suspense fallback={<LoadingScreen fullScreen={false} />}>
-                <AdminRoutes />
-              </Suspense>
-            </ScreenErrorBoundary>
-          </AdminLayout>
-        </SessionGate>
-      </Router>
-    </AdminContentProvider>
+    <QueryClientProvider client={queryClient}>
+      <AdminContentProvider value={content}>
+        <Router base="/admin">
+          <SessionGate>
+            <AdminLayout>
+              <ScreenErrorBoundary>
+                <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+                  <AdminRoutes />
+                </Suspense>
+              </ScreenErrorBoundary>
+            </AdminLayout>
+          </SessionGate>
+        </Router>
+      </AdminContentProvider>
+    </QueryClientProvider>
   );
 }

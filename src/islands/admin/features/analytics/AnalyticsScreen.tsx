@@ -3,15 +3,16 @@
 // categories; top sermons, top events and prayer categories; Refresh; Export Report and the four report buttons
 // download the range's CSV. Each section shows its own error with Retry. "How these figures are counted" says
 // what each measures.
-import { useCallback, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';
 import { barWidth, formatCount } from '../../../../lib/shared/format';
 import type { AnalyticsRange } from '../../../../lib/shared/analytics/periods';
 import type { AnalyticsReport } from '../../../../lib/shared/analytics/api';
 import { downloadCsv } from '../../../../lib/client/download';
 import { Button, LoadError, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
-import { useApiValue } from '../../useApiValue';
-import { getReport } from './api';
+import { loadErrorMessage } from '../../query';
+import { reportQuery } from './queries';
 import { REPORTS, answerRate, overviewCards, reportCsv, type ReportName } from './model';
 import { TrendChart, type TrendSeries } from './TrendChart';
 
@@ -28,11 +29,11 @@ const failed = <T,>(section: Section<T>): section is { error: string } =>
 export default function AnalyticsScreen() {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const [metric, setMetric] = useState<TrendSeries>('users');
-  const fetchReport = useCallback(() => getReport(range), [range]);
-  const { state, reload } = useApiValue(fetchReport, 'Failed to load the analytics.');
+  const query = useQuery(reportQuery(range));
+  const reload = () => query.refetch();
   const rangeLabel = ANALYTICS_RANGES.find((r) => r.value === range)?.label ?? '';
-  // While a new range loads, the old range's figures are not shown as if they were the new one's.
-  const report = state.value?.range === range ? state.value : undefined;
+  // Each range has its own answer: while a new range loads, the old range's figures are not shown as its.
+  const report = query.data;
   const exportReport = (name: ReportName) => {
     if (!report) return;
     const file = reportCsv(report, name);
@@ -42,7 +43,13 @@ export default function AnalyticsScreen() {
   /** A section's body: its error with Retry, a loading line, or its content. */
   function section<T>(pick: (r: AnalyticsReport) => Section<T>, render: (data: T) => ReactNode) {
     if (!report) {
-      if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void reload()} />;
+      if (query.isError)
+        return (
+          <LoadError
+            message={loadErrorMessage('Failed to load the analytics.', query.error)}
+            onRetry={() => void reload()}
+          />
+        );
       return <p className="text-sm text-muted">Loading...</p>;
     }
     const data = pick(report);
@@ -51,7 +58,7 @@ export default function AnalyticsScreen() {
   }
 
   return (
-    <div className="flex flex-col gap-6" aria-busy={state.status === 'loading'}>
+    <div className="flex flex-col gap-6" aria-busy={query.isFetching}>
       <ScreenHeader title="Analytics" subtitle={`Church activity for the ${rangeLabel.toLowerCase()}.`}>
         <Select
           label="Time range"
@@ -60,7 +67,7 @@ export default function AnalyticsScreen() {
           onChange={(v) => setRange(v as AnalyticsRange)}
           options={ANALYTICS_RANGES}
         />
-        <Button variant="outline" loading={state.status === 'loading'} onClick={() => void reload()}>
+        <Button variant="outline" loading={query.isFetching} onClick={() => void reload()}>
           Refresh
         </Button>
         <Button disabled={!report} onClick={() => exportReport('Full Analytics')}>

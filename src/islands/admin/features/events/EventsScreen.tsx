@@ -2,6 +2,7 @@
 // too for staff) as a list with stat cards, search and filters, or as a month calendar; Create Event and Edit in
 // one form, Delete, Duplicate Event and a detail dialog. Who may do what comes from CONTENT_RULES.
 import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
@@ -28,8 +29,9 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { useApiList } from '../../useApiList';
-import { createEvent, deleteEvent, duplicateEvent, getEvent, listEvents, updateEvent } from './api';
+import { afterWrite, listLoadErrorMessage } from '../../query';
+import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
+import { eventKeys, eventsQuery } from './queries';
 import { EventCalendar } from './EventCalendar';
 import { EventFormDialog } from './EventFormDialog';
 import { ManageRegistrationsDialog } from './ManageRegistrationsDialog';
@@ -41,6 +43,8 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
+const NO_EVENTS: EventAnswer[] = [];
+
 interface Permissions {
   create: string | null;
   edit: string | null;
@@ -49,7 +53,11 @@ interface Permissions {
 
 export default function EventsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const { items: events, setItems, load, reload } = useApiList(listEvents, 'events');
+  const client = useQueryClient();
+  const query = useQuery(eventsQuery);
+  const events = query.data ?? NO_EVENTS;
+  const setItems = (change: (list: EventAnswer[]) => EventAnswer[]) =>
+    afterWrite(client, eventKeys.all, eventKeys.list, change);
   const [view, setView] = useState<View>('list');
   const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -64,12 +72,19 @@ export default function EventsScreen() {
     arrivedForNewForm() && !denied.create ? { event: null } : null,
   );
   useDropNewFormQuery();
-  const [busy, setBusy] = useState(false);
+  const saving = useMutation({
+    mutationFn: ({ event, payload }: { event: EventAnswer | null; payload: EventCreate }) =>
+      event ? updateEvent(event.id, payload) : createEvent(payload),
+  });
+  const deleting = useMutation({ mutationFn: (event: EventAnswer) => deleteEvent(event.id) });
+  const duplicating = useMutation({ mutationFn: (event: EventAnswer) => duplicateEvent(event.id) });
+  // Delete and Duplicate: one at a time.
+  const busy = deleting.isPending || duplicating.isPending;
   const stats = useMemo(() => eventStats(events), [events]);
   const selected = events.find((e) => e.id === selectedId) ?? null;
 
   async function save(event: EventAnswer | null, payload: EventCreate) {
-    const stored = event ? await updateEvent(event.id, payload) : await createEvent(payload);
+    const stored = await saving.mutateAsync({ event, payload });
     setItems((list) => (event ? list.map((e) => (e.id === event.id ? stored : e)) : [stored, ...list]));
     toast(event ? `Event "${stored.title}" saved` : `Event "${stored.title}" created`);
   }
@@ -77,26 +92,24 @@ export default function EventsScreen() {
   /** Runs one action at a time; a failure is told in a toast. */
   async function run(doing: string, task: () => Promise<void>) {
     if (busy) return;
-    setBusy(true);
     try {
       await task();
     } catch (error) {
       toast(contentErrorMessage(doing, error), { variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
   /** After a registration changed: the event's registered and waitlist figures as the server counts them. */
   async function refreshFigures(id: string) {
     const fresh = await getEvent(id).catch(() => null);
-    if (fresh) setItems((list) => list.map((e) => (e.id === id ? fresh : e)));
+    if (fresh)
+      client.setQueryData<EventAnswer[]>(eventKeys.list, (list) => list?.map((e) => (e.id === id ? fresh : e)));
   }
 
   const remove = (event: EventAnswer) => {
     if (busy || !window.confirm(`Delete the event "${event.title}"? This cannot be undone.`)) return;
     void run('delete the event', async () => {
-      await deleteEvent(event.id);
+      await deleting.mutateAsync(event);
       setItems((list) => list.filter((e) => e.id !== event.id));
       setSelectedId(null);
       toast(`Event "${event.title}" deleted`);
@@ -105,7 +118,7 @@ export default function EventsScreen() {
 
   const duplicate = (event: EventAnswer) =>
     void run('duplicate the event', async () => {
-      const copy = await duplicateEvent(event.id);
+      const copy = await duplicating.mutateAsync(event);
       // The copy goes right after its original, where the person is looking.
       setItems((list) => list.flatMap((e) => (e.id === event.id ? [e, copy] : [e])));
       setSelectedId(null);
@@ -130,12 +143,12 @@ export default function EventsScreen() {
         )}
       </ScreenHeader>
 
-      {load.status === 'loading' && events.length === 0 ? (
+      {query.isPending ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading events..." />
         </div>
-      ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : query.isError ? (
+        <LoadError message={listLoadErrorMessage('events', query.error)} onRetry={() => void query.refetch()} />
       ) : view === 'calendar' ? (
         <EventCalendar
           events={events}

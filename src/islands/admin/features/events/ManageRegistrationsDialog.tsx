@@ -1,13 +1,14 @@
 // Manage Registrations (docs/PRODUCT.md (Pages and screens)): an event's registrations in the order they came,
 // with Check in and Cancel (a cancelled confirmed seat goes to the waitlist, in order, on the server), the
 // waitlist's positions, and a CSV download. What registrants typed is shown as text.
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventAnswer } from '../../../../lib/shared/live/api';
 import type { RegistrationAnswer } from '../../../../lib/shared/registrations/api';
 import { formatDate } from '../../../../lib/shared/format';
 import { Badge, Button, EmptyState, LoadError, Modal, toast, type BadgeVariant } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
-import { changeRegistration, listRegistrations } from './api';
+import { changeRegistration } from './api';
+import { eventKeys, registrationsQuery } from './queries';
 import { downloadCsv } from '../../../../lib/client/download';
 import { REGISTRATION_STATUS_LABELS, registrationsCsv } from './registrations-csv';
 
@@ -28,38 +29,27 @@ export function ManageRegistrationsDialog({
   /** After a change, so the screen's registered and waitlist figures follow. */
   onChanged: () => void;
 }) {
-  const [rows, setRows] = useState<RegistrationAnswer[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRows(await listRegistrations(event.id));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [event.id]);
-  useEffect(() => {
-    // load sets state only after its await, never synchronously in this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+  const client = useQueryClient();
+  const query = useQuery(registrationsQuery(event.id));
+  const rows = query.data ?? null;
+  const changing = useMutation({
+    mutationFn: ({ row, status }: { row: RegistrationAnswer; status: 'cancelled' | 'checked_in' }) =>
+      changeRegistration(event.id, row.id, status),
+    // A cancelled seat may move others off the waitlist: the whole list is read again.
+    onSuccess: () => client.invalidateQueries({ queryKey: eventKeys.registrations(event.id) }),
+  });
+  const busyId = changing.isPending ? changing.variables.row.id : null;
 
   async function change(row: RegistrationAnswer, status: 'cancelled' | 'checked_in') {
     if (status === 'cancelled' && !window.confirm(`Cancel the registration of ${row.name}?`)) return;
-    setBusyId(row.id);
     try {
-      await changeRegistration(event.id, row.id, status);
+      await changing.mutateAsync({ row, status });
       toast(status === 'cancelled' ? `Registration of ${row.name} cancelled` : `${row.name} checked in`);
-      await load();
       onChanged();
     } catch (error) {
       toast(contentErrorMessage(status === 'cancelled' ? 'cancel the registration' : 'check in', error), {
         variant: 'error',
       });
-    } finally {
-      setBusyId(null);
     }
   }
 
@@ -91,8 +81,8 @@ export function ManageRegistrationsDialog({
         </>
       }
     >
-      {failed ? (
-        <LoadError message="The registrations could not be loaded." onRetry={() => void load()} />
+      {query.isError ? (
+        <LoadError message="The registrations could not be loaded." onRetry={() => void query.refetch()} />
       ) : !rows ? (
         <p className="text-sm text-muted">Loading...</p>
       ) : rows.length === 0 ? (

@@ -1,7 +1,7 @@
 // Manage Prayer (docs/PRODUCT.md (Pages and screens)): a request's status, priority, the pastor it is assigned
 // to, whether the requester's wish to share it stands (public or private) and its tags. Only the fields changed
 // are sent (PATCH /prayers/{id}/); prayerChangeSchema (loaded on first use) checks them as the API does.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useContentForm } from '../../useContentForm';
 import { tagsFromText, tagsToText } from '../../content-form';
 import { Field, FormDialog } from '../../../ui';
@@ -10,7 +10,7 @@ import { fullName } from '../../../../lib/shared/format';
 import { PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitors/rules';
 import type { PrayerChange } from '../../../../lib/shared/prayers/api';
 import type { User } from '../../../../lib/shared/users/types';
-import { listStaff } from './api';
+import { staffQuery } from './queries';
 import type { PrayerRequest } from './model';
 
 const loadSchema = () => import('../../../../lib/shared/prayers/api').then((m) => m.prayerChangeSchema);
@@ -51,16 +51,9 @@ export function ManagePrayerDialog({
     tags: tagsToText(prayer.tags),
   }));
   const { values, errors, set } = form;
-  const [staff, setStaff] = useState<User[] | null>(null);
-  useEffect(() => {
-    let alive = true;
-    listStaff()
-      .then((list) => alive && setStaff(list))
-      .catch(() => alive && setStaff([]));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const staffList = useQuery(staffQuery);
+  // Without the staff list the request can still be left unassigned or kept with whom it has.
+  const staff: User[] | null = staffList.isError ? [] : (staffList.data ?? null);
 
   const staffOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },

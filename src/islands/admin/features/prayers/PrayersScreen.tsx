@@ -3,6 +3,7 @@
 // '+N more', and a detail dialog to approve a request for the public prayer wall, support it, add an update,
 // manage it and (ADMIN and above, VISITOR_RULES) delete it. What a visitor wrote is shown as text.
 import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
@@ -23,8 +24,9 @@ import {
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { useApiList } from '../../useApiList';
-import { addPrayerUpdate, deletePrayer, listPrayers, supportPrayer, updatePrayer } from './api';
+import { afterWrite, listLoadErrorMessage } from '../../query';
+import { addPrayerUpdate, deletePrayer, supportPrayer, updatePrayer } from './api';
+import { prayerKeys, prayersQuery } from './queries';
 import {
   EMPTY_PRAYER_FILTERS,
   FOLLOW_UP_OPTIONS,
@@ -38,16 +40,27 @@ import { PrayerDialog } from './PrayerDialog';
 import { AddUpdateDialog } from './AddUpdateDialog';
 import { ManagePrayerDialog } from './ManagePrayerDialog';
 
+const NO_PRAYERS: PrayerRequest[] = [];
+
 /** Why Delete is off for this role, or null. */
 export const deleteDenial = (role: Role | null) => visitorDenial(role, 'prayers', 'delete', 'prayer requests');
 
 export default function PrayersScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const { items: prayers, setItems, load, reload } = useApiList(listPrayers, 'prayers');
+  const client = useQueryClient();
+  const query = useQuery(prayersQuery);
+  const prayers = query.data ?? NO_PRAYERS;
+  const setItems = (change: (list: PrayerRequest[]) => PrayerRequest[]) =>
+    afterWrite(client, prayerKeys.all, prayerKeys.list, change);
   const { filters, set, clear, shown } = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<'update' | 'manage' | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Every write answers with the request as stored (Delete with nothing): the list takes it in place.
+  const writing = useMutation({
+    mutationFn: (write: () => Promise<PrayerRequest | void>) => write(),
+    onSuccess: (stored) => stored && replace(stored),
+  });
+  const busy = writing.isPending;
   const stats = useMemo(() => prayerStats(prayers), [prayers]);
   const selected = prayers.find((p) => p.id === selectedId) ?? null;
 
@@ -56,32 +69,29 @@ export default function PrayersScreen() {
   /** Runs one dialog action at a time; a failure is told in a toast. */
   async function run(doing: string, task: () => Promise<void>) {
     if (busy) return;
-    setBusy(true);
     try {
       await task();
     } catch (error) {
       toast(contentErrorMessage(doing, error), { variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
   const toggleApproval = (p: PrayerRequest) =>
     void run(p.approved ? 'take the request off the wall' : 'approve the request', async () => {
-      replace(await updatePrayer(p.id, { approved: !p.approved }));
+      await writing.mutateAsync(() => updatePrayer(p.id, { approved: !p.approved }));
       toast(p.approved ? `"${p.title}" is off the prayer wall` : `"${p.title}" is approved for the prayer wall`);
     });
 
   const support = (p: PrayerRequest) =>
     void run('support the prayer', async () => {
-      replace(await supportPrayer(p.id));
+      await writing.mutateAsync(() => supportPrayer(p.id));
       toast(`You are supporting "${p.title}"`);
     });
 
   const remove = (p: PrayerRequest) => {
     if (busy || !window.confirm(`Delete the prayer request "${p.title}"? This cannot be undone.`)) return;
     void run('delete the prayer request', async () => {
-      await deletePrayer(p.id);
+      await writing.mutateAsync(() => deletePrayer(p.id));
       setItems((list) => list.filter((x) => x.id !== p.id));
       setSelectedId(null);
       toast(`Prayer request "${p.title}" deleted`);
@@ -89,13 +99,13 @@ export default function PrayersScreen() {
   };
 
   async function saveUpdate(p: PrayerRequest, note: PrayerNote) {
-    replace(await addPrayerUpdate(p.id, note));
+    await writing.mutateAsync(() => addPrayerUpdate(p.id, note));
     setForm(null);
     toast(`Update added to "${p.title}"`);
   }
 
   async function saveManage(p: PrayerRequest, changes: PrayerChange) {
-    if (Object.keys(changes).length) replace(await updatePrayer(p.id, changes));
+    if (Object.keys(changes).length) await writing.mutateAsync(() => updatePrayer(p.id, changes));
     setForm(null);
     toast(`Prayer request "${p.title}" saved`);
   }
@@ -103,12 +113,12 @@ export default function PrayersScreen() {
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Prayer Management" subtitle="Follow and support the congregation's prayer requests." />
-      {load.status === 'loading' && prayers.length === 0 ? (
+      {query.isPending ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading prayers..." />
         </div>
-      ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : query.isError ? (
+        <LoadError message={listLoadErrorMessage('prayers', query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StatGrid label="Prayer statistics" items={stats} />

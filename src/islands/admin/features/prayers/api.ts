@@ -3,8 +3,8 @@
 import { api } from '../../../../lib/client/api-client';
 import { canAccessWeb } from '../../../../lib/shared/permissions';
 import type { PrayerAnswer, PrayerChange, PrayerNote } from '../../../../lib/shared/prayers/api';
+import { USERS_PATH } from '../../../../lib/shared/users/account';
 import type { User } from '../../../../lib/shared/users/types';
-import { listUsers } from '../users/api';
 
 export const PRAYERS_PATH = '/prayers/';
 const one = (id: number) => `${PRAYERS_PATH}${id}/`;
@@ -28,7 +28,7 @@ export const deletePrayer = (id: number) => api<void>(one(id), { method: 'DELETE
 
 /** Staff a request may be assigned to: PASTOR and above who may use the portal (GET /auth/users/). */
 export const listStaff = async (): Promise<User[]> =>
-  (await listUsers()).filter((u) =>
+  (await api<User[]>(USERS_PATH)).filter((u) =>
     canAccessWeb({
       role: u.role,
       can_access_web: u.can_access_web,

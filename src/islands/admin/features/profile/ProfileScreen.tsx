@@ -18,7 +18,7 @@ import { EditProfileDialog } from './EditProfileDialog';
 import { NotificationDialog } from './NotificationDialog';
 import { uploadAvatar } from './api';
 import { AVATAR_FAILED, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
-import { accountStatus } from '../users/model';
+import { accountStatus } from '../../../../lib/shared/users/account';
 
 const NOT_SET = 'Not set';
 

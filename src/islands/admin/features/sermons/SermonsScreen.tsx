@@ -2,6 +2,7 @@
 // for staff) with stat cards, search, status and series filters, a detail dialog, New/Edit Sermon in one form
 // and Delete. Who may do what comes from CONTENT_RULES; a button the role may not use says why it is off.
 import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { copyLink } from '../../../../lib/client/share';
@@ -28,8 +29,9 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { useApiList } from '../../useApiList';
-import { createSermon, deleteSermon, listSermons, updateSermon } from './api';
+import { afterWrite, listLoadErrorMessage } from '../../query';
+import { createSermon, deleteSermon, updateSermon } from './api';
+import { sermonKeys, sermonsQuery } from './queries';
 import {
   EMPTY_SERMON_FILTERS,
   SERMON_STATUS_BADGE,
@@ -39,6 +41,8 @@ import {
   sermonStats,
 } from './model';
 import { SermonFormDialog } from './SermonFormDialog';
+
+const NO_SERMONS: SermonAnswer[] = [];
 
 /** A button the role may not use: off, with the reason read as its description. */
 function DeniedButton({ id, label, reason }: { id: string; label: string; reason: string }) {
@@ -56,7 +60,11 @@ function DeniedButton({ id, label, reason }: { id: string; label: string; reason
 
 export default function SermonsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const { items: sermons, setItems, load, reload } = useApiList(listSermons, 'sermons');
+  const client = useQueryClient();
+  const query = useQuery(sermonsQuery);
+  const sermons = query.data ?? NO_SERMONS;
+  const setItems = (change: (list: SermonAnswer[]) => SermonAnswer[]) =>
+    afterWrite(client, sermonKeys.all, sermonKeys.list, change);
   const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const createDenied = contentDenial(role, 'sermons', 'create');
@@ -65,14 +73,18 @@ export default function SermonsScreen() {
     arrivedForNewForm() && !createDenied ? { sermon: null } : null,
   );
   useDropNewFormQuery();
-  const [deleting, setDeleting] = useState(false);
+  const saving = useMutation({
+    mutationFn: ({ sermon, payload }: { sermon: SermonAnswer | null; payload: SermonCreate }) =>
+      sermon ? updateSermon(sermon.id, payload) : createSermon(payload),
+  });
+  const deleting = useMutation({ mutationFn: (sermon: SermonAnswer) => deleteSermon(sermon.id) });
 
   const stats = useMemo(() => sermonStats(sermons), [sermons]);
   const seriesOptions = useMemo(() => filterOptions('All Series', seriesOf(sermons), (s) => s), [sermons]);
   const selected = sermons.find((s) => s.id === selectedId) ?? null;
 
   async function save(sermon: SermonAnswer | null, payload: SermonCreate) {
-    const stored = sermon ? await updateSermon(sermon.id, payload) : await createSermon(payload);
+    const stored = await saving.mutateAsync({ sermon, payload });
     setItems((list) => (sermon ? list.map((s) => (s.id === sermon.id ? stored : s)) : [stored, ...list]));
     // The id is a slug of the title: an edit that renames keeps the old id, so the dialog follows `stored.id`.
     if (sermon) setSelectedId(stored.id);
@@ -86,17 +98,14 @@ export default function SermonsScreen() {
   }
 
   async function remove(sermon: SermonAnswer) {
-    if (deleting || !window.confirm(`Delete the sermon "${sermon.title}"? This cannot be undone.`)) return;
-    setDeleting(true);
+    if (deleting.isPending || !window.confirm(`Delete the sermon "${sermon.title}"? This cannot be undone.`)) return;
     try {
-      await deleteSermon(sermon.id);
+      await deleting.mutateAsync(sermon);
       setItems((list) => list.filter((s) => s.id !== sermon.id));
       setSelectedId(null);
       toast(`Sermon "${sermon.title}" deleted`);
     } catch (error) {
       toast(contentErrorMessage('delete the sermon', error), { variant: 'error' });
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -109,12 +118,12 @@ export default function SermonsScreen() {
           <Button onClick={() => setForm({ sermon: null })}>New Sermon</Button>
         )}
       </ScreenHeader>
-      {load.status === 'loading' && sermons.length === 0 ? (
+      {query.isPending ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading sermons..." />
         </div>
-      ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : query.isError ? (
+        <LoadError message={listLoadErrorMessage('sermons', query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StatGrid label="Sermon statistics" items={stats} />
@@ -172,7 +181,7 @@ export default function SermonsScreen() {
           sermon={selected}
           editDenied={contentDenial(role, 'sermons', 'edit')}
           deleteDenied={contentDenial(role, 'sermons', 'delete')}
-          deleting={deleting}
+          deleting={deleting.isPending}
           onEdit={() => setForm({ sermon: selected })}
           onDelete={() => void remove(selected)}
           onClose={() => setSelectedId(null)}

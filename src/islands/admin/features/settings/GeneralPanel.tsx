@@ -6,7 +6,7 @@ import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings/api';
 import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
 import { Button, Field, Panel, toast } from '../../../ui';
-import { saveGeneralSettings } from './api';
+import { useSaveGeneral } from './queries';
 
 type Values = { followUpDays: string; name: string; email: string; phone: string; address: string };
 const valuesOf = (s: GeneralSettings): Values => ({ followUpDays: String(s.followUpDays), ...s.church });
@@ -15,7 +15,7 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveGeneral();
   const set = (key: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
@@ -23,10 +23,9 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
-    setSaving(true);
     setBanner(null);
     try {
-      const stored = await saveGeneralSettings({
+      const stored = await saving.mutateAsync({
         followUpDays: Number(values.followUpDays),
         church: { name: values.name, email: values.email, phone: values.phone, address: values.address },
       });
@@ -44,8 +43,6 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
           ? 'Please correct the errors below.'
           : `Failed to save. ${info.detail ?? info.message}`,
       );
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -115,7 +112,7 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
         <div>
           <Button
             type="submit"
-            loading={saving}
+            loading={saving.isPending}
             disabled={!!denied}
             aria-describedby={denied ? 'settings-denied' : undefined}
           >

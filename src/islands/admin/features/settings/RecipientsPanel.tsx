@@ -11,7 +11,7 @@ import {
   type RecipientKind,
 } from '../../../../lib/shared/settings/api';
 import { Button, Panel, toast } from '../../../ui';
-import { saveNotificationRecipients } from './api';
+import { useSaveRecipients } from './queries';
 
 const linesOf = (text: string) =>
   text
@@ -27,30 +27,20 @@ const textsOf = (s: NotificationSettings): Texts => ({
   registration: s.byKind.registration.recipients.join('\n'),
 });
 
-export function RecipientsPanel({
-  settings,
-  onSaved,
-  denied,
-}: {
-  settings: NotificationSettings;
-  onSaved: (s: NotificationSettings) => void;
-  denied: string | null;
-}) {
+export function RecipientsPanel({ settings, denied }: { settings: NotificationSettings; denied: string | null }) {
   const [texts, setTexts] = useState<Texts>(() => textsOf(settings));
   const [errors, setErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveRecipients();
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
-    setSaving(true);
     setErrors([]);
     const lists = {
       recipients: linesOf(texts.default),
       byKind: Object.fromEntries(RECIPIENT_KINDS.map((k) => [k, linesOf(texts[k])])) as Record<RecipientKind, string[]>,
     };
     try {
-      const stored = await saveNotificationRecipients(lists);
-      onSaved(stored);
+      const stored = await saving.mutateAsync(lists);
       setTexts(textsOf(stored));
       toast('Notification recipients saved');
     } catch (error) {
@@ -62,8 +52,6 @@ export function RecipientsPanel({
         return msgs.map((m) => (list && match ? `${list[Number(match[2])]}: ${m}` : m));
       });
       setErrors(messages.length ? messages : [info.detail ?? info.message]);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -117,7 +105,7 @@ export function RecipientsPanel({
         <div>
           <Button
             type="submit"
-            loading={saving}
+            loading={saving.isPending}
             disabled={!!denied}
             aria-describedby={denied ? 'settings-denied' : undefined}
           >

@@ -4,7 +4,8 @@ import { api } from '../../../../lib/client/api-client';
 import { USER_ACTIONS, type Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User, UserStats } from '../../../../lib/shared/users/types';
-import { actionCall, USERS_PATH, type ActionCall } from './model';
+import { USERS_PATH } from '../../../../lib/shared/users/account';
+import { actionCall, type ActionCall } from './model';
 
 const send = <T>(call: ActionCall) => api<T>(call.path, { method: call.method, body: call.body });
 

@@ -6,15 +6,10 @@ import { matchesFilter } from '../../../../lib/shared/filters';
 import { fullName } from '../../../../lib/shared/format';
 import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../../../lib/shared/permissions';
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
+import { USERS_PATH } from '../../../../lib/shared/users/account';
 import type { User, UserStats } from '../../../../lib/shared/users/types';
 
-export type AccountStatus = 'Active' | 'Inactive' | 'Suspended';
-
-/** Suspended if is_suspended; else Active if is_active; else Inactive. */
-export function accountStatus(user: Pick<User, 'is_active' | 'is_suspended'>): AccountStatus {
-  if (user.is_suspended) return 'Suspended';
-  return user.is_active ? 'Active' : 'Inactive';
-}
+export { accountStatus, type AccountStatus } from '../../../../lib/shared/users/account';
 
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'suspended';
 export interface UserFilters {
@@ -122,9 +117,6 @@ export interface ActionCall {
   method: 'POST' | 'PATCH' | 'DELETE';
   body?: Record<string, unknown>;
 }
-
-/** The collection every user call starts from (docs/PRODUCT.md (API)). */
-export const USERS_PATH = '/auth/users/';
 
 /** The call of docs/PRODUCT.md (API) for an action on one user, from the one action table. */
 export function actionCall(
