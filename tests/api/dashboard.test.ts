@@ -31,6 +31,44 @@ describe.each(backends())('dashboard on %s', (backend) => {
       expect((await api.request('GET', path)).status).toBe(401);
   });
 
+  it('on a fresh demo start counts each awaiting item once and each event with new registrations once', async () => {
+    const [list, f, unread, events] = await Promise.all([
+      notices(),
+      figures(),
+      get('/messages/unread-count/'),
+      get('/events/'),
+    ]);
+    const withRegistrations = events.filter((e: any) => e.registered + e.waitlist > 0);
+    expect(withRegistrations.length).toBeGreaterThan(1);
+    expect(list.counts).toEqual({
+      prayer: f.pendingRequests.value,
+      message: unread.unread,
+      registration: withRegistrations.length,
+    });
+    expect(list.total).toBe(f.pendingRequests.value + unread.unread + withRegistrations.length);
+    // One line per event, with how many registrations are new, leading to that event on the events screen.
+    const rows = await api.database.db
+      .selectFrom('event_registrations')
+      .select(['event_id', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '!=', 'cancelled')
+      .groupBy('event_id')
+      .execute();
+    const lines = list.items.filter((item: any) => item.kind === 'registration');
+    expect(lines.map((l: any) => l.id).sort()).toEqual(withRegistrations.map((e: any) => e.id).sort());
+    for (const row of rows) {
+      const event = events.find((e: any) => e.id === row.event_id);
+      expect(lines.find((l: any) => l.id === row.event_id)).toEqual({
+        kind: 'registration',
+        id: event.id,
+        title: event.title,
+        count: Number(row.n),
+        detail: `${Number(row.n)} new registrations`,
+        at: expect.any(String),
+        href: `/events?q=${encodeURIComponent(event.title)}`,
+      });
+    }
+  });
+
   it('counts what the lists count', async () => {
     const f = await figures();
     const stats = (await api.request('GET', '/auth/users/stats/', { token: pastor })).body;
@@ -141,6 +179,60 @@ describe.each(backends())('dashboard on %s', (backend) => {
     );
     await api.request('PATCH', `/messages/${message.body.id}/`, { token: pastor, body: { read: true } });
     expect((await notices()).counts.message).toBe(before.counts.message);
+  });
+
+  it('opening the list clears the badge for that staff member only; what comes after counts again', async () => {
+    const admin = await api.tokenFor('admin');
+    const asAdmin = async () => (await api.request('GET', '/dashboard/notifications/', { token: admin })).body;
+    const seen = (asOf: unknown, token = admin) =>
+      api.request('POST', '/dashboard/notifications/seen/', { token, body: { asOf } });
+    const pastorBefore = await notices();
+    const shown = await asAdmin();
+    expect(shown.total).toBeGreaterThan(0);
+    expect(shown.counts.registration).toBeGreaterThan(0);
+
+    api.clock.advance(1000);
+    const seenRes = await seen(shown.asOf);
+    expect(seenRes.status).toBe(204);
+    const after = await asAdmin();
+    expect(after.total).toBe(0);
+    // Prayer requests and messages still await someone: listed until handled, but no longer new to the admin.
+    expect(after.counts).toEqual({ prayer: shown.counts.prayer, message: shown.counts.message, registration: 0 });
+    expect(after.items.filter((i: any) => i.kind === 'registration')).toEqual([]);
+    // The pastor has not opened the list: theirs is as it was.
+    expect(await notices()).toEqual({ ...pastorBefore, asOf: expect.any(String) });
+
+    // Whatever came after the list the admin saw counts again, even when the mark arrives later.
+    const shownAgain = await asAdmin();
+    api.clock.advance(1000);
+    const event = (await get('/events/')).find((e: any) => e.id === 'youth-camp');
+    const registration = await api.request('POST', `/events/${event.id}/registrations/`, {
+      headers: client(),
+      body: { name: 'Ama Owusu', email: 'ama@example.org', seats: 1 },
+    });
+    expect(registration.status).toBe(201);
+    expect((await seen(shownAgain.asOf)).status).toBe(204);
+    const fresh = await asAdmin();
+    expect(fresh.total).toBe(1);
+    expect(fresh.items.filter((i: any) => i.kind === 'registration')).toEqual([
+      expect.objectContaining({ id: 'youth-camp', title: event.title, count: 1, detail: '1 new registration' }),
+    ]);
+    // An older mark (another tab's) does not bring back what was seen.
+    expect((await seen(fresh.asOf)).status).toBe(204);
+    expect((await seen(shown.asOf)).status).toBe(204);
+    expect((await asAdmin()).total).toBe(0);
+  });
+
+  it('refuses a seen mark from no one, or with no time', async () => {
+    expect(
+      (await api.request('POST', '/dashboard/notifications/seen/', { body: { asOf: new Date().toISOString() } }))
+        .status,
+    ).toBe(401);
+    for (const body of [{}, { asOf: 'yesterday' }]) {
+      const res = await api.request('POST', '/dashboard/notifications/seen/', { token: pastor, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors).toHaveProperty('asOf');
+    }
   });
 
   it('runs the system checks for real', async () => {

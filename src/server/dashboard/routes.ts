@@ -1,11 +1,18 @@
 // The dashboard's calls (docs/API.md, Dashboard): its six figures, what awaits a staff member, the system status.
 // Three calls, so a slow or failing one leaves the others' cards standing.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { dashboardFiguresSchema, noticesSchema, systemStatusSchema } from '../../lib/shared/dashboard/api';
+import {
+  dashboardFiguresSchema,
+  noticesSchema,
+  noticesSeenSchema,
+  systemStatusSchema,
+} from '../../lib/shared/dashboard/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
-import { dashboardFigures, notices, systemStatus } from './service';
+import { readJsonBody } from '../kernel/body';
+import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { dashboardFigures, systemStatus } from './service';
+import { markNoticesSeen, notices } from './notices';
 
 export function dashboardRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -25,12 +32,30 @@ export function dashboardRoutes(deps: AppDeps) {
     createRoute({
       method: 'get',
       path: '/notifications/',
-      summary: 'What awaits a staff member: prayer requests to review, unread messages, new registrations',
+      summary: 'What awaits a staff member, and the badge: what is new to them since they last opened the list',
       middleware: [auth],
       security: BEARER,
-      responses: { 200: jsonAnswer(noticesSchema, 'The count and the latest of each kind'), ...refusals(401, 403) },
+      responses: {
+        200: jsonAnswer(noticesSchema, 'The badge, the counts and the latest of each kind'),
+        ...refusals(401, 403),
+      },
     }),
-    async (c) => c.json(await notices(deps), 200),
+    async (c) => c.json(await notices(deps, c.get('user')), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/notifications/seen/',
+      summary: 'Marks the list made at asOf seen by this staff member: their badge counts only what came after',
+      middleware: [auth, readJsonBody],
+      security: BEARER,
+      request: { body: jsonBody(noticesSeenSchema) },
+      responses: { 204: { description: 'Recorded' }, ...refusals(400, 401, 403) },
+    }),
+    async (c) => {
+      await markNoticesSeen(deps, c.get('user'), c.req.valid('json').asOf);
+      return c.body(null, 204);
+    },
   );
   app.openapi(
     createRoute({

@@ -1,20 +1,15 @@
 // The dashboard's figures (docs/PRODUCT.md (Dashboard)): the six stat cards, each with what was added this
-// calendar month and last month; the items awaiting a staff member (the Notifications list and its badge); and
-// the System Status checks. Each figure and check stands alone: one that fails does not take the others down.
+// calendar month and last month; and the System Status checks (the Notifications list is ./notices.ts). Each figure and check stands alone: one that fails does not take the others down.
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { dayOf, monthWindows, type Window } from '../../lib/shared/analytics/periods';
-import type { DashboardFigures, Notice, Notices, StatusCheck } from '../../lib/shared/dashboard/api';
+import type { DashboardFigures, StatusCheck } from '../../lib/shared/dashboard/api';
 import { activeMembers, settle } from '../analytics/service';
 import { databaseReachable } from '../health/service';
 
-/** Registrations this recent are "new" in the Notifications list. */
-export const NEW_REGISTRATION_DAYS = 7;
-const LISTED = 5;
-const DAY_MS = 86_400_000;
 const n = (value: unknown) => Number(value ?? 0) || 0;
 const within = (column: string, w: Window) =>
   sql<boolean>`${sql.ref(column)} >= ${w.start} and ${sql.ref(column)} < ${w.end}`;
@@ -23,7 +18,7 @@ const within = (column: string, w: Window) =>
  * A prayer request awaits review while nobody on the staff has touched it: still active, and its last change is
  * its arrival (approving, assigning, an update or a change of status all move last_updated).
  */
-const awaitingReview = sql<boolean>`status = 'active' and last_updated = date_requested`;
+export const awaitingReview = sql<boolean>`status = 'active' and last_updated = date_requested`;
 
 type Table = 'users' | 'sermons' | 'prayer_requests' | 'events';
 async function count(db: Kysely<DB>, table: Table, where?: ReturnType<typeof sql<boolean>>): Promise<number> {
@@ -70,86 +65,6 @@ export async function dashboardFigures(deps: AppDeps): Promise<DashboardFigures>
     settle('pending requests', () => figure(db, 'prayer_requests', 'date_requested', months, awaitingReview)),
   ]);
   return { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
-}
-
-/** Everything awaiting a staff member, newest first within each kind, a few of each listed. */
-export async function notices(deps: AppDeps): Promise<Notices> {
-  const db = deps.database.db;
-  const since = iso(deps.now() - NEW_REGISTRATION_DAYS * DAY_MS);
-  const [prayerCount, prayers, messageCount, messages, registrationCount, registrations] = await Promise.all([
-    count(db, 'prayer_requests', awaitingReview),
-    db
-      .selectFrom('prayer_requests')
-      .select(['id', 'title', 'category', 'priority', 'date_requested'])
-      .where(awaitingReview)
-      .orderBy(sql`case when priority = 'urgent' then 0 else 1 end`)
-      .orderBy('date_requested', 'desc')
-      .limit(LISTED)
-      .execute(),
-    db
-      .selectFrom('contact_messages')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('read', '=', false)
-      .where('archived', '=', false)
-      .executeTakeFirstOrThrow()
-      .then((r) => n(r.n)),
-    db
-      .selectFrom('contact_messages')
-      .select(['id', 'name', 'subject', 'created_at'])
-      .where('read', '=', false)
-      .where('archived', '=', false)
-      .orderBy('created_at', 'desc')
-      .limit(LISTED)
-      .execute(),
-    db
-      .selectFrom('event_registrations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('created_at', '>=', since)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirstOrThrow()
-      .then((r) => n(r.n)),
-    db
-      .selectFrom('event_registrations as r')
-      .innerJoin('events as e', 'e.id', 'r.event_id')
-      .select(['e.id', 'e.title', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.max('r.created_at').as('latest')])
-      .where('r.created_at', '>=', since)
-      .where('r.status', '!=', 'cancelled')
-      .groupBy(['e.id', 'e.title'])
-      .orderBy('latest', 'desc')
-      .limit(LISTED)
-      .execute(),
-  ]);
-  const items: Notice[] = [
-    ...prayers.map((p) => ({
-      kind: 'prayer' as const,
-      id: String(p.id),
-      title: p.title,
-      detail: `${p.priority === 'urgent' ? 'Urgent ' : ''}${p.category} prayer request awaiting review`,
-      at: p.date_requested,
-      href: '/prayers',
-    })),
-    ...messages.map((m) => ({
-      kind: 'message' as const,
-      id: String(m.id),
-      title: m.subject,
-      detail: `Unread message from ${m.name}`,
-      at: m.created_at,
-      href: '/messages',
-    })),
-    ...registrations.map((r) => ({
-      kind: 'registration' as const,
-      id: r.id,
-      title: r.title,
-      detail: `${n(r.n)} new registration${n(r.n) === 1 ? '' : 's'} this week`,
-      at: String(r.latest),
-      href: '/events',
-    })),
-  ];
-  return {
-    total: prayerCount + messageCount + registrationCount,
-    counts: { prayer: prayerCount, message: messageCount, registration: registrationCount },
-    items,
-  };
 }
 
 /** The System Status row: each check run now, with the time it ran. */

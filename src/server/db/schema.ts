@@ -277,6 +277,12 @@ export interface DataVersionsTable {
   version: number;
 }
 
+/** When each staff member last opened the Notifications list (the bell counts what came after). */
+export interface NoticesSeenTable {
+  user_id: number;
+  seen_at: string;
+}
+
 export interface DB {
   data_versions: DataVersionsTable;
   users: UsersTable;
@@ -299,4 +305,5 @@ export interface DB {
   content_views: ContentViewsTable;
   member_activity: MemberActivityTable;
   broadcasts: BroadcastsTable;
+  notices_seen: NoticesSeenTable;
 }

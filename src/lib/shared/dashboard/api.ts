@@ -27,21 +27,35 @@ export const NOTICE_KINDS = ['prayer', 'message', 'registration'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const noticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
+  /** A prayer request's or message's id; for registrations, the event's (one item per event). */
   id: z.string(),
   title: z.string(),
   detail: z.string(),
   at: z.string(),
   /** The portal route that handles it. */
   href: z.string(),
+  /** Registrations: how many are new for this event. */
+  count: count.optional(),
 });
 export const noticesSchema = z.object({
-  /** The badge: everything awaiting, not only the items listed. */
+  /** The badge: what is new to this staff member since they last opened the list. */
   total: count,
+  /**
+   * What the list holds of each kind: prayer requests awaiting review and unread messages (until someone handles
+   * them), and the events with registrations new to this staff member.
+   */
   counts: z.object({ prayer: count, message: count, registration: count }),
   items: z.array(noticeSchema),
+  /** When this answer was made: the mark POST /dashboard/notifications/seen/ records once it has been shown. */
+  asOf: z.string(),
+});
+/** "I have seen the list made at asOf": what came after it stays new. */
+export const noticesSeenSchema = z.object({
+  asOf: z.iso.datetime({ error: 'Must be the asOf of a notifications list.' }),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 export type Notices = z.infer<typeof noticesSchema>;
+export type NoticesSeen = z.infer<typeof noticesSeenSchema>;
 
 export const STATUS_NAMES = ['Database', 'API Services', 'File Storage', 'Email Service'] as const;
 export const statusCheckSchema = z.object({
