@@ -65,6 +65,29 @@ test('/contact: what was typed before hydration stays, and the Name left at "A" 
   await expect(form).toHaveAttribute('novalidate', '');
 });
 
+test('/contact: the phone country picker works before hydration, and the island keeps the choice', async ({ page }) => {
+  const release = await holdIsland(page, 'ContactForm');
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Send Message' });
+  await form.scrollIntoViewIfNeeded();
+  // Until the script runs the picker is the browser's own select: the first tap opens it, a choice sticks.
+  const native = form.getByRole('combobox', { name: 'Country code' });
+  await expect(native).toHaveValue('GH');
+  await expect(native.locator('option')).toHaveCount(30);
+  await native.selectOption({ label: '🇰🇪 +254 Kenya' });
+  await native.focus();
+  await expectNotHydrated(page, 'ContactForm');
+
+  release();
+  await expectHydrated(page, 'ContactForm');
+  const picker = form.getByRole('button', { name: 'Country code: Kenya +254' });
+  await expect(picker).toBeVisible();
+  await expect(picker).toBeFocused();
+  await expect(native).toHaveCount(0);
+  await picker.click();
+  await expect(page.getByRole('option', { name: /Kenya/ })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('/login: the username left too short is kept and checked; the password typed is kept', async ({ page }) => {
   const release = await holdIsland(page, 'LoginForm');
   await page.goto('/login', { waitUntil: 'domcontentloaded' });

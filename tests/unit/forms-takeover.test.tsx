@@ -164,6 +164,22 @@ describe('useFormTakeover', () => {
   });
 });
 
+describe('the contact form’s phone country before hydration', () => {
+  it('is a native select whose choice and focus the island takes over', () => {
+    serveThenHydrate(<ContactForm />, (served) => {
+      const select = served.querySelector<HTMLSelectElement>('select[aria-label="Country code"]')!;
+      select.value = 'NG';
+      select.focus();
+    });
+    const picker = container.querySelector<HTMLButtonElement>('button[aria-haspopup="listbox"]')!;
+    expect(picker.getAttribute('aria-label')).toBe('Country code: Nigeria +234');
+    expect(document.activeElement).toBe(picker);
+    expect(container.querySelector('select[aria-label="Country code"]')).toBeNull();
+    // Nothing else was typed, so no field greets the visitor with a message.
+    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(0);
+  });
+});
+
 describe('native constraints', () => {
   it('turn the spec rules into attributes, maxlength only before hydration', () => {
     expect(nativeConstraints({ required: true, minLength: 2, maxLength: 9 }, false)).toEqual({

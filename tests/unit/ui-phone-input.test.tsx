@@ -1,10 +1,21 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { act, useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { PhoneInput } from '../../src/islands/ui/PhoneInput';
+import { COUNTRIES } from '../../src/lib/shared/countries';
 
-afterEach(cleanup);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  cleanup();
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
 
 function Harness({ onCountry }: { onCountry?: (code: string) => void }) {
   const [value, setValue] = useState('');
@@ -88,5 +99,55 @@ describe('PhoneInput', () => {
     fireEvent.change(input, { target: { value: '024 123 4567' } });
     expect(input.value).toBe('024 123 4567');
     expect(input.type).toBe('tel');
+  });
+});
+
+describe('PhoneInput before hydration', () => {
+  /** The server's HTML in the page, `before` run on it (the visitor), then hydration. */
+  function serveThenHydrate(onCountry: (code: string) => void, before: (page: HTMLElement) => void) {
+    const element = <Harness onCountry={onCountry} />;
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(element);
+    document.body.append(page);
+    before(page);
+    act(() => {
+      root = hydrateRoot(page, element);
+    });
+    return page;
+  }
+
+  it('is the browser’s own select of the 30 countries with their dial codes, Ghana chosen', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(<Harness />);
+    const select = page.querySelector('select')!;
+    expect(select.getAttribute('aria-label')).toBe('Country code');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual(
+      COUNTRIES.map((c) => [c.code, `${c.flag} ${c.dialCode} ${c.name}`]),
+    );
+    expect(select.querySelector('option[selected]')?.getAttribute('value')).toBe('GH');
+    // No scripted button that a tap could not yet open.
+    expect(page.querySelector('button')).toBeNull();
+  });
+
+  it('on hydration the picker takes over the country chosen and the focus', () => {
+    const onCountry = vi.fn();
+    const page = serveThenHydrate(onCountry, (served) => {
+      const select = served.querySelector('select')!;
+      select.value = 'KE';
+      select.focus();
+    });
+    expect(page.querySelector('select')).toBeNull();
+    expect(picker().getAttribute('aria-label')).toBe('Country code: Kenya +254');
+    expect(onCountry).toHaveBeenCalledWith('KE');
+    expect(document.activeElement).toBe(picker());
+  });
+
+  it('an untouched select changes nothing and takes no focus', () => {
+    const onCountry = vi.fn();
+    // happy-dom starts a parsed select one option off its `selected` one; a browser starts on it (Ghana).
+    serveThenHydrate(onCountry, (served) => void (served.querySelector('select')!.value = 'GH'));
+    expect(picker().getAttribute('aria-label')).toBe('Country code: Ghana +233');
+    expect(onCountry).not.toHaveBeenCalled();
+    expect(document.activeElement).not.toBe(picker());
   });
 });

@@ -1,8 +1,14 @@
 // Phone number input with a country picker (docs/PRODUCT.md (Data, States, Validation)): a button showing the flag and dial code
 // opens a searchable listbox of the thirty countries; it closes on selection, outside click and Escape, and
 // forgets its search text whenever it closes.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// That button needs the script, so until the island hydrates (and without JavaScript) the picker is the
+// browser's own <select> of the same countries: a tap on a dead button would do nothing, and nothing would
+// retry it. On hydration the scripted picker takes over the select's choice and, if the visitor is on it,
+// the focus.
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../useHydrated';
 import {
+  COUNTRIES,
   DEFAULT_COUNTRY_CODE,
   findCountry,
   searchCountries,
@@ -73,11 +79,36 @@ export function PhoneInput({
     if (refocus) buttonRef.current?.focus();
   };
 
-  const choose = (c: Country) => {
+  const adopt = (c: Country) => {
     if (country === undefined) setOwnCode(c.code);
     onCountryChange?.(c);
+  };
+
+  const choose = (c: Country) => {
+    adopt(c);
     close(true);
   };
+
+  const hydrated = useHydrated();
+  const nativeRef = useRef<HTMLSelectElement>(null);
+  const focusOnButton = useRef(false);
+  // The hydrating commit still shows the server's select (a client-only render never has one): take its choice,
+  // and note whether the visitor is on it, before the next render swaps it for the button.
+  useLayoutEffect(() => {
+    const select = nativeRef.current;
+    if (!select) return;
+    const picked = findCountry(select.value);
+    if (picked && picked.code !== selected.code) adopt(picked);
+    focusOnButton.current = document.activeElement === select;
+    // Only the hydrating commit has the select.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    if (hydrated && focusOnButton.current) {
+      focusOnButton.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [hydrated]);
 
   // Outside clicks close the picker; listening only while open keeps closed pickers free.
   useEffect(() => {
@@ -126,21 +157,37 @@ export function PhoneInput({
         }
       }}
     >
-      <button
-        ref={buttonRef}
-        type="button"
-        disabled={disabled}
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        aria-label={`Country code: ${selected.name} ${selected.dialCode}`}
-        onClick={() => (open ? close(false) : setOpen(true))}
-        className="flex shrink-0 items-center gap-1 rounded-l-lg border border-r-0 border-border bg-surface px-2 text-sm text-text hover:bg-hover disabled:opacity-70"
-      >
-        <span aria-hidden="true">{selected.flag}</span>
-        <span>{selected.dialCode}</span>
-        <ChevronDownIcon aria-hidden="true" />
-      </button>
+      {hydrated ? (
+        <button
+          ref={buttonRef}
+          type="button"
+          disabled={disabled}
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-label={`Country code: ${selected.name} ${selected.dialCode}`}
+          onClick={() => (open ? close(false) : setOpen(true))}
+          className="flex shrink-0 items-center gap-1 rounded-l-lg border border-r-0 border-border bg-surface px-2 text-sm text-text hover:bg-hover disabled:opacity-70"
+        >
+          <span aria-hidden="true">{selected.flag}</span>
+          <span>{selected.dialCode}</span>
+          <ChevronDownIcon aria-hidden="true" />
+        </button>
+      ) : (
+        <select
+          ref={nativeRef}
+          aria-label="Country code"
+          defaultValue={selected.code}
+          disabled={disabled}
+          className="w-24 shrink-0 rounded-l-lg border border-r-0 border-border bg-surface px-1 text-sm text-text"
+        >
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {`${c.flag} ${c.dialCode} ${c.name}`}
+            </option>
+          ))}
+        </select>
+      )}
       <input
         id={id}
         name={name}
