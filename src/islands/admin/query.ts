@@ -1,6 +1,6 @@
 // The portal's one data layer (TanStack Query): every screen reads through useQuery and writes through useMutation,
 // with each feature's query keys in its own queries.ts. One client for the app, made here so tests build the same.
-import { QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { apiErrorInfo, errorStatus } from '../../lib/client/api-client';
 
 /** Moving between screens within this time shows the answer already held instead of asking again. */
@@ -37,10 +37,13 @@ export const listLoadErrorMessage = (noun: string, error: unknown) =>
   loadErrorMessage(`Failed to load ${noun}.`, error);
 
 /**
- * After a write: the list on screen takes the server's answer at once, and the feature's queries (this list
- * included) are marked stale, so each is read again the next time it is shown rather than straight away.
+ * After a write: the list on screen takes the server's answer at once and is only marked stale (read again the
+ * next time it is shown); the feature's other queries (the inbox's unread count, an open dialog's list) are read
+ * again now.
  */
 export function afterWrite<T>(client: QueryClient, feature: QueryKey, list: QueryKey, change: (items: T[]) => T[]) {
   client.setQueryData<T[]>(list, (items) => (items ? change(items) : items));
-  void client.invalidateQueries({ queryKey: feature, refetchType: 'none' });
+  const listHash = hashKey(list);
+  void client.invalidateQueries({ queryKey: list, refetchType: 'none' });
+  void client.invalidateQueries({ queryKey: feature, predicate: (query) => query.queryHash !== listHash });
 }

@@ -1,6 +1,7 @@
 // The admin sidebar (docs/PRODUCT.md (Pages and screens)): logo and "{short name} Admin", the items with the active rule of
 // nav.ts (Messages with its unread count), and the signed-in user's card (avatar or initials) leading to /admin/profile.
 import { useStore } from '@nanostores/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAdminContent } from '../content';
@@ -12,16 +13,17 @@ import { cx } from '../../ui/cx';
 import { Icon } from './icons';
 import { isNavActive, NAV_ITEMS } from './nav';
 import { $sidebarOpen } from './sidebar-store';
-import { $unreadMessages, refreshUnread } from '../features/messages/unread';
+import { unreadKey, useUnreadMessages } from '../unread';
 
 export function Sidebar() {
   const open = useStore($sidebarOpen);
   const { user } = useStore($auth);
   const [location] = useLocation();
   const { site } = useAdminContent();
-  const unread = useStore($unreadMessages);
+  const unread = useUnreadMessages();
+  const client = useQueryClient();
   // Asked again on every move between screens: a message that arrived meanwhile shows.
-  useEffect(() => void refreshUnread(), [location]);
+  useEffect(() => void client.invalidateQueries({ queryKey: unreadKey }), [client, location]);
 
   return (
     <aside

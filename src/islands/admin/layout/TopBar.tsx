@@ -10,14 +10,14 @@ import { Icon } from './icons';
 import { $sidebarOpen, toggleSidebar } from './sidebar-store';
 import { NotificationsMenu } from './NotificationsMenu';
 import { SearchBox } from './SearchBox';
-import { $unreadMessages } from '../features/messages/unread';
+import { useUnreadMessages } from '../unread';
 
 const iconButton = 'rounded-lg p-2 text-muted hover:bg-hover hover:text-text disabled:opacity-60';
 
 export function TopBar() {
   const open = useStore($sidebarOpen);
   const theme = useStore($theme);
-  const unread = useStore($unreadMessages);
+  const unread = useUnreadMessages();
   const [leaving, setLeaving] = useState(false);
 
   async function logout() {

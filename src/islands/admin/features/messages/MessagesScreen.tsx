@@ -3,6 +3,7 @@
 // archive it, reply by email or (ADMIN and above, VISITOR_RULES) delete it. A prayer inquiry links to the
 // private prayer request it became. What a visitor wrote is only ever text.
 import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { $auth } from '../../../../lib/client/session';
@@ -12,6 +13,7 @@ import {
   Badge,
   Button,
   DetailList,
+  EmptyState,
   FilterBar,
   FilteredList,
   ItemCard,
@@ -25,39 +27,56 @@ import {
 } from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { useApiList } from '../../useApiList';
-import { deleteMessage, listMessages, updateMessage } from './api';
+import { afterWrite, listLoadErrorMessage } from '../../query';
+import { deleteMessage, updateMessage } from './api';
+import { messageKeys, messagesQuery } from './queries';
 import {
   BOXES,
   EMPTY_MESSAGE_FILTERS,
+  emptyBoxTitle,
   filterMessages,
   inquiryLabel,
   preferredContactLabel,
   replyHref,
   type Box,
 } from './model';
-import { refreshUnread } from './unread';
+
+const NO_MESSAGES: ContactMessage[] = [];
 
 export default function MessagesScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const { items: messages, setItems, load, reload } = useApiList(listMessages, 'messages');
+  const client = useQueryClient();
+  const query = useQuery(messagesQuery);
+  const messages = query.data ?? NO_MESSAGES;
+  const setItems = (change: (list: ContactMessage[]) => ContactMessage[]) =>
+    afterWrite(client, messageKeys.all, messageKeys.list, change);
   const { filters, set, clear, shown } = useFilteredList(messages, EMPTY_MESSAGE_FILTERS, filterMessages);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changing = useMutation({
+    mutationFn: ({ message, patch }: { message: ContactMessage; patch: MessageChange }) =>
+      updateMessage(message.id, patch),
+    // Opening a message marks it read at once: the change is harmless, and undone if the server refuses it.
+    onMutate: ({ message, patch }) => {
+      if (patch.read !== true || Object.keys(patch).length !== 1) return;
+      client.setQueryData<ContactMessage[]>(messageKeys.list, (list) =>
+        list?.map((m) => (m.id === message.id ? { ...m, read: true } : m)),
+      );
+      return { undo: () => setItems((list) => list.map((m) => (m.id === message.id ? message : m))) };
+    },
+    onError: (_error, _vars, optimistic) => optimistic?.undo(),
+    onSuccess: (stored) => setItems((list) => list.map((m) => (m.id === stored.id ? stored : m))),
+  });
+  const deleting = useMutation({ mutationFn: (message: ContactMessage) => deleteMessage(message.id) });
+  const busy = changing.isPending || deleting.isPending;
   const selected = messages.find((m) => m.id === selectedId) ?? null;
   const deleteDenied = visitorDenial(role, 'messages', 'delete', 'messages');
 
   async function change(message: ContactMessage, patch: MessageChange, done?: string) {
-    setBusy(true);
     try {
-      const stored = await updateMessage(message.id, patch);
-      setItems((list) => list.map((m) => (m.id === stored.id ? stored : m)));
-      void refreshUnread();
+      await changing.mutateAsync({ message, patch });
       if (done) toast(done);
     } catch (error) {
       toast(contentErrorMessage('update the message', error), { variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -68,17 +87,13 @@ export default function MessagesScreen() {
 
   async function remove(message: ContactMessage) {
     if (busy || !window.confirm(`Delete the message from ${message.name}? This cannot be undone.`)) return;
-    setBusy(true);
     try {
-      await deleteMessage(message.id);
+      await deleting.mutateAsync(message);
       setItems((list) => list.filter((m) => m.id !== message.id));
       setSelectedId(null);
-      void refreshUnread();
       toast(`Message from ${message.name} deleted`);
     } catch (error) {
       toast(contentErrorMessage('delete the message', error), { variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -88,12 +103,12 @@ export default function MessagesScreen() {
       <ScreenHeader title="Messages" subtitle={`What visitors sent through the contact form. ${unread} unread.`}>
         <ToggleGroup<Box> label="Show" options={BOXES} value={filters.box} onChange={(box) => set({ box })} />
       </ScreenHeader>
-      {load.status === 'loading' && messages.length === 0 ? (
+      {query.isPending ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading messages..." />
         </div>
-      ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : query.isError ? (
+        <LoadError message={listLoadErrorMessage('messages', query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <FilterBar
@@ -103,38 +118,44 @@ export default function MessagesScreen() {
             placeholder="Search messages by name, email, phone, subject or text..."
             onClear={clear}
           />
-          <FilteredList
-            items={shown}
-            total={messages.length}
-            noun="messages"
-            label="Messages"
-            className="grid gap-4 md:grid-cols-2"
-            onClear={clear}
-          >
-            {(m) => (
-              <ItemCard
-                key={m.id}
-                title={m.subject}
-                tags={[]}
-                onOpen={() => open(m)}
-                badges={
-                  <>
-                    {!m.read && <Badge variant="primary">Unread</Badge>}
-                    {m.archived && <Badge>Archived</Badge>}
-                    <Badge variant="info">{inquiryLabel(m.inquiryType)}</Badge>
-                    <time dateTime={m.createdAt} className="ml-auto text-xs text-muted">
-                      {formatDateTime(m.createdAt)}
-                    </time>
-                  </>
-                }
-              >
-                <p className={m.read ? 'text-sm text-muted' : 'text-sm font-semibold text-text'}>
-                  {m.name} · {m.email}
-                </p>
-                <p className="line-clamp-2 text-sm whitespace-pre-line text-text">{m.message}</p>
-              </ItemCard>
-            )}
-          </FilteredList>
+          {shown.length === 0 && !filters.search.trim() ? (
+            <EmptyState title={emptyBoxTitle(filters.box, messages.length)}>
+              What visitors send through the contact form shows here.
+            </EmptyState>
+          ) : (
+            <FilteredList
+              items={shown}
+              total={messages.length}
+              noun="messages"
+              label="Messages"
+              className="grid gap-4 md:grid-cols-2"
+              onClear={clear}
+            >
+              {(m) => (
+                <ItemCard
+                  key={m.id}
+                  title={m.subject}
+                  tags={[]}
+                  onOpen={() => open(m)}
+                  badges={
+                    <>
+                      {!m.read && <Badge variant="primary">Unread</Badge>}
+                      {m.archived && <Badge>Archived</Badge>}
+                      <Badge variant="info">{inquiryLabel(m.inquiryType)}</Badge>
+                      <time dateTime={m.createdAt} className="ml-auto text-xs text-muted">
+                        {formatDateTime(m.createdAt)}
+                      </time>
+                    </>
+                  }
+                >
+                  <p className={m.read ? 'text-sm text-muted' : 'text-sm font-semibold text-text'}>
+                    {m.name} · {m.email}
+                  </p>
+                  <p className="line-clamp-2 text-sm whitespace-pre-line text-text">{m.message}</p>
+                </ItemCard>
+              )}
+            </FilteredList>
+          )}
         </>
       )}
       {selected && (

@@ -7,9 +7,6 @@ const one = (id: number) => `/messages/${id}/`;
 /** GET /messages/ (newest first) */
 export const listMessages = () => api<ContactMessage[]>('/messages/');
 
-/** GET /messages/unread-count/ */
-export const unreadCount = () => api<{ unread: number }>('/messages/unread-count/');
-
 /** PATCH /messages/{id}/ */
 export const updateMessage = (id: number, change: MessageChange) =>
   api<ContactMessage>(one(id), { method: 'PATCH', body: change });

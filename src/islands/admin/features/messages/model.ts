@@ -28,6 +28,15 @@ export function filterMessages(messages: readonly ContactMessage[], filters: Mes
   );
 }
 
+/**
+ * What an empty box says when no search narrows it: nothing has arrived yet, or this box holds nothing. (A search
+ * that matches nothing is the list's "No messages found" with Clear Filters instead.)
+ */
+export function emptyBoxTitle(box: Box, total: number): string {
+  if (total === 0) return 'No messages yet';
+  return box === 'inbox' ? 'No messages in the inbox' : `No ${box} messages`;
+}
+
 const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
 export const inquiryLabel = (value: string) => labelOf(INQUIRY_TYPE_OPTIONS, value);
