@@ -1,14 +1,15 @@
 // The Notifications list (docs/PRODUCT.md (Dashboard)): what awaits a staff member, each item a link to the screen
-// that handles it. One component for the top bar's bell and the dashboard's Notifications button; both read one
-// store (notices.ts), refreshed as staff move between screens. A disclosure: the button toggles the panel, Escape
-// or a click elsewhere closes it and focus returns to the button.
+// that handles it, registrations one line per event. One component for the top bar's bell and the dashboard's
+// Notifications button; both read one store (notices.ts), refreshed as staff move between screens. The badge counts
+// what is new to this person; once the open list has shown it, it is marked seen. A disclosure: the button toggles
+// the panel, Escape or a click elsewhere closes it and focus returns to the button.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NoticeKind } from '../../../lib/shared/dashboard/api';
 import { cx } from '../../ui';
 import { Icon } from './icons';
-import { $notices, refreshNotices } from './notices';
+import { $notices, markNoticesSeen, refreshNotices } from './notices';
 
 const KIND_LABELS: Record<NoticeKind, string> = {
   prayer: 'Prayer requests to review',
@@ -41,6 +42,12 @@ export function NotificationsMenu({ variant }: { variant: 'icon' | 'banner' }) {
       document.removeEventListener('keydown', escape);
     };
   }, [open]);
+
+  // Marked once the open list has rendered an answer with something new in it: exactly what the person saw.
+  const shownAsOf = open && state.status === 'ready' && state.notices.total > 0 ? state.notices.asOf : null;
+  useEffect(() => {
+    if (shownAsOf) void markNoticesSeen(shownAsOf);
+  }, [shownAsOf]);
 
   const total = state.status === 'ready' ? state.notices.total : 0;
   const badge = total > 0 && (
@@ -81,7 +88,7 @@ export function NotificationsMenu({ variant }: { variant: 'icon' | 'banner' }) {
         hidden={!open}
         role="region"
         aria-label="Notifications"
-        className="absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-card p-3 text-left text-text shadow-lg"
+        className="absolute right-0 z-30 mt-2 max-h-[70vh] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-border bg-card p-3 text-left text-text shadow-lg"
       >
         {state.status === 'loading' && <p className="text-sm text-muted">Loading notifications...</p>}
         {state.status === 'error' && (
@@ -93,7 +100,7 @@ export function NotificationsMenu({ variant }: { variant: 'icon' | 'banner' }) {
           </p>
         )}
         {state.status === 'ready' &&
-          (state.notices.total === 0 ? (
+          (Object.values(state.notices.counts).every((count) => count === 0) ? (
             <p className="text-sm text-muted">Nothing awaits you. All caught up.</p>
           ) : (
             (Object.keys(KIND_LABELS) as NoticeKind[])
