@@ -1,6 +1,7 @@
 // User management (/admin/users, docs/PRODUCT.md (Pages and screens)). The screen composes the pieces under ../users: state
-// and actions (useUsers), pure rules (model), the table, the detail dialog and the add/edit form.
+// and actions (queries.ts), pure rules (model), the table, the detail dialog and the add/edit form.
 import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { creatableRoles, ROLE_LABELS, ROLES, type Actor, type Role } from '../../../../lib/shared/permissions';
@@ -18,16 +19,26 @@ import {
   type FilterSelect,
 } from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
-import { EMPTY_FILTERS, filterUsers, searchText, statCards, USERS_LOAD_MESSAGES, type UserFilters } from './model';
+import {
+  EMPTY_FILTERS,
+  filterUsers,
+  searchText,
+  statCards,
+  USERS_LOAD_MESSAGES,
+  usersLoadErrorMessage,
+  type UserFilters,
+} from './model';
 import { UserDetailDialog } from './UserDetailDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersTable, type RowAction } from './UsersTable';
-import { useUsers } from './useUsers';
+import { usersQuery, userStatsQuery, useUserActions } from './queries';
 
 const FILTER_SELECTS: FilterSelect<'role' | 'status'>[] = [
   { key: 'role', label: 'Role', options: filterOptions('All Roles', ROLES, (r) => ROLE_LABELS[r as Role]) },
   { key: 'status', label: 'Status', options: filterOptions('All Statuses', ['active', 'inactive', 'suspended']) },
 ];
+
+const NO_USERS: User[] = [];
 
 /** The dashboard's Add User quick action links here with ?new=1. */
 const wantsNewUser = () =>
@@ -40,7 +51,10 @@ export default function UsersScreen() {
 }
 
 function UsersManager({ actor }: { actor: Actor }) {
-  const { users, stats, load, pending, reload, runAction, remove, update, create } = useUsers();
+  const query = useQuery(usersQuery);
+  const users = query.data ?? NO_USERS;
+  const stats = useQuery(userStatsQuery).data ?? null;
+  const { pending, runAction, remove, update, create } = useUserActions();
   const [filters, setFilters] = useState<UserFilters>(() => ({ ...EMPTY_FILTERS, search: searchFromUrl() }));
   // Typing stays responsive with 10,000 users: the input shows the keystroke at once, and the table re-filters
   // (a substring test on each user's precomputed search text) at a lower priority, so typing can interrupt it.
@@ -105,12 +119,12 @@ function UsersManager({ actor }: { actor: Actor }) {
         )}
       </ScreenHeader>
 
-      {load.status === 'loading' && users.length === 0 ? (
+      {query.isPending ? (
         <div>
           <LoadingScreen fullScreen={false} label="Loading users..." />
         </div>
-      ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={() => void reload()} />
+      ) : query.isError ? (
+        <LoadError message={usersLoadErrorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StatGrid label="User statistics" className="sm:grid-cols-2 xl:grid-cols-4" items={cards} />
