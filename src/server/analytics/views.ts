@@ -1,11 +1,12 @@
 // Sermon page views and audio plays, counted on the server (no cookie, no script, no third party) and kept as
 // one row per day, kind and sermon. Counting is in memory and written every few seconds (and when the server
 // stops), so a busy Sunday adds no write per visit; each write adds to the row, so several instances agree.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { dayOf } from '../../lib/shared/analytics/periods';
 import { MEDIA_PATH } from '../media/storage';
+import type { ViewCounter } from '../kernel/ports';
 
 export const VIEW_KINDS = { view: 'sermon_view', play: 'audio_play' } as const;
 const FLUSH_MS = 5_000;
@@ -13,14 +14,7 @@ const SERMON_PAGE = /^\/sermons\/([a-z0-9][a-z0-9-]*)\/?$/;
 /** Link previews and crawlers are not people listening to a sermon. */
 const NOT_A_VISIT = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|curl|wget|lighthouse/i;
 
-export interface ViewCounter {
-  /** Counts a visit to /sermons/{id} once it is answered 200; the shell calls it for every page request. */
-  observePage(req: IncomingMessage, res: ServerResponse): void;
-  /** The first bytes of an uploaded audio file were asked for (a player starting, not one seeking). */
-  audioPlay(mediaName: string): void;
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { ViewCounter } from '../kernel/ports';
 
 export function isVisit(headers: IncomingMessage['headers']): boolean {
   const purpose = `${headers['sec-purpose'] ?? ''}${headers['purpose'] ?? ''}`;

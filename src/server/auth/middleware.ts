@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
 import { signedInUser } from '../users/signed-in';
-import { asTarget } from '../users/serialize';
+import { asTarget } from '../users/answers';
 import { verifyToken } from './tokens';
 import { recordActiveDay } from '../analytics/member-days';
 

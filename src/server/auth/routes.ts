@@ -13,7 +13,8 @@ import { DETAIL } from '../kernel/errors';
 import { readJsonBody } from '../kernel/body';
 import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import * as auth from './service';
-import { answerSubmission, clientKey, readSubmission } from '../public/submission';
+import { answerSubmission, readSubmission } from '../public/form-posts';
+import { dummyHash } from './passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
 
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
@@ -28,6 +29,8 @@ const done = (description: string) => jsonAnswer(detailSchema, description);
 
 export function authRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
+  void dummyHash(deps.config.argon2);
 
   app.openapi(
     createRoute({
@@ -41,7 +44,7 @@ export function authRoutes(deps: AppDeps) {
         ...refusals(400, 401, 403, 423, 429, 503),
       },
     }),
-    async (c) => c.json(await auth.login(deps, c.req.valid('json'), clientKey(c, deps)), 200),
+    async (c) => c.json(await auth.login(deps, c.req.valid('json'), c.get('client').key), 200),
   );
 
   app.openapi(
@@ -53,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
       request: { body: jsonBody(refreshSchema) },
       responses: { 200: jsonAnswer(tokenPairSchema, 'The next pair'), ...refusals(400, 401, 403, 429) },
     }),
-    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, clientKey(c, deps)), 200),
+    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, c.get('client').key), 200),
   );
 
   app.openapi(
@@ -85,7 +88,7 @@ export function authRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      await auth.requestPasswordReset(deps, c.req.valid('json').email, clientKey(c, deps));
+      await auth.requestPasswordReset(deps, c.req.valid('json').email, c.get('client').key);
       return answerSubmission(c, { detail: DETAIL.resetSent }, 200, resetRequested);
     },
   );

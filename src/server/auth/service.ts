@@ -6,7 +6,7 @@ import type { AppDeps } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
 import { findUserById, findUserByUsername, presentUser } from '../users/service';
-import { asTarget } from '../users/serialize';
+import { asTarget } from '../users/answers';
 import { audit } from '../activity/service';
 import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { checkThrottle, countAttempt } from './throttle';
@@ -24,7 +24,7 @@ import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
 
 /**
- * `client` is the caller's address as a keyed hash (public/submission.ts clientKey): its failed sign-ins are
+ * `client` is the caller's address as a keyed hash (kernel/client.ts): its failed sign-ins are
  * throttled, and its hashes wait their turn in the password gate (passwords.ts).
  */
 export async function login(

@@ -12,7 +12,7 @@ import { broadcastText, type Audience } from '../../lib/shared/broadcasts/rules'
 import { fullName } from '../../lib/shared/format';
 import { audit } from '../activity/service';
 import { oneLine } from '../notifications/service';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
 
 /** Addresses per email: the members are hidden from each other in Bcc. */

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { audit } from '../activity/service';
 import { ApiError, DETAIL } from '../kernel/errors';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 
 /** The {id} of /sermons/{id}/ and /events/{id}/: a slug; anything else names nothing, so it is a 404. */
 export const contentId = (notFound: string) =>

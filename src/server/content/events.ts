@@ -1,15 +1,9 @@
 // The change hook of the church content: every successful write to sermons or events calls changed() once with
 // the collections it touched, and whoever keeps copies of them (the public pages' route cache, PostgreSQL NOTIFY
 // for other instances) subscribes here. A listener's failure is logged and never fails the write that fired it.
-import type { LiveTag } from '../../lib/shared/live/types';
+import type { ContentEvents, ContentListener } from '../kernel/ports';
 
-export type ContentListener = (collections: readonly LiveTag[]) => void | Promise<void>;
-
-export interface ContentEvents {
-  changed(collections: readonly LiveTag[]): void;
-  /** Adds a listener; the returned function removes it. */
-  subscribe(listener: ContentListener): () => void;
-}
+export type { ContentEvents, ContentListener } from '../kernel/ports';
 
 export function createContentEvents(): ContentEvents {
   const listeners = new Set<ContentListener>();

@@ -19,7 +19,7 @@ import { withFreshSlug } from '../db/slugs';
 import { readTags, writeTags } from '../db/tags';
 import { ApiError, fieldError } from '../kernel/errors';
 import { recorded } from '../content/access';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 
 type EventRow = Selectable<EventsTable> & { registered: number | string | null; waitlist: number | string | null };
 

@@ -3,17 +3,16 @@
 // answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
-import { bodyLimit } from 'hono/body-limit';
-import { MAX_AUDIO_SIZE_BYTES } from '../media/upload';
 import { compress } from 'hono/compress';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
-import { MAX_FILE_SIZE_BYTES, PLATFORM_HEADER } from '../../lib/shared/constants';
+import { PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
 import { acceptsGzip } from '../../host/encoding';
 import { jsonAnswer } from '../kernel/contract';
+import { resolveClient } from '../kernel/client';
 import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
 import { profileRoutes } from '../profile/routes';
@@ -30,21 +29,9 @@ import { dashboardRoutes } from '../dashboard/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { searchRoutes } from '../search/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
-import { avatarTooLarge } from '../media/storage';
-import { dummyHash } from '../auth/passwords';
-import { refusalPage } from '../public/submission';
-
-const JSON_LIMIT = 64 * 1024;
-/** Room for the multipart envelope around a maximal file, so a file just over 10 MB gets a clear 400. */
-const MULTIPART_LIMIT = MAX_FILE_SIZE_BYTES + 64 * 1024;
-const AUDIO_UPLOAD_PATH = /^\/api\/v1\/sermons\/[^/]+\/audio\/$/;
-const AUDIO_MULTIPART_LIMIT = MAX_AUDIO_SIZE_BYTES + 64 * 1024;
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
-  // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
-  void dummyHash(deps.config.argon2);
-
   // The answers' shared headers are set on the Node response before the app runs (setApiDefaults, ./headers.ts).
   // What follows touches an answer only when the request asks for it: reading or changing an answer's headers
   // after the route makes @hono/node-server build a full web Response, and touching the request's body a full
@@ -65,21 +52,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ });
   app.use('*', (c, next) => (acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, next) : next()));
 
-  app.use('*', async (c, next) => {
-    // Neither Content-Length nor Transfer-Encoding: the request has no body (RFC 9112, 6.3).
-    if (c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined) return next();
-    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
-    // Sermon audio is streamed to the storage, which counts its bytes against the 200 MB limit itself.
-    if (multipart && AUDIO_UPLOAD_PATH.test(c.req.path)) return bodyLimit({ maxSize: AUDIO_MULTIPART_LIMIT })(c, next);
-    return bodyLimit({
-      maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
-      // Other multipart bodies are avatars, whose contract answer to "too large" is a 400.
-      onError: (ctx) => {
-        if (!multipart) return ctx.json({ detail: DETAIL.tooLarge }, 413);
-        return ctx.json(avatarTooLarge().body(), 400);
-      },
-    })(c, next);
-  });
+  app.use('*', resolveClient(deps.config));
+
+  // Each route limits the body it reads (kernel/body.ts limitBody); a route that reads none never touches it.
 
   // Mount points end in a slash: the API's paths do (docs/API.md), and a sub-app's '/' adds none.
   app.route('/health/', healthRoutes(deps));
@@ -111,12 +86,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      // A refused HTML form post (a public form without JavaScript) gets a page, not JSON.
-      if (c.get('formPost')) return c.html(refusalPage(err), err.status, err.headers);
+      // A refused HTML form post (a public form without JavaScript) gets the page its form makes, not JSON.
+      const formPost = c.get('formPost');
+      if (formPost) return c.html(formPost.refusalPage(err), err.status, err.headers);
       return c.json(err.body(), err.status, err.headers);
     }
-    const status = (err as { status?: number }).status;
-    if (status === 413) return c.json({ detail: DETAIL.tooLarge }, 413);
     console.error(
       JSON.stringify({
         level: 'error',

@@ -1,11 +1,45 @@
 // Reading request bodies. JSON bodies are read whatever their declared content type, an empty body counting as
 // {}, as the API always has; the route contracts' zod validators only look at JSON-typed requests, so
-// readJsonBody presents the body as the JSON it is. Avatars come as multipart form data.
+// readJsonBody presents the body as the JSON it is. Avatars come as multipart form data. Each route that reads a
+// body limits it (limitBody): JSON to 64 KB by default, uploads to their file's limit and an envelope.
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { ApiError, DETAIL } from './errors';
 
+export const JSON_LIMIT = 64 * 1024;
+/** Room for the multipart envelope around a maximal file, so a file just over its limit gets a clear answer. */
+export const MULTIPART_ENVELOPE = 64 * 1024;
+
+/**
+ * Route middleware: refuses a body over `maxSize` bytes before it is read, with a 413 or the route's own refusal.
+ * A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3) and is let through
+ * untouched: touching the body makes @hono/node-server build a full web Request.
+ */
+export function limitBody(
+  maxSize: number,
+  tooLarge: () => ApiError = () => new ApiError(413, DETAIL.tooLarge),
+): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return (c, next) =>
+    c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined
+      ? next()
+      : limit(c, next);
+}
+
+const jsonLimit = limitBody(JSON_LIMIT);
+
 /** Route middleware of every route whose contract has a JSON body (after requireAuth where there is one). */
-export const readJsonBody: MiddlewareHandler = async (c, next) => {
+export const readJsonBody: MiddlewareHandler = (c, next) =>
+  jsonLimit(c, async () => {
+    await readJson(c, next);
+  });
+
+const readJson: MiddlewareHandler = async (c, next) => {
   const text = await c.req.raw.text();
   let value: unknown = {};
   if (text.trim()) {

@@ -1,12 +1,13 @@
 // What every route handler can reach: the database, the configuration, the clock, the mailer, the media storage
 // and the content change hook.
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/connection';
+import type { UsersTable } from '../db/schema';
 import type { ServerConfig } from '../config';
-import type { Mailer } from '../mail/mailer';
-import type { MediaStore } from '../media/storage';
-import type { ContentEvents } from '../content/events';
-import type { UserRow } from '../users/serialize';
-import type { ViewCounter } from '../analytics/views';
+import type { ContentEvents, Mailer, MediaStore, ViewCounter } from './ports';
+
+/** A user as stored (the answer the API gives is users/answers.ts's). */
+export type UserRow = Selectable<UsersTable>;
 
 export interface AppDeps {
   database: Database;
@@ -25,13 +26,28 @@ export interface AppDeps {
   views?: ViewCounter;
 }
 
+/** The caller (kernel/client.ts). */
+export interface Client {
+  /** Undefined without a socket (an in-process request): such callers share one key, still limited. */
+  address: string | undefined;
+  /** The address as a keyed hash: what is stored (rate limits, "I prayed"), never the address. */
+  key: string;
+}
+
+export interface FormPost {
+  refusalPage(error: { detail: string; errors?: Record<string, string[]> }): string;
+}
+
 export type AppEnv = {
   Variables: {
+    /** The caller's address and its key (kernel/client.ts), set before every route. */
+    client: Client;
     user: UserRow;
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
      * users hold for this request when made under it (users/cached-answers.ts). */
     usersVersion?: number;
-    /** Set by public/submission.ts when the body came from an HTML form post (answered with 303, not JSON). */
-    formPost?: boolean;
+    /** Set by the public forms (public/) when the body came from an HTML form post: answered with 303, not JSON,
+     * and a refusal with the page this makes of it. */
+    formPost?: FormPost;
   };
 };

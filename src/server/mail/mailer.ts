@@ -2,34 +2,10 @@
 // without it, it is written to the server log (with any reset link), which is what a single-machine
 // church install can read.
 import type { ServerConfig } from '../config';
+import type { MailHealth, Mailer } from '../kernel/ports';
 import { smtpMailer } from './smtp';
 
-export interface MailAttachment {
-  filename: string;
-  content: string | Buffer;
-  contentType?: string;
-}
-
-export interface MailMessage {
-  to: string;
-  /** Hidden recipients (an email to a group of members: nobody sees the others' addresses). */
-  bcc?: string[];
-  subject: string;
-  text: string;
-  replyTo?: string;
-  attachments?: MailAttachment[];
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  /** Whether mail goes out over SMTP, and how the last send went (the dashboard's System Status). */
-  health?(): MailHealth;
-}
-
-export interface MailHealth {
-  configured: boolean;
-  last: { ok: boolean; at: string; error?: string } | null;
-}
+export type { MailAttachment, MailHealth, MailMessage, Mailer } from '../kernel/ports';
 
 export const logMailer: Mailer = {
   async send(message) {

@@ -4,7 +4,7 @@
 // the sender. nodemailer keeps header values on one line and dot-stuffs the body. It is loaded on the first
 // send, not at start-up (a fifth of the server's code, and most installs send little mail).
 import type { Transporter } from 'nodemailer';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../kernel/ports';
 
 /** A stuck mail server must not hold a request (e.g. a password reset) for minutes. */
 const TIMEOUT_MS = 10_000;

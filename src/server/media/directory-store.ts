@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CONTENT_TYPES, type MediaExtension } from './sniff';
-import { checkKey, resolveRange, type MediaBody, type MediaStore } from './storage';
+import type { MediaBody, MediaStore } from '../kernel/ports';
+import { checkKey, resolveRange } from './keys';
 
 export function typeOfKey(key: string): string {
   return CONTENT_TYPES[key.split('.').pop() as MediaExtension] ?? 'application/octet-stream';

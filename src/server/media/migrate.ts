@@ -6,7 +6,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { typeOfKey } from './directory-store';
 import { MEDIA_NAME } from './avatars';
-import type { MediaStore } from './storage';
+import type { MediaStore } from '../kernel/ports';
 
 /** Answers how many files were moved. */
 export async function moveOldUploads(uploadsDir: string, store: MediaStore, mediaDir?: string): Promise<number> {

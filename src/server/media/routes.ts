@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { refusals } from '../kernel/contract';
 import { MEDIA_NAME } from './avatars';
-import { parseRangeHeader } from './storage';
+import { parseRangeHeader } from './keys';
 import { isVisit } from '../analytics/views';
 
 const headersOf = (request: Request) => Object.fromEntries(request.headers);

@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../config';
 import { countBytes, toNodeStream } from './directory-store';
-import { checkKey, resolveRange, type MediaInfo, type MediaStore } from './storage';
+import type { MediaInfo, MediaStore } from '../kernel/ports';
+import { checkKey, resolveRange } from './keys';
 
 export function s3Store(s3: S3Config): MediaStore {
   const client = new AwsClient({

@@ -14,85 +14,26 @@
 // - Keys are flat names (`<random>.<ext>`); anything that could climb out of a directory or name a folder is
 //   refused by every driver, so a key can never reach a file outside the storage.
 // - put only makes an object visible once its last byte arrived: a refused or broken upload leaves nothing.
-import type { Readable } from 'node:stream';
 import type { ServerConfig } from '../config';
+import type { MediaStore } from '../kernel/ports';
 import { directoryStore } from './directory-store';
 import { s3Store } from './s3-store';
 
+export type {
+  ByteSpan,
+  MediaBody,
+  MediaContent,
+  MediaInfo,
+  MediaRead,
+  MediaStore,
+  MediaUnsatisfiable,
+  RangeRequest,
+} from '../kernel/ports';
+
 /** Where a stored file is served (media/routes.ts): this prefix and its name. */
 export const MEDIA_PATH = '/api/v1/media/';
-
-export interface MediaInfo {
-  size: number;
-  /** The content type the bytes proved at upload. */
-  type: string;
-}
-
-/** A byte range as a client asks for it: `bytes=start-end`, `bytes=start-` or `bytes=-suffix`. */
-export type RangeRequest = { start: number; end?: number } | { suffix: number };
-
-export interface MediaContent extends MediaInfo {
-  body: ReadableStream<Uint8Array>;
-  /** The bytes the body holds (inclusive); absent for the whole file. */
-  range?: ByteSpan;
-}
-
-/** A range that lies outside the file: its size, for `Content-Range: bytes *\/size`. */
-export interface MediaUnsatisfiable extends MediaInfo {
-  unsatisfiable: true;
-}
-
-export type MediaRead = MediaContent | MediaUnsatisfiable;
-
-export interface ByteSpan {
-  start: number;
-  end: number;
-}
-
-export type MediaBody = Uint8Array | Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
-
-export interface MediaStore {
-  /** Stores the object; `size`, when given, must match the bytes received. Visible only once complete. */
-  put(key: string, body: MediaBody, info: { type: string; size?: number }): Promise<void>;
-  head(key: string): Promise<MediaInfo | null>;
-  get(key: string, range?: RangeRequest): Promise<MediaRead | null>;
-  /** Removing a missing key is not an error. */
-  delete(key: string): Promise<void>;
-}
-
-/** Flat names only: no slashes, no leading dot, no `..`. */
-const MEDIA_KEY = /^[a-z0-9][a-z0-9_-]{0,127}(\.[a-z0-9]{1,8})?$/i;
-
-export function checkKey(key: string): string {
-  if (!MEDIA_KEY.test(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
-  return key;
-}
-
-/** The inclusive span a range request covers in a file of `size` bytes, or null when none of it exists. */
-export function resolveRange(range: RangeRequest, size: number): ByteSpan | null {
-  if ('suffix' in range) {
-    if (range.suffix <= 0 || size === 0) return null;
-    return { start: Math.max(0, size - range.suffix), end: size - 1 };
-  }
-  if (range.start >= size || (range.end !== undefined && range.end < range.start)) return null;
-  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
-}
-
-/**
- * A `Range:` header as a RangeRequest; undefined (serve the whole file) when it is absent, not in bytes,
- * malformed or asks for several ranges, which RFC 9110 lets a server ignore.
- */
-export function parseRangeHeader(header: string | undefined): RangeRequest | undefined {
-  const m = /^bytes=\s*(\d*)-(\d*)\s*$/.exec(header ?? '');
-  if (!m || (!m[1] && !m[2])) return undefined;
-  if (!m[1]) return { suffix: Number(m[2]) };
-  return { start: Number(m[1]), ...(m[2] ? { end: Number(m[2]) } : {}) };
-}
 
 /** S3 when its variables are set (config.ts checks they come all or none), else the media directory. */
 export function createMediaStore(config: ServerConfig): MediaStore {
   return config.s3 ? s3Store(config.s3) : directoryStore(config.mediaDir);
 }
-
-// app.ts's body limit answers an oversized avatar with the avatar's own refusal.
-export { avatarTooLarge } from './avatars';

@@ -8,8 +8,9 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { MAX_AUDIO_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
 import { ApiError } from '../kernel/errors';
+import { MULTIPART_ENVELOPE, limitBody } from '../kernel/body';
 import { CONTENT_TYPES, SNIFF_BYTES, sniffAudio, sniffImage, type MediaExtension } from './sniff';
-import type { MediaStore } from './storage';
+import type { MediaStore } from '../kernel/ports';
 import { toNodeStream } from './directory-store';
 
 export { MAX_AUDIO_SIZE_BYTES };
@@ -42,6 +43,10 @@ export function fieldRefusal(field: string, message: string): ApiError {
 export function tooLarge(field: string, kind: UploadKind): ApiError {
   return fieldRefusal(field, `The file is too large (at most ${UPLOAD_KINDS[kind].limit} bytes).`);
 }
+
+/** Route middleware (first in the list) of an upload of `kind`: its file's limit and the multipart envelope. */
+export const limitUploadBody = (kind: UploadKind, tooLarge?: () => ApiError) =>
+  limitBody(UPLOAD_KINDS[kind].limit + MULTIPART_ENVELOPE, tooLarge);
 
 /**
  * Stores one uploaded file of `kind` from its bytes (a stream, read once) and answers its new name. Throws the

@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { answerSubmission, readSubmission } from '../public/submission';
+import { answerSubmission, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';
 
@@ -54,7 +54,7 @@ export function contactRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const id = await messages.submitMessage(c, deps, c.req.valid('json'));
+      const id = await messages.submitMessage(deps, c.get('client').key, c.req.valid('json'));
       return answerSubmission(c, { id, detail: CONTACT_SUCCESS }, 201, SENT);
     },
   );

@@ -1,14 +1,13 @@
 // Contact messages: a visitor's message is admitted by the per-address limit, stored (a prayer inquiry also
 // becomes a private prayer request, in the same transaction) and emailed to the notification recipients with
 // Reply-To the visitor; staff read, archive and (ADMIN and above) delete them, each change audited.
-import type { Context } from 'hono';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, UserRow } from '../kernel/context';
 import type { ContactMessagesTable, DB } from '../db/schema';
 import { iso } from '../db/time';
 import { audit } from '../activity/service';
 import { ApiError } from '../kernel/errors';
-import { admitSubmission } from '../public/submission';
+import { admitSubmission } from '../public/limit';
 import { insertPrayerRequest } from '../prayers/store';
 import { notifyStaff } from '../notifications/service';
 import type { ContactInput } from '../../lib/shared/schemas';
@@ -16,7 +15,6 @@ import type { ContactMessage, MessageChange } from '../../lib/shared/messages/ap
 import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
 import type { MessageAuditAction } from '../../lib/shared/permissions';
 import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../lib/shared/messages/contact-options';
-import type { UserRow } from '../users/serialize';
 
 type MessageRow = Selectable<ContactMessagesTable>;
 
@@ -41,9 +39,10 @@ function serialize(row: MessageRow): ContactMessage {
 const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
 
-export async function submitMessage(c: Context<AppEnv>, deps: AppDeps, input: ContactInput): Promise<number> {
+/** `clientKey`: the sender's (kernel/client.ts), for the per-address limit. */
+export async function submitMessage(deps: AppDeps, clientKey: string, input: ContactInput): Promise<number> {
   const now = deps.now();
-  const id = await admitSubmission(c, deps, 'contact', async (trx) => {
+  const id = await admitSubmission(deps, 'contact', clientKey, async (trx) => {
     const prayerId =
       input.inquiryType === 'prayer'
         ? await insertPrayerRequest(

@@ -17,7 +17,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { answerSubmission, readSubmission } from '../public/submission';
+import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';
 
@@ -59,7 +59,7 @@ export function prayerRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const created = await prayers.submitPrayer(c, deps, c.req.valid('json'));
+      const created = await prayers.submitPrayer(deps, c.get('client').key, c.req.valid('json'));
       return answerSubmission(c, created, 201, backTo(PRAYER_SENT.page, PRAYER_SENT.fragment));
     },
   );
@@ -79,14 +79,8 @@ export function prayerRoutes(deps: AppDeps) {
       method: 'post',
       path: '/{id}/prayed/',
       summary: '"I prayed" (anyone; counts once per client, request and UTC day)',
-      middleware: (c, next) => {
-        // The wall's tiny form posts here without JavaScript: its answer is a 303 back to the card.
-        const type = (c.req.header('content-type') ?? '').toLowerCase();
-        if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
-          c.set('formPost', true);
-        }
-        return next();
-      },
+      // The wall's tiny form posts here without JavaScript: its answer is a 303 back to the card.
+      middleware: markFormPost,
       request: { params: PrayerId },
       responses: {
         200: jsonAnswer(supportersSchema, 'The count now'),
@@ -96,7 +90,7 @@ export function prayerRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const answer = await prayers.markPrayed(c, deps, id);
+      const answer = await prayers.markPrayed(deps, c.get('client').key, id);
       return answerSubmission(c, answer, 200, backTo(PRAYER_SENT.page, prayerCardFragment(id)));
     },
   );

@@ -3,7 +3,6 @@
 // staff do with a request. Every staff change is written with its audit entry in one transaction and then
 // purges the cached pages tagged 'prayers', so the wall on /prayers shows it at once.
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Context } from 'hono';
 import {
   ASSIGNEE_INVALID,
   PRAYER_NOT_FOUND,
@@ -18,15 +17,16 @@ import type { PrayerRequestInput } from '../../lib/shared/schemas';
 import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitors/rules';
 import { canAccessWeb, type PrayerAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps } from '../kernel/context';
 import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
 import { iso } from '../db/time';
 import { readTags, writeTags } from '../db/tags';
 import { audit } from '../activity/service';
 import { ApiError, fieldError } from '../kernel/errors';
 import { notifyStaff } from '../notifications/service';
-import { admitSubmission, clientKey } from '../public/submission';
-import { asTarget, type UserRow } from '../users/serialize';
+import { admitSubmission } from '../public/limit';
+import { asTarget } from '../users/answers';
+import type { UserRow } from '../kernel/context';
 import { followUpDays } from '../settings/general';
 import { insertPrayerRequest } from './store';
 
@@ -86,8 +86,8 @@ async function updatesOf(db: Kysely<DB>, ids: number[], publicOnly = false): Pro
  * A visitor's request: admitted by the per-address limit, stored, and emailed to the notification recipients
  * (urgent ones with URGENT in the subject). It waits for staff approval before it can reach the wall.
  */
-export async function submitPrayer(c: Context<AppEnv>, deps: AppDeps, input: PrayerRequestInput) {
-  const id = await admitSubmission(c, deps, 'prayer', (trx) =>
+export async function submitPrayer(deps: AppDeps, clientKey: string, input: PrayerRequestInput) {
+  const id = await admitSubmission(deps, 'prayer', clientKey, (trx) =>
     insertPrayerRequest(
       trx,
       {
@@ -165,15 +165,14 @@ export async function readPrayerWall(deps: AppDeps): Promise<PrayerWallItem[]> {
  * "I prayed" on a wall card: counts once per client, request and UTC day (prayer_marks' key is the rule);
  * a repeat answers the count unchanged. 404 for a request that is not on the wall.
  */
-export async function markPrayed(c: Context<AppEnv>, deps: AppDeps, id: number): Promise<{ supporters: number }> {
+export async function markPrayed(deps: AppDeps, clientKey: string, id: number): Promise<{ supporters: number }> {
   const db = deps.database.db;
   if (!(await onTheWall(db).where('id', '=', id).executeTakeFirst())) throw new ApiError(404, PRAYER_NOT_FOUND);
   const day = iso(deps.now()).slice(0, 10);
-  const key = clientKey(c, deps);
   const counted = await db.transaction().execute(async (trx) => {
     const mark = await trx
       .insertInto('prayer_marks')
-      .values({ prayer_id: id, client_key: key, day })
+      .values({ prayer_id: id, client_key: clientKey, day })
       .onConflict((oc) => oc.columns(['prayer_id', 'client_key', 'day']).doNothing())
       .returning('prayer_id')
       .executeTakeFirst();

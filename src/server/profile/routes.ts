@@ -7,6 +7,7 @@ import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { requireAuth } from '../auth/middleware';
 import { presentUserById, replaceAvatar } from '../users/service';
+import { limitAvatarBody } from '../media/avatars';
 import { profileJson } from '../users/signed-in';
 import type { User } from '../../lib/shared/users/types';
 import { updateProfile } from './service';
@@ -48,7 +49,7 @@ export function profileRoutes(deps: AppDeps) {
       method: 'post',
       path: '/',
       summary: 'Upload the own photo',
-      middleware: auth,
+      middleware: [limitAvatarBody, auth],
       security: BEARER,
       request: { body: avatarUpload },
       responses: { 200: me, ...refusals(400, 401, 403) },

@@ -2,7 +2,7 @@
 import type { ProfileUpdate } from '../../lib/shared/schemas';
 import type { User } from '../../lib/shared/users/types';
 import type { AppDeps } from '../kernel/context';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 import { presentUserById, withEmailChecked } from '../users/service';
 
 export async function updateProfile(deps: AppDeps, user: UserRow, input: ProfileUpdate): Promise<User> {

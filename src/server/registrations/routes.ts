@@ -17,7 +17,7 @@ import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
-import { answerSubmission, readSubmission } from '../public/submission';
+import { answerSubmission, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as registrations from './service';
 
@@ -68,7 +68,7 @@ export function registrationRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const receipt = await registrations.register(c, deps, viewerOf(c), id, c.req.valid('json'));
+      const receipt = await registrations.register(deps, c.get('client').key, viewerOf(c), id, c.req.valid('json'));
       return answerSubmission(c, receipt, 201, backTo(EVENTS_PAGE, registrationFragment(receipt.status)));
     },
   );

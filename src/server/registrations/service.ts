@@ -3,14 +3,13 @@
 // check and the insert share one transaction that holds the event's row: PostgreSQL locks it (`for update`),
 // so instances queue on it; node:sqlite has one connection whose transactions Kysely runs one at a time.
 // Freed seats go to the waitlist strictly in the order it formed, as far as they reach.
-import type { Context } from 'hono';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps } from '../kernel/context';
 import type { DB, EventRegistrationsTable, EventsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { audit } from '../activity/service';
 import { ApiError } from '../kernel/errors';
-import { admitSubmission } from '../public/submission';
+import { admitSubmission } from '../public/limit';
 import { notifyStaff, oneLine } from '../notifications/service';
 import { randomToken, sha256 } from '../auth/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
@@ -28,7 +27,7 @@ import {
 } from '../../lib/shared/registrations/api';
 import type { RegistrationAuditAction } from '../../lib/shared/permissions';
 import { churchContact, signature } from '../settings/church';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 
 type RegistrationRow = Selectable<EventRegistrationsTable>;
 
@@ -102,8 +101,8 @@ async function promoteWaitlist(trx: Kysely<DB>, event: Selectable<EventsTable>, 
 
 /** A visitor's registration: admitted by the per-address limit, decided under the event's lock, then mailed. */
 export async function register(
-  c: Context<AppEnv>,
   deps: AppDeps,
+  clientKey: string,
   viewer: UserRow | undefined,
   eventId: string,
   input: RegistrationInput,
@@ -113,7 +112,7 @@ export async function register(
   const token = randomToken();
   const now = deps.now();
   const stamp = iso(now);
-  const { receipt, promoted } = await admitSubmission(c, deps, 'registration', async (trx) => {
+  const { receipt, promoted } = await admitSubmission(deps, 'registration', clientKey, async (trx) => {
     const row = await lockEvent(trx, deps.database.dialect, eventId);
     if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
     const closed = closedReason(row, now);

@@ -3,7 +3,7 @@
 // (drafts and private ones too, as their screens show them); prayer requests only if their role may handle them.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppDeps } from '../kernel/context';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 import { canHandleVisitorData, ROLE_LABELS } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import { SEARCH_PER_KIND, screenSearchHref, type SearchResult } from '../../lib/shared/search/api';

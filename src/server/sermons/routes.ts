@@ -8,7 +8,7 @@ import { readJsonBody } from '../kernel/body';
 import { BEARER, audioUpload, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { contentId, mayManage, viewerOf } from '../content/access';
-import { receiveUpload } from '../media/upload';
+import { limitUploadBody, receiveUpload } from '../media/upload';
 import * as sermons from './service';
 
 const SermonAnswer = sermonAnswerSchema.openapi('Sermon');
@@ -77,7 +77,8 @@ export function sermonRoutes(deps: AppDeps) {
       method: 'post',
       path: '/{id}/audio/',
       summary: "Upload the sermon's audio (multipart field `audio`, MP3 or M4A by content, at most 200 MB)",
-      middleware: [auth, may('edit')],
+      // Streamed to the storage, which counts the file's bytes against its limit itself.
+      middleware: [limitUploadBody('audio'), auth, may('edit')],
       security: BEARER,
       request: { params: SermonId, body: audioUpload },
       responses: { 200: jsonAnswer(SermonAnswer, 'The sermon with its audioUrl'), ...refusals(400, 401, 403, 404) },

@@ -15,7 +15,7 @@ import { readTags, writeTags } from '../db/tags';
 import { ApiError } from '../kernel/errors';
 import { recorded } from '../content/access';
 import { MEDIA_PATH } from '../media/storage';
-import type { UserRow } from '../users/serialize';
+import type { UserRow } from '../kernel/context';
 
 export type SermonRow = Selectable<SermonsTable>;
 

@@ -22,8 +22,9 @@ import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { requireAuth } from '../auth/middleware';
 import { acceptsGzip } from '../../host/encoding';
-import type { UserRow } from './serialize';
+import type { UserRow } from '../kernel/context';
 import * as users from './service';
+import { limitAvatarBody } from '../media/avatars';
 
 /** The {id} of /auth/users/{id}/: a malformed id names nobody, so it is a 404 like an unknown one. */
 const UserId = z.object({
@@ -210,7 +211,7 @@ export function userRoutes(deps: AppDeps) {
       method: 'post',
       path: '/{id}/',
       summary: "Upload another user's photo (allowed to whoever may edit them)",
-      middleware: [auth, targetOf('edit')],
+      middleware: [limitAvatarBody, auth, targetOf('edit')],
       security: BEARER,
       request: { params: UserId, body: avatarUpload },
       responses: { 200: oneUser, ...refusals(400, 401, 403, 404) },

@@ -22,7 +22,8 @@ import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
 import { audit } from '../activity/service';
 import { removeAvatar, storeAvatar } from '../media/avatars';
-import { asTarget, isOnline, serializeUser, type UserRow } from './serialize';
+import { asTarget, isOnline, toUserAnswer } from './answers';
+import type { UserRow } from '../kernel/context';
 import { nextMidnight } from './cached-answers';
 
 // Every signed-in request loads its user, and the profile its memberships and family: those queries are
@@ -76,7 +77,7 @@ async function extrasFor(db: Kysely<DB>, id: number | 'all') {
 async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
   const { memberships, family } = await extrasFor(deps.database.db, whose);
   return rows.map((row) =>
-    serializeUser(
+    toUserAnswer(
       row,
       { memberships: memberships.get(Number(row.id)) ?? [], family: family.get(Number(row.id)) ?? [] },
       deps.now(),

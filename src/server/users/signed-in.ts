@@ -5,7 +5,7 @@
 import type { Database } from '../db/connection';
 import type { AppDeps } from '../kernel/context';
 import { usersVersion } from './cached-answers';
-import type { UserRow } from './serialize';
+import type { UserRow } from '../kernel/context';
 import { answerHoldsUntil, findUserById, presentUser } from './service';
 
 interface Entry {

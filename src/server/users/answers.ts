@@ -1,13 +1,10 @@
 // A user as the API answers it: every field of docs/PRODUCT.md (Data)'s User (age and
 // years_as_member computed, memberships and family included) and never the password hash.
 import { MEDIA_PATH } from '../media/storage';
-import type { Selectable } from 'kysely';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/users/types';
-import type { UsersTable } from '../db/schema';
+import type { UserRow } from '../kernel/context';
 import { yearsSince } from '../db/time';
 import { fullName } from '../../lib/shared/format';
-
-export type UserRow = Selectable<UsersTable>;
 
 export function isOnline(row: Pick<UserRow, 'last_seen' | 'logged_out_at'>, nowMs: number, windowMs: number) {
   if (!row.last_seen) return false;
@@ -26,7 +23,7 @@ export function asTarget(row: UserRow) {
   };
 }
 
-export function serializeUser(
+export function toUserAnswer(
   row: UserRow,
   extras: { memberships: MinistryMembership[]; family: FamilyMember[] },
   nowMs: number,

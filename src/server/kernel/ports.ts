@@ -1,0 +1,95 @@
+// What the kernel knows of the services every route can reach (AppDeps): small interfaces, implemented by the
+// features (mail/, media/, content/events.ts, analytics/views.ts), so the kernel imports no feature.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { LiveTag } from '../../lib/shared/live/types';
+
+// Outgoing mail (mail/mailer.ts: SMTP or the server log).
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  /** Hidden recipients (an email to a group of members: nobody sees the others' addresses). */
+  bcc?: string[];
+  subject: string;
+  text: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailHealth {
+  configured: boolean;
+  last: { ok: boolean; at: string; error?: string } | null;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Whether mail goes out over SMTP, and how the last send went (the dashboard's System Status). */
+  health?(): MailHealth;
+}
+
+// The media storage (media/storage.ts explains why the interface looks as it does).
+
+export interface MediaInfo {
+  size: number;
+  /** The content type the bytes proved at upload. */
+  type: string;
+}
+
+/** A byte range as a client asks for it: `bytes=start-end`, `bytes=start-` or `bytes=-suffix`. */
+export type RangeRequest = { start: number; end?: number } | { suffix: number };
+
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+export interface MediaContent extends MediaInfo {
+  body: ReadableStream<Uint8Array>;
+  /** The bytes the body holds (inclusive); absent for the whole file. */
+  range?: ByteSpan;
+}
+
+/** A range that lies outside the file: its size, for `Content-Range: bytes *\/size`. */
+export interface MediaUnsatisfiable extends MediaInfo {
+  unsatisfiable: true;
+}
+
+export type MediaRead = MediaContent | MediaUnsatisfiable;
+
+export type MediaBody = Uint8Array | Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+export interface MediaStore {
+  /** Stores the object; `size`, when given, must match the bytes received. Visible only once complete. */
+  put(key: string, body: MediaBody, info: { type: string; size?: number }): Promise<void>;
+  head(key: string): Promise<MediaInfo | null>;
+  get(key: string, range?: RangeRequest): Promise<MediaRead | null>;
+  /** Removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+// The change hook of the church content (content/events.ts).
+
+export type ContentListener = (collections: readonly LiveTag[]) => void | Promise<void>;
+
+export interface ContentEvents {
+  changed(collections: readonly LiveTag[]): void;
+  /** Adds a listener; the returned function removes it. */
+  subscribe(listener: ContentListener): () => void;
+}
+
+// Sermon page views and audio plays (analytics/views.ts).
+
+export interface ViewCounter {
+  /** Counts a visit to /sermons/{id} once it is answered 200; the shell calls it for every page request. */
+  observePage(req: IncomingMessage, res: ServerResponse): void;
+  /** The first bytes of an uploaded audio file were asked for (a player starting, not one seeking). */
+  audioPlay(mediaName: string): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
