@@ -3,13 +3,13 @@
 // Activity from the audit log, Quick Actions with Send Notifications, and the System Status checks. Each part
 // loads on its own and a failed one shows its own error and Retry (GET /dashboard/figures/, /dashboard/status/,
 // /auth/activity/).
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { fullName } from '../../../../lib/shared/format';
-import type { ActivityItem, ActivityType } from '../../../../lib/shared/dashboard/activity';
+import type { ActivityType } from '../../../../lib/shared/dashboard/activity';
 import {
   ADD_USER_DENIED,
   BROADCAST_DENIED,
@@ -17,54 +17,46 @@ import {
   creatableRoles,
 } from '../../../../lib/shared/permissions';
 import { Badge, Button, LoadError, Panel, StatGrid, buttonClasses, cx } from '../../../ui';
-import { COUNTER_STEP_MS, FIGURE_CARDS, counterValue, timeAgo, toActivityItems, trendHint } from './model';
+import { COUNTER_STEP_MS, FIGURE_CARDS, counterValue, timeAgo, trendHint } from './model';
 import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { getActivity, getFigures, getStatus } from './api';
+import { activityQuery, figuresQuery, statusQuery } from './queries';
 import { contentDenial } from '../../content-form';
 import { newFormHref } from '../../new-form-link';
-import { useApiValue } from '../../useApiValue';
+import { loadErrorMessage } from '../../query';
 import { NotificationsMenu } from '../../layout/NotificationsMenu';
 import { SendNotificationsDialog } from './SendNotificationsDialog';
-
-const loadFigures = () => getFigures();
-const loadStatus = () => getStatus();
 
 export default function DashboardScreen() {
   const auth = useStore($auth);
   const role = auth.user?.role ?? null;
-  const figures = useApiValue(loadFigures, 'Failed to load the figures.');
-  const status = useApiValue(loadStatus, 'Failed to check the system status.');
-  const [activity, setActivity] = useState<{ items: ActivityItem[] } | { error: string } | null>(null);
+  const figures = useQuery(figuresQuery);
+  const status = useQuery(statusQuery);
+  const activity = useQuery(activityQuery);
   const [composing, setComposing] = useState(false);
   const broadcastHint = useId();
 
-  const loadActivity = useCallback(async () => {
-    try {
-      const items = toActivityItems(await getActivity(8));
-      setActivity(items ? { items } : { error: 'Failed to load recent activity. The answer was not understood.' });
-    } catch (error) {
-      const info = apiErrorInfo(error);
-      setActivity({ error: `Failed to load recent activity. ${info.detail ?? info.message}` });
-    }
-  }, []);
-  useEffect(() => {
-    // loadActivity sets state only after its await.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void loadActivity();
-  }, [loadActivity]);
+  const activityError = activity.isError
+    ? loadErrorMessage('Failed to load recent activity.', activity.error)
+    : activity.data === null
+      ? 'Failed to load recent activity. The answer was not understood.'
+      : null;
 
   const name = auth.user ? fullName(auth.user) : '';
   const mayBroadcast = !!role && canSendBroadcast({ role });
   const cards = FIGURE_CARDS.map(({ label, key, counted }) => {
-    const state = figures.state;
-    const figure = state.value?.[key];
-    if (state.status === 'loading' && !figure) return { label, value: <span className="text-muted">…</span> };
+    const figure = figures.data?.[key];
+    if (figures.isFetching && !figure) return { label, value: <span className="text-muted">…</span> };
     if (!figure || 'error' in figure) {
-      const message = figure && 'error' in figure ? figure.error : state.status === 'error' ? state.message : '';
+      const message =
+        figure && 'error' in figure
+          ? figure.error
+          : figures.isError
+            ? loadErrorMessage('Failed to load the figures.', figures.error)
+            : '';
       return {
         label,
         value: <span className="text-base font-normal text-error">Not available</span>,
-        hint: <FigureError message={message} onRetry={() => void figures.reload()} />,
+        hint: <FigureError message={message} onRetry={() => void figures.refetch()} />,
       };
     }
     return {
@@ -102,15 +94,15 @@ export default function DashboardScreen() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Recent Activity" className="lg:col-span-2">
-          {!activity ? (
+          {activityError ? (
+            <LoadError message={activityError} onRetry={() => void activity.refetch()} />
+          ) : !activity.data ? (
             <p className="text-sm text-muted">Loading activity...</p>
-          ) : 'error' in activity ? (
-            <LoadError message={activity.error} onRetry={() => void loadActivity()} />
-          ) : activity.items.length === 0 ? (
+          ) : activity.data.length === 0 ? (
             <p className="text-sm text-muted">No recent activity yet.</p>
           ) : (
             <ul className="flex flex-col divide-y divide-border">
-              {activity.items.map((item) => (
+              {activity.data.map((item) => (
                 <li key={item.id} className="flex items-start gap-3 py-2.5">
                   <ActivityDot type={item.type} />
                   <p className="min-w-0 flex-1 text-sm text-text">
@@ -168,23 +160,21 @@ export default function DashboardScreen() {
       <Panel
         title="System Status"
         aside={
-          <Button
-            variant="outline"
-            size="sm"
-            loading={status.state.status === 'loading'}
-            onClick={() => void status.reload()}
-          >
+          <Button variant="outline" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
             Check again
           </Button>
         }
       >
-        {status.state.status === 'error' ? (
-          <LoadError message={status.state.message} onRetry={() => void status.reload()} />
-        ) : !status.state.value ? (
+        {status.isError ? (
+          <LoadError
+            message={loadErrorMessage('Failed to check the system status.', status.error)}
+            onRetry={() => void status.refetch()}
+          />
+        ) : !status.data ? (
           <p className="text-sm text-muted">Checking...</p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            {status.state.value.checks.map((check) => (
+            {status.data.checks.map((check) => (
               <li key={check.name} className="flex flex-col gap-1 rounded-lg bg-surface p-3">
                 <span className="flex items-center justify-between gap-2">
                   <span className="text-sm font-medium text-text">{check.name}</span>

@@ -2,15 +2,17 @@
 // ministry), with the number it will reach and a preview of exactly what they receive. The request key is chosen
 // when the dialog opens, so a second click, or a retry after a lost answer, sends nothing twice (the API keeps
 // the first). broadcastSchema (loaded on first use) checks the fields as the API does.
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../../../lib/client/session';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { fullName } from '../../../../lib/shared/format';
 import { broadcastFieldRules as rules, broadcastText } from '../../../../lib/shared/broadcasts/rules';
 import { Field, FormDialog, Select, toast } from '../../../ui';
 import { useContentForm } from '../../useContentForm';
-import { getAudiences, sendBroadcast } from './api';
+import { sendBroadcast } from './api';
+import { audiencesQuery } from './queries';
+import { loadErrorMessage } from '../../query';
 import { audienceOf, audienceOptions, type AudienceOption } from './audience';
 
 /** 32 hex digits; getRandomValues works on plain http too, where randomUUID does not. */
@@ -22,20 +24,13 @@ const loadSchema = () => import('../../../../lib/shared/broadcasts/api').then((m
 export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
   const sender = useStore($auth).user;
   const [requestKey] = useState(newRequestKey);
-  const [options, setOptions] = useState<AudienceOption[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState<string | null>(null);
+  const audiences = useQuery(audiencesQuery);
+  const sending = useMutation({ mutationFn: sendBroadcast });
+  const options: AudienceOption[] | null = audiences.data ? audienceOptions(audiences.data) : null;
+  const loadFailed = audiences.isError ? loadErrorMessage('Failed to load the groups.', audiences.error) : null;
   const form = useContentForm(() => ({ audience: 'all', subject: '', message: '' }));
   const { values, errors, set } = form;
   const id = 'send-notifications-form';
-
-  useEffect(() => {
-    getAudiences()
-      .then((groups) => setOptions(audienceOptions(groups)))
-      .catch((error) => {
-        const info = apiErrorInfo(error);
-        setLoadFailed(`Failed to load the groups. ${info.detail ?? info.message}`);
-      });
-  }, []);
 
   const chosen = options?.find((o) => o.value === values.audience);
   const nobody = !!chosen && chosen.count === 0;
@@ -61,7 +56,7 @@ export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
             }),
           save: async (input) => {
             if (nobody || !chosen) throw new Error('Choose a group that someone can receive email in.');
-            const result = await sendBroadcast(input);
+            const result = await sending.mutateAsync(input);
             const people = `${result.recipients.toLocaleString('en-US')} ${result.recipients === 1 ? 'member' : 'members'}`;
             toast(result.repeated ? `Already sent to ${people}` : `Sent to ${people}`);
             onClose();
