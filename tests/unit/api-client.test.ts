@@ -129,6 +129,16 @@ describe('api client', () => {
     expect(info).toMatchObject({ status: 400, detail: 'Bad input', errors: { email: ['Taken'] } });
   });
 
+  it('reads them when the JSON came labelled as text', async () => {
+    const refused = new Response(JSON.stringify({ detail: 'Bad input', errors: { email: ['Taken'] } }), {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    const api = createApiClient({ storage: createTokenStorage(null), fetch: async () => refused });
+    const info = apiErrorInfo(await api('/bad/').catch((e) => e));
+    expect(info).toMatchObject({ status: 400, detail: 'Bad input', errors: { email: ['Taken'] } });
+  });
+
   it('turns a dead server into a plain message with no status', async () => {
     const storage = createTokenStorage(null);
     const api = createApiClient({ baseURL: 'http://127.0.0.1:9/api/v1', storage });

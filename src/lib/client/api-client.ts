@@ -193,7 +193,7 @@ export interface ApiErrorInfo {
 
 export function apiErrorInfo(error: unknown): ApiErrorInfo {
   const status = errorStatus(error);
-  const body = error instanceof FetchError ? error.data : undefined;
+  const body = error instanceof FetchError ? jsonOrText(error.data) : undefined;
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const detail = typeof record.detail === 'string' && record.detail.trim() ? record.detail : null;
   const errors: Record<string, string[]> = {};
@@ -210,6 +210,16 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
       : 'Could not reach the server. Please check your connection and try again.';
   }
   return { status, detail, errors, message, body };
+}
+
+/** A refusal's JSON that came labelled as text (e.g. text/plain, which ofetch leaves unparsed) is still read. */
+function jsonOrText(data: unknown): unknown {
+  if (typeof data !== 'string' || !/^\s*\{/.test(data)) return data;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
 }
 
 /** The first message per field of a 400's field errors, as the forms show them. */
