@@ -8,6 +8,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // imports islands or browser code. Each rule lists what a folder must not reach.
 const banned = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
 // Relative specifiers name folders by their last part: '../client/x', '../../lib/content/x', '../../../server/x'.
+const ISLAND_IMPORTS = [
+  String.raw`^(\.\.?/.*\b(server|lib/content)/|astro:)`,
+  'Islands run in the browser: they reach the server through the API, never by import.',
+];
 const BOUNDARIES = [
   {
     files: ['src/lib/shared/**'],
@@ -32,10 +36,45 @@ const BOUNDARIES = [
   },
   {
     files: ['src/islands/**'],
-    rules: banned(
-      String.raw`^(\.\.?/.*\b(server|lib/content)/|astro:)`,
-      'Islands run in the browser: they reach the server through the API, never by import.',
-    ),
+    rules: banned(...ISLAND_IMPORTS),
+  },
+  {
+    // A portal feature's files (features/<name>/*) reach a sibling feature through '../<other>/' or a path naming
+    // features/. This entry replaces the islands rule for them, so it carries that ban too.
+    files: ['src/islands/admin/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: ISLAND_IMPORTS[0], message: ISLAND_IMPORTS[1] },
+            {
+              regex: String.raw`^\.\./(?!\.\./)|\bfeatures/`,
+              message:
+                'Portal features stay apart: share through src/lib/shared, the kit (src/islands/ui) or src/islands/admin itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The portal's frame is shared by every screen: it reaches no feature (App.tsx alone routes to them).
+    files: ['src/islands/admin/layout/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: ISLAND_IMPORTS[0], message: ISLAND_IMPORTS[1] },
+            {
+              regex: String.raw`\bfeatures/`,
+              message: 'The portal layout imports no feature: move what it needs down.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**'],

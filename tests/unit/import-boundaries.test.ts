@@ -22,6 +22,8 @@ describe('import boundaries', () => {
     ['src/islands/admin/features/users/x.ts', "import { getSite } from '../../../../lib/content/content';"],
     ['src/server/users/x.ts', "import { api } from '../../lib/client/api-client';"],
     ['src/server/users/x.ts', "import { Button } from '../../islands/ui/Button';"],
+    ['src/islands/admin/features/profile/x.ts', "import { accountStatus } from '../users/model';"],
+    ['src/islands/admin/layout/x.ts', "import { unreadCount } from '../features/messages/api';"],
   ])('refuses an upward import in %s: %s', async (file, line) => {
     expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toHaveLength(
       1,
@@ -33,6 +35,8 @@ describe('import boundaries', () => {
     ['src/islands/x.tsx', "import { api } from '../lib/client/api-client';"],
     ['src/server/users/x.ts', "import { ROLES } from '../../lib/shared/permissions';"],
     ['src/pages/x.ts', "import { createApp } from '../server/http/app';"],
+    ['src/islands/admin/features/users/x.ts', "import { accountStatus } from './model';"],
+    ['src/islands/admin/features/users/x.ts', "import { afterWrite } from '../../query';"],
   ])('allows %s: %s', async (file, line) => {
     expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toEqual([]);
   });
