@@ -1,6 +1,5 @@
-// The audit log: who did what to whom, when, and why. Names are copied in so that the history
-// still reads correctly after an account is renamed or deleted.
-import type { Kysely, Transaction } from 'kysely';
+// The audit log read back as Recent Activity (./audit.ts writes it).
+import type { Kysely } from 'kysely';
 import {
   CONTENT_AUDIT_ACTIVITY,
   OTHER_AUDIT_ACTIVITY,
@@ -12,42 +11,9 @@ import {
   ROLE_LABELS,
   USER_ACTIONS,
   isRole,
-  type AuditAction,
 } from '../../lib/shared/permissions';
 import type { DB } from '../db/schema';
-import { iso } from '../db/time';
-import { fullName } from '../../lib/shared/format';
 import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
-
-type Person = { id: number; first_name: string; last_name: string; username: string };
-
-export async function audit(
-  db: Kysely<DB> | Transaction<DB>,
-  entry: {
-    actor: Person;
-    /** The user the action was about; sermons and events give their title as targetName instead. */
-    target: Person | null;
-    targetName?: string;
-    action: AuditAction;
-    reason?: string | null;
-    details?: string | null;
-  },
-  nowMs: number,
-) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_id: entry.actor.id,
-      actor_name: fullName(entry.actor),
-      target_id: entry.target?.id ?? null,
-      target_name: entry.target ? fullName(entry.target) : (entry.targetName ?? null),
-      action: entry.action,
-      reason: entry.reason ?? null,
-      details: entry.details ?? null,
-      created_at: iso(nowMs),
-    })
-    .execute();
-}
 
 const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),

@@ -7,7 +7,7 @@ import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
 import { findUserById, findUserByUsername, presentUser } from '../users/service';
 import { asTarget } from '../users/answers';
-import { audit } from '../activity/service';
+import { withAudit } from '../activity/audit';
 import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { checkThrottle, countAttempt } from './throttle';
 import { lockedUntil, pruneAttempts, recordAttempt } from './lockout';
@@ -165,7 +165,7 @@ export async function confirmPasswordReset(deps: AppDeps, token: string, passwor
       .where('user_id', '=', user.id)
       .where('used_at', 'is', null)
       .execute();
-    await audit(trx, { actor: user, target: user, action: 'password_reset' }, now);
+    await withAudit(trx, { actor: user, target: user, action: 'password_reset' }, now);
     return true;
   });
   if (!done) throw new ApiError(400, DETAIL.resetInvalid);

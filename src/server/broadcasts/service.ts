@@ -10,7 +10,7 @@ import { ROLES, ROLE_LABELS } from '../../lib/shared/permissions';
 import type { Audiences, BroadcastInput, BroadcastResult } from '../../lib/shared/broadcasts/api';
 import { broadcastText, type Audience } from '../../lib/shared/broadcasts/rules';
 import { fullName } from '../../lib/shared/format';
-import { audit } from '../activity/service';
+import { withAudit } from '../activity/audit';
 import { oneLine } from '../notifications/service';
 import type { UserRow } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
@@ -113,7 +113,7 @@ export async function sendBroadcast(deps: AppDeps, actor: UserRow, input: Broadc
       .executeTakeFirst();
     if (!inserted) return null; // the same click arrived twice at once: the other one sends
     const plural = people.length === 1 ? 'member' : 'members';
-    await audit(
+    await withAudit(
       trx,
       {
         actor,

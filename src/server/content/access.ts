@@ -8,7 +8,7 @@ import type { ContentCollection } from '../../lib/shared/live/types';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { audit } from '../activity/service';
+import { audited } from '../activity/audit';
 import { ApiError, DETAIL } from '../kernel/errors';
 import type { UserRow } from '../kernel/context';
 
@@ -40,9 +40,7 @@ export async function recorded(
   change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
 ): Promise<void> {
   const stamp = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await change(trx, iso(stamp));
-    await audit(trx, { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id }, stamp);
-  });
+  const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id };
+  await audited(deps.database.db, audit, stamp, (trx) => change(trx, iso(stamp)));
   deps.content?.changed([collection]);
 }

@@ -1,11 +1,11 @@
 // Contact messages: a visitor's message is admitted by the per-address limit, stored (a prayer inquiry also
 // becomes a private prayer request, in the same transaction) and emailed to the notification recipients with
 // Reply-To the visitor; staff read, archive and (ADMIN and above) delete them, each change audited.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { ContactMessagesTable, DB } from '../db/schema';
 import { iso } from '../db/time';
-import { audit } from '../activity/service';
+import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/limit';
 import { insertPrayerRequest } from '../prayers/store';
@@ -135,8 +135,8 @@ export async function getMessage(deps: AppDeps, id: number): Promise<ContactMess
   return serialize(await loadRow(deps.database.db, id));
 }
 
-const auditMessage = (trx: Kysely<DB>, actor: UserRow, row: MessageRow, action: MessageAuditAction, now: number) =>
-  audit(trx, { actor, target: null, targetName: `from ${row.name}`, action, details: String(row.id) }, now);
+const auditMessage = (trx: Transaction<DB>, actor: UserRow, row: MessageRow, action: MessageAuditAction, now: number) =>
+  withAudit(trx, { actor, target: null, targetName: `from ${row.name}`, action, details: String(row.id) }, now);
 
 /** Read/unread and archive/unarchive; each real change is one audit entry. */
 export async function updateMessage(

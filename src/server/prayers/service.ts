@@ -21,7 +21,7 @@ import type { AppDeps } from '../kernel/context';
 import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
 import { iso } from '../db/time';
 import { readTags, writeTags } from '../db/tags';
-import { audit } from '../activity/service';
+import { audited } from '../activity/audit';
 import { ApiError, fieldError } from '../kernel/errors';
 import { notifyStaff } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
@@ -234,14 +234,8 @@ async function recorded(
   change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
 ): Promise<void> {
   const now = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await change(trx, iso(now));
-    await audit(
-      trx,
-      { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) },
-      now,
-    );
-  });
+  const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) };
+  await audited(deps.database.db, audit, now, (trx) => change(trx, iso(now)));
   deps.content?.changed(['prayers']);
 }
 

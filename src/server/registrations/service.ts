@@ -7,7 +7,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppDeps } from '../kernel/context';
 import type { DB, EventRegistrationsTable, EventsTable } from '../db/schema';
 import { iso } from '../db/time';
-import { audit } from '../activity/service';
+import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/limit';
 import { notifyStaff, oneLine } from '../notifications/service';
@@ -288,7 +288,7 @@ export async function changeRegistration(
       promoted = await cancelIn(trx, deps, row, stamp);
       action = 'cancel_registration';
     }
-    await audit(
+    await withAudit(
       trx,
       { actor, target: null, targetName: `${row.name} for ${event.title}`, action, details: String(row.id) },
       now,

@@ -22,7 +22,7 @@ import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { ApiError, DETAIL } from '../kernel/errors';
-import { audit } from '../activity/service';
+import { audited } from '../activity/audit';
 import {
   administrators,
   configuredRecipients,
@@ -84,25 +84,20 @@ export function settingsRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { recipients, byKind } = c.req.valid('json');
-      await db.transaction().execute(async (trx) => {
-        await saveRecipients(trx, recipients, byKind, deps.now());
-        const kinds = byKind
-          ? Object.entries(byKind).map(
-              ([kind, list]) => `${RECIPIENT_KIND_LABELS[kind as RecipientKind]}: ${list?.join(', ') || 'the default'}`,
-            )
-          : [];
-        await audit(
-          trx,
-          {
-            actor: c.get('user'),
-            target: null,
-            targetName: 'notification recipients',
-            action: 'update_settings',
-            details: [recipients.join(', ') || 'the administrators', ...kinds].join('; '),
-          },
-          deps.now(),
-        );
-      });
+      const kinds = byKind
+        ? Object.entries(byKind).map(
+            ([kind, list]) => `${RECIPIENT_KIND_LABELS[kind as RecipientKind]}: ${list?.join(', ') || 'the default'}`,
+          )
+        : [];
+      const entry = {
+        actor: c.get('user'),
+        target: null,
+        targetName: 'notification recipients',
+        action: 'update_settings',
+        details: [recipients.join(', ') || 'the administrators', ...kinds].join('; '),
+      } as const;
+      const now = deps.now();
+      await audited(db, entry, now, (trx) => saveRecipients(trx, recipients, byKind, now));
       return c.json(await notificationSettings(db), 200);
     },
   );
@@ -131,20 +126,15 @@ export function settingsRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const settings = c.req.valid('json');
-      await db.transaction().execute(async (trx) => {
-        await saveGeneralSettings(trx, settings, deps.now());
-        await audit(
-          trx,
-          {
-            actor: c.get('user'),
-            target: null,
-            targetName: 'general settings',
-            action: 'update_settings',
-            details: `follow-up after ${settings.followUpDays} days; ${settings.church.name}`,
-          },
-          deps.now(),
-        );
-      });
+      const entry = {
+        actor: c.get('user'),
+        target: null,
+        targetName: 'general settings',
+        action: 'update_settings',
+        details: `follow-up after ${settings.followUpDays} days; ${settings.church.name}`,
+      } as const;
+      const now = deps.now();
+      await audited(db, entry, now, (trx) => saveGeneralSettings(trx, settings, now));
       return c.json(await generalSettings(db), 200);
     },
   );

@@ -20,7 +20,7 @@ import { iso, startOfMonthIso } from '../db/time';
 import { ApiError, DETAIL, fieldError } from '../kernel/errors';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/sessions';
-import { audit } from '../activity/service';
+import { audited, withAudit, type AuditEntry } from '../activity/audit';
 import { removeAvatar, storeAvatar } from '../media/avatars';
 import { asTarget, isOnline, toUserAnswer } from './answers';
 import type { UserRow } from '../kernel/context';
@@ -198,10 +198,7 @@ async function recorded(
   change: (trx: Transaction<DB>, stamp: number) => Promise<unknown>,
 ): Promise<User> {
   const stamp = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await change(trx, stamp);
-    await audit(trx, { actor, target, ...entry }, stamp);
-  });
+  await audited(deps.database.db, { actor, target, ...entry }, stamp, (trx) => change(trx, stamp));
   return presentUserById(deps, target.id);
 }
 
@@ -233,7 +230,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
         )
         .returningAll()
         .executeTakeFirstOrThrow();
-      await audit(trx, { actor, target: row, action: USER_ACTIONS.create.audit, details: role }, stamp);
+      await withAudit(trx, { actor, target: row, action: USER_ACTIONS.create.audit, details: role }, stamp);
       return row;
     })
     .catch((err) => {
@@ -255,10 +252,11 @@ export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow,
 }
 
 /** Stores the uploaded photo (media/storage.ts judges it), points the user at it and removes the old file. */
-export async function replaceAvatar(deps: AppDeps, user: UserRow, file: unknown): Promise<void> {
+export async function replaceAvatar(deps: AppDeps, user: UserRow, file: unknown, entry?: AuditEntry): Promise<void> {
   const name = await storeAvatar(deps.media, file);
+  const point = (db: Kysely<DB>) => db.updateTable('users').set({ avatar: name }).where('id', '=', user.id).execute();
   try {
-    await deps.database.db.updateTable('users').set({ avatar: name }).where('id', '=', user.id).execute();
+    await (entry ? audited(deps.database.db, entry, deps.now(), point) : point(deps.database.db));
   } catch (err) {
     await removeAvatar(deps.media, name);
     throw err;
@@ -268,15 +266,15 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, file: unknown)
 
 /** Staff changing another user's photo: the same, written to the audit log. */
 export async function replaceAvatarOf(deps: AppDeps, actor: UserRow, target: UserRow, file: unknown): Promise<User> {
-  await replaceAvatar(deps, target, file);
-  await audit(deps.database.db, { actor, target, action: 'update_avatar' }, deps.now());
+  await replaceAvatar(deps, target, file, { actor, target, action: 'update_avatar' });
   return presentUserById(deps, target.id);
 }
 
 export async function deleteUser(deps: AppDeps, actor: UserRow, target: UserRow): Promise<void> {
   const stamp = deps.now();
+  // The entry first: it names the user while the row (its target_id's reference) still exists.
   await deps.database.db.transaction().execute(async (trx) => {
-    await audit(trx, { actor, target, action: USER_ACTIONS.delete.audit }, stamp);
+    await withAudit(trx, { actor, target, action: USER_ACTIONS.delete.audit }, stamp);
     await trx.deleteFrom('users').where('id', '=', target.id).execute();
   });
   await removeAvatar(deps.media, target.avatar);
