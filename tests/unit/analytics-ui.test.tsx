@@ -9,6 +9,7 @@ import AnalyticsScreen from '../../src/islands/admin/features/analytics/Analytic
 import type { AnalyticsReport } from '../../src/lib/shared/analytics/api';
 import type { AnalyticsRange } from '../../src/lib/shared/analytics/periods';
 import { getReport } from '../../src/islands/admin/features/analytics/api';
+import { TrendChart } from '../../src/islands/admin/features/analytics/TrendChart';
 
 vi.mock('../../src/islands/admin/features/analytics/api', () => ({ getReport: vi.fn() }));
 
@@ -105,5 +106,28 @@ describe('AnalyticsScreen', () => {
     for (const name of ['User Report', 'Event Report', 'Content Report', 'Full Analytics', 'Export Report']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
     }
+  });
+});
+
+describe('TrendChart', () => {
+  const point = (i: number, users: number) => ({
+    label: `Nov ${i + 1}`,
+    start: `2026-11-0${i + 1}`,
+    end: `2026-11-0${i + 2}`,
+    users,
+    events: 0,
+    engagement: 0,
+  });
+  const ticks = () => screen.getAllByTestId('y-tick').map((t) => t.textContent);
+
+  it.each([
+    [1, ['0', '1']],
+    [2, ['0', '1', '2']],
+    [4, ['0', '5']],
+    [70, ['0', '50', '100']],
+  ])('labels the y axis with distinct whole numbers when the highest value is %i', (highest, expected) => {
+    renderWithQuery(<TrendChart points={[point(0, 0), point(1, highest)]} series="users" />);
+    expect(ticks()).toEqual(expected);
+    cleanup();
   });
 });

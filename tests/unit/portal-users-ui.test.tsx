@@ -9,6 +9,7 @@ import UsersScreen from '../../src/islands/admin/features/users/UsersScreen';
 import { ROW_REM } from '../../src/islands/admin/features/users/UsersTable';
 import { rowRange } from '../../src/islands/ui/windowed-rows';
 import { auth } from '../../src/lib/client/session';
+import { listUsers } from '../../src/islands/admin/features/users/api';
 import type { User } from '../../src/lib/shared/users/types';
 
 const COUNT = 10_000;
@@ -55,6 +56,17 @@ async function renderBigChurch() {
   await screen.findByText(`Showing ${COUNT} of ${COUNT} users`, {}, { timeout: 5000 });
   return screen.getByRole('table', { name: 'Users' });
 }
+
+describe('users screen with a church of 150', () => {
+  it('renders every row, so find-in-page reaches everyone', async () => {
+    vi.mocked(listUsers).mockResolvedValueOnce(bigChurch().slice(0, 150));
+    auth.setUser({ id: 9_999_999, username: 'superadmin', role: 'SUPERADMIN' } as User);
+    renderWithQuery(<UsersScreen />);
+    await screen.findByText('Showing 150 of 150 users');
+    expect(rows()).toHaveLength(150);
+    expect(rows().at(-1)!.getAttribute('data-username')).toBe('member150');
+  });
+});
 
 describe('users screen with 10,000 users', () => {
   it('renders the full size for assistive technology and only a window of rows in the DOM', async () => {

@@ -1,10 +1,15 @@
-// Windowing for a long table that scrolls with the page: only the rows in view, plus OVERSCAN rows either side,
-// are in the DOM; one spacer row above and one below stand in for the rest, so the page keeps the list's full
+// Windowing for a long table (more than WINDOW_ABOVE rows) that scrolls with the page: only the rows in view, plus
+// OVERSCAN rows either side, are in the DOM; one spacer row above and one below stand in for the rest, so the page keeps the list's full
 // height (scrollbar, Page Down, End). Every row has one fixed height, in rem so that a larger default font
 // grows rows and spacers alike. The table keeps aria-rowcount and each row its aria-rowindex, so assistive
 // technology knows the full size; the spacers are hidden from it.
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
+/**
+ * Lists up to this many rows are rendered whole, so the browser's find-in-page reaches every row (a church of a
+ * few hundred people); only longer lists are windowed, where rendering every row would slow the page.
+ */
+export const WINDOW_ABOVE = 500;
 /** Rows rendered beyond each edge of the viewport: Tab and arrow scrolling reach them before the window moves. */
 export const OVERSCAN = 10;
 /** Rows rendered before the first measurement (a screenful on a tall display). */
@@ -50,8 +55,10 @@ export function useWindowedRows<E extends HTMLElement>(
     setState((s) => (s.start === next.start && s.end === next.end && s.rowPx === next.rowPx ? s : next));
   }, [count, rowRem]);
 
+  const windowed = count > WINDOW_ABOVE;
   // Before paint: a new count (a keystroke in the search) shows the right rows in its first frame.
   useLayoutEffect(() => {
+    if (!windowed) return;
     measure();
     let frame = 0;
     const onChange = () => {
@@ -68,8 +75,9 @@ export function useWindowedRows<E extends HTMLElement>(
       window.removeEventListener('scroll', onChange);
       window.removeEventListener('resize', onChange);
     };
-  }, [measure]);
+  }, [measure, windowed]);
 
+  if (!windowed) return { ref, start: 0, end: count, rowPx: state.rowPx };
   const end = Math.min(state.end, count);
   return { ref, start: Math.min(state.start, end), end, rowPx: state.rowPx };
 }

@@ -25,6 +25,11 @@ export function axisTop(max: number, percent: boolean): number {
   return ([1, 2, 5, 10].find((m) => m * power >= max) ?? 10) * power;
 }
 
+/** The y axis's labelled values, bottom up: 0, the middle when it is a whole number, and the top; never a repeat. */
+export function axisTicks(top: number): number[] {
+  return Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top];
+}
+
 export function TrendChart({ points, series }: { points: readonly TimeframePoint[]; series: TrendSeries }) {
   const [showTable, setShowTable] = useState(false);
   const captionId = useId();
@@ -54,13 +59,13 @@ export function TrendChart({ points, series }: { points: readonly TimeframePoint
         aria-hidden="true"
         data-testid="trend-chart"
       >
-        {[0, 0.5, 1].map((f) => {
-          const y = plotHeight - f * plotHeight;
+        {axisTicks(top).map((tick) => {
+          const y = plotHeight - (tick / top) * plotHeight;
           return (
-            <g key={f}>
+            <g key={tick}>
               <line x1={LEFT} x2={WIDTH} y1={y} y2={y} className="stroke-border" strokeWidth="1" />
-              <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-muted text-[11px]">
-                {Math.round(top * f).toLocaleString('en-US')}
+              <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-muted text-[11px]" data-testid="y-tick">
+                {tick.toLocaleString('en-US')}
               </text>
             </g>
           );

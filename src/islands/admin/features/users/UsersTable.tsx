@@ -1,7 +1,7 @@
 // The users table (docs/PRODUCT.md (Pages and screens)): User, Role, Status, Joined, Actions. Row actions come only from
 // availableActions (permissions.ts); a user's buttons are disabled while an action runs for them. A church of
-// 10,000 members is one list: the table is windowed (ui/windowed-rows.tsx), so only the rows in view are in the
-// DOM, each of one fixed height (long names and emails are cut with an ellipsis, their full text in a tooltip).
+// 10,000 members is one list: above WINDOW_ABOVE rows the table is windowed (ui/windowed-rows.tsx), so only the
+// rows in view are in the DOM, each of one fixed height (long names and emails are cut with an ellipsis, their full text in a tooltip).
 import { memo } from 'react';
 import { formatDate, fullName } from '../../../../lib/shared/format';
 import { availableActions, type Actor, type UserAction } from '../../../../lib/shared/permissions';
