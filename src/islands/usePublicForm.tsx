@@ -41,7 +41,8 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
   const [values, setValues] = useState<V>(empty);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  // The API's answer to the last send (undefined until one succeeds, and again once the visitor edits).
+  const [answer, setAnswer] = useState<unknown>(undefined);
   const [busy, setBusy] = useState(false);
   const [honeypot, setHoneypot] = useState('');
   const [generation, setGeneration] = useState(0);
@@ -56,7 +57,7 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
     (value: V[K]) => {
       setValues((v) => ({ ...v, [key]: value }));
       setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-      setSent(false);
+      setAnswer(undefined);
     };
 
   const showErrors = (next: Errors<V>) => {
@@ -71,11 +72,13 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
     setBusy(true);
     setBanner(null);
     try {
-      const result = (await loadSchema()).safeParse(values);
-      if (!result.success) return showErrors(firstIssues(result.error.issues) as Errors<V>);
+      // The schema judges the very JSON the API will judge.
       const body = options.body ? options.body(values, honeypot) : { ...values, [HONEYPOT_FIELD]: honeypot };
+      const result = (await loadSchema()).safeParse(body);
+      if (!result.success) return showErrors(firstIssues(result.error.issues) as Errors<V>);
+      let reply: unknown;
       try {
-        await api(path, { method: 'POST', body });
+        reply = await api(path, { method: 'POST', body });
       } catch (error) {
         const next = firstFieldErrors(error) as Errors<V>;
         if (!Object.keys(next).length) {
@@ -89,7 +92,7 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
       setHoneypot('');
       resetTouched();
       setGeneration((g) => g + 1);
-      setSent(true);
+      setAnswer(reply ?? null);
     } finally {
       setBusy(false);
     }
@@ -102,7 +105,9 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
     errors,
     touched,
     banner,
-    sent,
+    /** A send succeeded (and nothing was edited since); `answer` is what the API said. */
+    sent: answer !== undefined,
+    answer,
     busy,
     /** The honeypot's value and change handler (<Honeypot {...honeypot} />). */
     honeypot: { value: honeypot, onChange: setHoneypot },

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // useFormTakeover and the Field's native constraints: a server-rendered form the visitor typed into before the
 // island hydrated keeps the text, shows the spec's message for a field already left, and keeps the focus.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -11,6 +11,8 @@ import { isDirty, readTakeover, useFormTakeover } from '../../src/islands/useFor
 import { useHydrated } from '../../src/islands/useHydrated';
 import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN, LINK_PATTERN } from '../../src/lib/shared/messages';
 import ContactForm from '../../src/islands/ContactForm';
+import RegistrationForm from '../../src/islands/RegistrationForm';
+import { REGISTRATION_THANKS } from '../../src/lib/shared/visitors/form-posts';
 
 // React warns unless the environment says act() is in use.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -177,6 +179,59 @@ describe('the contact form’s phone country before hydration', () => {
     expect(container.querySelector('select[aria-label="Country code"]')).toBeNull();
     // Nothing else was typed, so no field greets the visitor with a message.
     expect(container.querySelectorAll('[role="alert"]')).toHaveLength(0);
+  });
+});
+
+describe('the registration form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const form = <RegistrationForm eventId="couples-dinner" eventTitle="Couples Dinner" full={false} />;
+
+  it('is a plain form posting to the API with the browser’s checks, a phone with its country code allowed', () => {
+    const served = document.createElement('div');
+    served.innerHTML = renderToString(form);
+    const plain = served.querySelector('form')!;
+    expect([plain.getAttribute('method'), plain.getAttribute('action')]).toEqual([
+      'post',
+      '/api/v1/events/couples-dinner/registrations/',
+    ]);
+    expect(plain.hasAttribute('novalidate')).toBe(false);
+    const seats = plain.querySelector('[name="seats"]')!;
+    expect([seats.getAttribute('min'), seats.getAttribute('max'), seats.getAttribute('value')]).toEqual([
+      '1',
+      '10',
+      '1',
+    ]);
+    const phone = plain.querySelector('[name="phone"]')!.getAttribute('pattern')!;
+    expect(new RegExp(`^(?:${phone})$`, 'v').test('+233 24 555 0100')).toBe(true);
+    expect(plain.querySelector('[name="website"]')!.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('hydrated, takes over what was typed, posts JSON with seats as a number and thanks by status', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(Response.json({ id: 4, status: 'waitlisted', seats: 2 }, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    serveThenHydrate(form, () => {
+      type('name', 'Kofi Boateng');
+      type('email', 'kofi@example.org');
+      type('phone', '+233 24 555 0111');
+      type('seats', '2');
+    });
+    expect(input('seats').value).toBe('2');
+    await act(async () => {
+      container.querySelector('form')!.requestSubmit();
+    });
+    await vi.waitFor(() => expect(container.textContent).toContain(REGISTRATION_THANKS.waitlisted));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toBe('/api/v1/events/couples-dinner/registrations/');
+    expect(JSON.parse(init.body)).toEqual({
+      name: 'Kofi Boateng',
+      email: 'kofi@example.org',
+      phone: '+233 24 555 0111',
+      seats: 2,
+      website: '',
+    });
+    expect(input('name').value).toBe('');
   });
 });
 

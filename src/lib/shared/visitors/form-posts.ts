@@ -9,6 +9,12 @@ export const prayerCardFragment = (id: number | string) => `prayer-${id}`;
 export const registrationFragment = (status: 'confirmed' | 'waitlisted') => `registration-${status}`;
 export const REGISTRATION_CANCELLED_FRAGMENT = 'registration-cancelled';
 
+/** What /events says after a registration, by its status (the plain post's landing and the island alike). */
+export const REGISTRATION_THANKS = {
+  confirmed: 'Thank you! Your registration is confirmed. We have emailed you the details and a link to cancel.',
+  waitlisted: 'Thank you! The event is full for now, so you are on the waitlist. We will email you if a place opens.',
+} as const;
+
 /** The bots' trap every public form carries (hidden from people); the API ignores a submission that fills it. */
 export const HONEYPOT_FIELD = 'website';
 

@@ -1,0 +1,115 @@
+// An event's Register (or Join the Waitlist) form on /events (docs/PRODUCT.md (Events and Prayers)). Its server
+// HTML is a plain form posting to the API, which answers 303 back to /events#registration-{status}; the card
+// hydrates it only once the visitor opens the form (client:visible inside the closed <details>), so /events
+// loads no script up front. Hydrated, it behaves as every public form (usePublicForm) and thanks the visitor
+// in place with the status the API gave.
+import { Field, type FieldProps } from './ui/Field';
+import { Honeypot } from './ui/Honeypot';
+import { FormNotices, usePublicForm } from './usePublicForm';
+import { HONEYPOT_FIELD, REGISTRATION_THANKS } from '../lib/shared/visitors/form-posts';
+import { MAX_SEATS, registrationFieldRules as rules } from '../lib/shared/visitors/rules';
+import { buttonClasses } from './ui/button-classes';
+import { cx } from './ui/cx';
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  seats: string;
+}
+type TextKey = Exclude<keyof Values, 'seats'>;
+
+const EMPTY: Values = { name: '', email: '', phone: '', seats: '1' };
+const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'seats'];
+
+const loadSchema = () => import('../lib/shared/schemas').then((m) => m.registrationSchema);
+
+export interface RegistrationFormProps {
+  eventId: string;
+  eventTitle: string;
+  /** The event is full: the form joins the waitlist. */
+  full: boolean;
+}
+
+export default function RegistrationForm({ eventId, eventTitle, full }: RegistrationFormProps) {
+  const { values, set, errors, touched, banner, sent, answer, busy, honeypot, form, formKey } = usePublicForm({
+    path: `/events/${eventId}/registrations/`,
+    empty: EMPTY,
+    order: ORDER,
+    loadSchema,
+    take: (typed, v) => {
+      const next = { ...v };
+      for (const key of ORDER) next[key] = typed.text(key) || v[key];
+      return next;
+    },
+    // Seats travel as a number, as the plain post's reader makes them.
+    body: (v, bait) => ({ ...v, seats: Number(v.seats), [HONEYPOT_FIELD]: bait }),
+  });
+  const seatsId = `${eventId}-seats`;
+  const seatsMessageId = `${seatsId}-message`;
+  const status = (answer as { status?: string } | undefined)?.status === 'waitlisted' ? 'waitlisted' : 'confirmed';
+
+  const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
+    <Field
+      id={`${eventId}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      externalError={errors[name]}
+      touched={touched.has(name)}
+      rules={rules[name]}
+      realTime
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      key={formKey}
+      {...form}
+      className="mt-4 grid gap-3"
+      aria-label={`${full ? 'Join the waitlist for' : 'Register for'} ${eventTitle}`}
+    >
+      <FormNotices sent={sent} thanks={REGISTRATION_THANKS[status]} banner={banner} />
+      {field('name', 'Name', { autoComplete: 'name' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {field('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel', helperText: 'Optional' })}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={seatsId} className="text-sm font-medium text-text">
+          Seats
+        </label>
+        <input
+          id={seatsId}
+          name="seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SEATS}
+          step={1}
+          required
+          value={values.seats}
+          onChange={(e) => set('seats')(e.target.value)}
+          aria-invalid={errors.seats ? true : undefined}
+          aria-describedby={errors.seats ? seatsMessageId : undefined}
+          className={cx(
+            'w-full rounded-lg border bg-input px-3 py-2 text-text',
+            errors.seats ? 'border-error' : 'border-border',
+          )}
+        />
+        {errors.seats && (
+          <p id={seatsMessageId} role="alert" className="text-sm text-error">
+            {errors.seats}
+          </p>
+        )}
+      </div>
+      <Honeypot {...honeypot} />
+      <button type="submit" disabled={busy} className={buttonClasses({})}>
+        {busy ? 'Sending...' : full ? 'Join the Waitlist' : 'Confirm Registration'}
+      </button>
+      <p className="text-xs text-muted">
+        We email you a confirmation with the event for your calendar and a link to cancel.
+      </p>
+    </form>
+  );
+}
