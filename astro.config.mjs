@@ -1,6 +1,6 @@
 // @ts-check
 /* global Response */
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -16,8 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 /**
- * `npm run dev`: the API on the dev server's port, as `npm start` serves it. The API code is loaded through
- * Vite, so an edit to it is picked up on the next request (with a fresh app over a fresh connection).
+ * `npm run dev`: the API on the dev server's port, as `npm start` serves it, and the pages given the runtime's read
+ * functions in Astro.locals, as the host gives them (src/host/main.ts). The API code is loaded through Vite, so an
+ * edit to it is picked up on the next request (with a fresh app over a fresh connection). No page is kept: the
+ * host's page copies are `npm start`'s only.
  * @returns {import('astro').AstroIntegration}
  */
 function apiOnDevServer() {
@@ -44,12 +46,19 @@ function apiOnDevServer() {
           },
         });
         server.middlewares.use((req, res, next) => {
-          if (!isApiPath(req.url)) return next();
-          setApiDefaults(res);
-          void listener(req, res);
+          if (isApiPath(req.url)) {
+            setApiDefaults(res);
+            return void listener(req, res);
+          }
+          // Astro's dev server takes a request's Astro.locals from this symbol (what @astrojs/node's handler takes
+          // as its `locals` argument in `npm start`).
+          runtime().then((r) => {
+            Reflect.set(req, Symbol.for('astro.locals'), { content: r.reader });
+            next();
+          }, next);
         });
-        // The pages read sermons and events through the runtime's content registry (src/live.config.ts), so it
-        // starts with the dev server, not on the first API request.
+        // The pages read sermons and events through the runtime, so it starts with the dev server, not on the
+        // first request.
         server.httpServer?.once('listening', () => void runtime().catch((err) => console.error(err)));
       },
     },
@@ -100,9 +109,6 @@ export default defineConfig({
     // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/site/theme-script.ts).
     csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`] } },
   },
-  // The route cache of the on-demand public pages (sermons, events, their feeds): Astro's memory cache, wrapped so
-  // that the server can purge it after a write (src/lib/content/page-cache.ts).
-  cache: { provider: { ...memoryCache(), name: 'church-page-cache', entrypoint: './src/lib/content/page-cache.ts' } },
   vite: {
     plugins: [tailwindcss()],
   },

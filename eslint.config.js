@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 // Imports flow one way (docs/ARCHITECTURE.md, Layers): lib/shared imports nothing of ours; lib/client and
 // lib/content import only lib/shared; islands never import the server or Astro-only code; the server never
-// imports islands or browser code. Each rule lists what a folder must not reach.
+// imports islands, browser code or the host that composes it. Each rule lists what a folder must not reach.
 const banned = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
 // Relative specifiers name folders by their last part: '../client/x', '../../lib/content/x', '../../../server/x'.
 const ISLAND_IMPORTS = [
@@ -79,8 +79,8 @@ const BOUNDARIES = [
   {
     files: ['src/server/**'],
     rules: banned(
-      String.raw`^(\.\.?/.*\b(islands|lib/client|lib/content)/|astro:)`,
-      'The server imports only src/lib/shared of the front end.',
+      String.raw`^(\.\.?/.*\b(islands|lib/client|lib/content|host)/|astro:)`,
+      'The server imports only src/lib/shared of the front end, and never the host (src/host composes the server).',
     ),
   },
 ];

@@ -15,7 +15,7 @@ const forced = /^(true|1)$/i.test(process.env.FORCE_BUILD?.trim() ?? '');
 if (forced || !existsSync(SERVER_BUNDLE)) await buildServer();
 let server = await import(pathToFileURL(SERVER_BUNDLE).href);
 // A bundle built before main()'s arguments last changed (src/host/main.ts, BUNDLE_LAYOUT) is built again.
-const LAYOUT = 2;
+const LAYOUT = 3;
 if (server.BUNDLE_LAYOUT !== LAYOUT) {
   await buildServer();
   server = await import(`${pathToFileURL(SERVER_BUNDLE).href}?layout=${LAYOUT}`);

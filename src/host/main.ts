@@ -1,6 +1,8 @@
-// The server process. `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's
-// handler and the built files for the pages; run directly (`node --import tsx src/host/main.ts`) it serves
-// the API alone, as the crash test does. The database is migrated BEFORE the server listens; what can wait
+// The server process, where the host composes the server runtime (the API, src/server/runtime.ts) and the pages.
+// `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's handler and the built files
+// for the pages; run directly (`node --import tsx src/host/main.ts`) it serves the API alone, as the crash test
+// does. The page side (Astro's handler given the runtime's read functions, the copies of the pages that may be
+// kept) is ./pages.ts. The database is migrated BEFORE the server listens; what can wait
 // comes after: loading Astro's handler (a quarter of a second; page requests wait for it, health and the API
 // do not), the demo data of an empty database outside production (its password hash takes a moment; the shell
 // holds the requests that need it meanwhile) and reading the built files into memory. A
@@ -8,19 +10,20 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from '../server/config';
-import { createShell, stopOnSignals, type NodeHandler } from './shell';
+import { createShell, stopOnSignals } from './shell';
 import { createStaticFiles } from './static-files';
+import { servePages, type AstroHandler } from './pages';
 import { createRuntime } from '../server/runtime';
 
 /**
  * The layout of what scripts/start.mjs calls here (main's arguments): raised with each change of them, so a bundle
  * built before one (`npm start` builds only what is missing) is rebuilt instead of serving every page as the API.
  */
-export const BUNDLE_LAYOUT = 2;
+export const BUNDLE_LAYOUT = 3;
 
 /** What `npm start` serves besides the API: Astro's handler (loaded once listening), and the built files' folder. */
 export interface Site {
-  loadHandler(): Promise<NodeHandler>;
+  loadHandler(): Promise<AstroHandler>;
   clientDir: string;
 }
 
@@ -46,15 +49,12 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   let listened!: () => void;
   const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
   const staticFiles = site && createStaticFiles(site.clientDir);
-  let handler: NodeHandler | undefined;
-  const loading = Promise.withResolvers<NodeHandler>();
-  const pages: NodeHandler | undefined =
-    site && ((req, res) => (handler ? handler(req, res) : void loading.promise.then((ready) => ready(req, res))));
+  const pages = site && servePages(runtime);
   const shell = createShell({
     api: runtime.app,
-    pages,
+    pages: pages?.render,
     staticFiles,
-    pageResponses: runtime.pageResponses,
+    pageResponses: pages?.pageResponses,
     onPage: runtime.views.observePage,
     ready: seeded,
     logRequests: config.logRequests,
@@ -65,7 +65,7 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
     ?.loadHandler()
     .then((ready) => {
       if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
-      loading.resolve((handler = ready));
+      pages!.loaded(ready);
     })
     .catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
   const url = `http://${config.host}:${config.port}/`;

@@ -1,18 +1,18 @@
-// The HTTP shell's copy of the cached live pages (docs/ARCHITECTURE.md, How a request flows). A page Astro's
-// route cache keeps (src/lib/content/page-cache.ts) still costs a pass through Astro's handler on every hit: a
-// look for a static file on disk, a Request, the render pipeline, a Response. This keeps the bytes and headers
-// that went out, so the next GET or HEAD of that address is answered from memory. Astro's route cache stays
-// the source of truth: only a page it has just kept (a fresh render it marked, src/lib/shared/live/kept-page.ts)
-// is copied, for the lifetime and under the tags the page set, and the server runtime purges both caches with
-// the same call (src/server/runtime.ts). The same rules as the route cache:
+// The host's copies of the public pages rendered on demand (docs/ARCHITECTURE.md, How a request flows): the one
+// page cache. A page that may be kept says so itself, as it would to a CDN, with two standard headers
+// (src/lib/content/live-content.ts): `CDN-Cache-Control: max-age=N` (RFC 9213) and `Cache-Tag: a,b` (the
+// collections it shows). This keeps the bytes and headers that went out, so the next GET or HEAD of that address
+// is answered from memory without Astro, and takes both headers off every answer before it is sent (as a CDN
+// does). The host purges the copies by tag on every change to what they show (src/host/main.ts, from the
+// runtime's content hook, which hears other instances too). The rules:
 // - kept at most the page's max-age from its request's arrival, never more than five minutes and never past
 //   the next UTC midnight (src/lib/shared/live/page-lifetime.ts: a scheduled sermon appears by itself then);
 // - a page whose rendering overlapped a purge is not kept; only a 200 without Set-Cookie or Vary is;
-// - addresses with a query string are left to Astro's cache (which knows which parameters matter).
+// - an address with a query string is not kept (its parameters may change the page; the plain address is).
 // A copy is compressed once when it is kept (brotli 11 and gzip 9, off the event loop, ./encoding.ts) and each
-// hit gets the smallest its Accept-Encoding allows, with Vary: Accept-Encoding.
+// hit gets the smallest its Accept-Encoding allows, with Vary: Accept-Encoding. A hit says `X-Astro-Cache: HIT`,
+// the name Astro's route cache, which this replaced, gave it (the tests and benches read it).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { KEPT_PAGE_HEADER, parseKeptPage } from '../lib/shared/live/kept-page';
 import { pageMaxAge } from '../lib/shared/live/page-lifetime';
 import { compressBest, pickEncoding, type Encoded } from './encoding';
 import { isCompressible } from './content-types';
@@ -36,8 +36,8 @@ export interface ResponseCache {
   /** Answers `req` from a kept copy; false when there is none (then Astro's handler must answer). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
   /**
-   * Watches Astro's answer to `req`: takes the route cache's mark off, and keeps a copy once the answer is sent
-   * when the route cache kept that page.
+   * Watches Astro's answer to `req`: takes CDN-Cache-Control and Cache-Tag off, and keeps a copy once the answer
+   * is sent when they allow it.
    */
   record(req: IncomingMessage, res: ServerResponse): void;
   /** Drops every copy tagged with one of these (a write changed what they show). */
@@ -73,37 +73,38 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
     },
 
     record(req, res) {
-      // Every answer loses the mark (an address with a query string is marked too), only some are copied.
       const key = req.method === 'GET' ? keyOf(req) : undefined;
       const arrived = now();
       const purgesBefore = purges;
       const { writeHead } = res;
-      // Astro's Node adapter answers with writeHead(status, headers) before any byte of the body: the mark is in
-      // those headers. Anything else (a static file, an answer without the mark) passes untouched.
+      // Every head goes through writeHead (Node makes an implicit one through it too); Astro's Node adapter passes
+      // every header of its answer there.
       res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
         res.writeHead = writeHead;
         const given = rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && !Array.isArray(arg));
-        if (given?.[KEPT_PAGE_HEADER] !== undefined) {
-          const kept = parseKeptPage(given[KEPT_PAGE_HEADER]);
-          delete given[KEPT_PAGE_HEADER];
-          const headers = Object.fromEntries(
-            Object.entries({ ...res.getHeaders(), ...given }).filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
-          );
-          const keepable = status === 200 && !('set-cookie' in headers) && !('vary' in headers);
-          if (key !== undefined && kept && keepable) {
-            collectBody(res, async (body) => {
-              const encoded = isCompressible(String(headers['content-type'] ?? '')) ? await compressBest(body) : {};
-              // A write landed while this page was rendered, sent or compressed: the copy may show what it changed.
-              if (purges !== purgesBefore) return;
-              const maxAge = Math.min(kept.maxAge, pageMaxAge(arrived));
-              if (copies.size >= max) copies.delete(copies.keys().next().value!);
-              copies.set(key, {
-                ...representations({ ...headers, 'x-astro-cache': 'HIT' }, body, encoded),
-                tags: kept.tags,
-                expiresAt: arrived + maxAge * 1000,
-              });
+        const all = Object.entries({ ...res.getHeaders(), ...given }).map(
+          ([name, value]) => [name.toLowerCase(), value] as const,
+        );
+        const keep = keepFor(Object.fromEntries(all));
+        for (const name of KEEP_HEADERS) res.removeHeader(name);
+        for (const name of Object.keys(given ?? {})) if (KEEP_HEADERS.has(name.toLowerCase())) delete given![name];
+        const headers: OutgoingHttpHeaders = Object.fromEntries(
+          all.filter(([name]) => !PER_ANSWER.has(name) && !KEEP_HEADERS.has(name)),
+        );
+        const keepable = status === 200 && !('set-cookie' in headers) && !('vary' in headers);
+        if (key !== undefined && keep && keepable) {
+          collectBody(res, async (body) => {
+            const encoded = isCompressible(String(headers['content-type'] ?? '')) ? await compressBest(body) : {};
+            // A write landed while this page was rendered, sent or compressed: the copy may show what it changed.
+            if (purges !== purgesBefore) return;
+            const maxAge = Math.min(keep.maxAge, pageMaxAge(arrived));
+            if (copies.size >= max) copies.delete(copies.keys().next().value!);
+            copies.set(key, {
+              ...representations({ ...headers, 'x-astro-cache': 'HIT' }, body, encoded),
+              tags: keep.tags,
+              expiresAt: arrived + maxAge * 1000,
             });
-          }
+          });
         }
         return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
       } as ServerResponse['writeHead'];
@@ -118,6 +119,24 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
       return copies.size;
     },
   };
+}
+
+/** The headers by which a page says it may be kept: read here, never sent. */
+const KEEP_HEADERS = new Set(['cdn-cache-control', 'cache-tag']);
+
+/**
+ * How long and under which tags a page may be kept, from its CDN-Cache-Control (`max-age=N`; RFC 9213, whose
+ * `no-store` and `private` forbid it) and Cache-Tag (comma-separated); undefined when it may not be.
+ */
+function keepFor(headers: OutgoingHttpHeaders): { maxAge: number; tags: string[] } | undefined {
+  const control = String(headers['cdn-cache-control'] ?? '').toLowerCase();
+  const maxAge = Number(/(?:^|,)\s*max-age=(\d+)\s*(?:,|$)/.exec(control)?.[1] ?? 0);
+  if (!(maxAge > 0) || /(?:^|,)\s*(no-store|private)\s*(?:,|$)/.test(control)) return undefined;
+  const tags = String(headers['cache-tag'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return { maxAge, tags };
 }
 
 /** The kept answer as each encoding sends it, with Vary when there is more than one. */

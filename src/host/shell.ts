@@ -2,7 +2,7 @@
 // @hono/node-server; everything else gets the pages' security headers and is answered, first that can, by the
 // build's files held in memory (./static-files.ts), the copies of the cached live pages (./response-cache.ts),
 // then Astro's Node handler, whose answers are compressed on the way out (./encoding.ts). One JSON log line per
-// request, and a graceful stop. `npm start` (../main.ts) serves both; the API tests serve the API alone through
+// request, and a graceful stop. `npm start` (./main.ts) serves both; the API tests serve the API alone through
 // the same code.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -20,7 +20,7 @@ export interface ShellOptions {
   pages?: NodeHandler;
   /** The build's files (dist/client), answered before Astro. */
   staticFiles?: StaticFiles;
-  /** Copies of the pages Astro's route cache keeps; the server runtime purges it (src/server/runtime.ts). */
+  /** The copies of the pages that may be kept, answered before Astro; the host purges it (./main.ts). */
   pageResponses?: ResponseCache;
   /** Sees every page request before it is answered (the sermon view counter, src/server/analytics/views.ts). */
   onPage?: NodeHandler;

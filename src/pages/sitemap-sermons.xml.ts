@@ -2,7 +2,7 @@
 // build time, so astro.config.mjs names this one in its sitemap index (customSitemaps). Drafts and sermons not yet
 // due are not public, so they are never listed.
 import type { APIContext } from 'astro';
-import { cacheLivePage, liveSermons } from '../lib/content/live-content';
+import { cacheLivePage, contentReader } from '../lib/content/live-content';
 
 export const prerender = false;
 
@@ -10,8 +10,7 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export async function GET(context: APIContext) {
-  const sermons = await liveSermons();
-  cacheLivePage(context.cache, ['sermons']);
+  const sermons = await contentReader(context.locals).listSermons('public');
   const origin = (context.site ?? context.url).origin;
   const urls = sermons.map(
     (s) => `<url><loc>${escapeXml(new URL(`/sermons/${s.id}`, origin).href)}</loc><lastmod>${s.date}</lastmod></url>`,
@@ -23,5 +22,7 @@ export async function GET(context: APIContext) {
     '</urlset>',
     '',
   ].join('\n');
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const response = new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  cacheLivePage(response.headers, ['sermons']);
+  return response;
 }

@@ -1,13 +1,12 @@
 // Two app instances on one PostgreSQL: a sermon or event write on one purges the other's page cache through
-// LISTEN/NOTIFY (src/server/content/sync.ts). Both instances live in this one process and would share the
-// process-wide content registry, so each gets its own recorded purge function instead of the page cache.
+// LISTEN/NOTIFY (src/server/content/sync.ts). Each gets its own recorded purge function instead of the page cache;
+// the runtime's own wiring (its content hook hears the other instances) is the last case.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { contentRegistry } from '../../src/lib/shared/live/registry';
 import { LIVE_TAGS, type LiveTag } from '../../src/lib/shared/live/types';
 import { loadConfig } from '../../src/server/config';
 import { CONTENT_CHANNEL, startContentSync, type ContentSync } from '../../src/server/content/sync';
@@ -79,7 +78,7 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
     const created = await a.request('POST', '/sermons/', { token: pastor, body: { ...sermon, title: 'Sync A' } });
     expect(created.status).toBe(201);
     await within(2000, () => expect(purgedB).toEqual([['sermons']]));
-    // A's local pages are purged by its own subscriber (servePages), not by its notification coming back.
+    // A's local pages are purged by its own content hook (src/server/runtime.ts), not by its notification coming back.
     await new Promise((r) => setTimeout(r, 200));
     expect(purgedA).toEqual([]);
     expect(purgedB).toEqual([['sermons']]);
@@ -116,13 +115,14 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
     await within(2000, () => expect(purgedB).toEqual([ALL, ['sermons']]));
   });
 
-  it('the runtime on PostgreSQL listens, purges its page cache for other instances, and stops listening on close', async () => {
+  it('the runtime on PostgreSQL listens, tells its pages of changes here and elsewhere, and stops listening on close', async () => {
     const purged: LiveTag[][] = [];
-    contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
     const dataDir = mkdtempSync(join(tmpdir(), 'church-sync-'));
     const runtime = await createRuntime(
       loadConfig({ ...TEST_ENV, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: a.config.databaseUrl }),
     );
+    // What the host's page copies hear (src/host/pages.ts).
+    runtime.content.subscribe((collections) => void purged.push([...collections]));
     const listeners = async () =>
       (
         await sql<{ name: string }>`
@@ -137,10 +137,23 @@ describe.skipIf(!pg)('content changes reach every instance on one PostgreSQL', (
       const payload = JSON.stringify({ from: 'another-instance', collections: ['events'] });
       await sql`SELECT pg_notify(${CONTENT_CHANNEL}, ${payload})`.execute(a.database.db);
       await within(2000, () => expect(purged).toEqual([ALL, ['events']]));
+      // Its own write reaches its pages once: its notification, coming back, is not heard again.
+      const written = await runtime.app.fetch(
+        new Request('http://localhost/api/v1/sermons/', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${await a.tokenFor('pastor')}`,
+            'content-type': 'application/json',
+            'x-platform': 'web',
+          },
+          body: JSON.stringify({ ...sermon, title: 'Sync runtime' }),
+        }),
+      );
+      expect(written.status).toBe(201);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(purged).toEqual([ALL, ['events'], ['sermons']]);
     } finally {
       await runtime.close();
-      delete contentRegistry().pageCache;
-      delete contentRegistry().reader;
       rmSync(dataDir, { recursive: true, force: true });
     }
     await within(2000, async () => expect((await listeners()).filter((n) => !ours.includes(n))).toEqual([]));

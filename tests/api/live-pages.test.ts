@@ -1,19 +1,22 @@
-// The wiring behind the live public pages, on every backend: the runtime registers the API's own read functions
-// in the content registry (what src/live.config.ts reads), and every sermon or event write purges the pages'
-// cache for that collection. Visitors' visibility: published, scheduled once due (injected clock), public events.
+// The wiring behind the live public pages, on every backend: the host hands the pages the runtime's read
+// functions, the API's own (Astro.locals.content, src/host/pages.ts), and every sermon or event write purges the
+// host's copies of the pages for that collection. Visitors' visibility: published, scheduled once due (injected
+// clock), public events.
 import { directoryStore } from '../../src/server/media/directory-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentRegistry, contentReader } from '../../src/lib/shared/live/registry';
+import type { ContentReader } from '../../src/lib/shared/live/registry';
 import type { LiveTag } from '../../src/lib/shared/live/types';
 import type { ResponseCache } from '../../src/host/response-cache';
-import { servePages } from '../../src/server/runtime';
+import { servePages } from '../../src/host/pages';
+import { contentReaderOf } from '../../src/server/runtime';
 import { backends, startApi, type TestApi } from './helpers';
 
 describe.each(backends())('live pages on %s', (backend) => {
   let api: TestApi;
   let pastor: string;
+  /** What the content hook heard. */
   const purged: LiveTag[][] = [];
-  /** What the HTTP shell's response cache was told to drop: the same purges as the route cache. */
+  /** What the host's response cache was told to drop: the same purges. */
   const shellPurged: string[][] = [];
   const shellCache: ResponseCache = {
     answer: () => false,
@@ -33,15 +36,17 @@ describe.each(backends())('live pages on %s', (backend) => {
       mailer: { send: async () => {} },
       media: directoryStore(api.config.uploadsDir),
     };
-    servePages(deps, api.content, shellCache);
-    contentRegistry().pageCache = { invalidate: async (collections) => void purged.push([...collections]) };
+    reader = servePages({ content: api.content, reader: contentReaderOf(deps) }, shellCache).locals().content!;
+    api.content.subscribe((collections) => void purged.push([...collections]));
     pastor = await api.tokenFor('pastor');
   });
   afterAll(async () => {
-    delete contentRegistry().pageCache;
-    delete contentRegistry().reader;
     await api.close();
   });
+
+  /** What the pages read (Astro.locals.content). */
+  let reader: ContentReader;
+  const contentReader = () => reader;
 
   const publicIds = async () => (await contentReader().listSermons('public')).map((s) => s.id);
 

@@ -22,6 +22,8 @@ describe('import boundaries', () => {
     ['src/islands/admin/features/users/x.ts', "import { getSite } from '../../../../lib/content/content';"],
     ['src/server/users/x.ts', "import { api } from '../../lib/client/api-client';"],
     ['src/server/users/x.ts', "import { Button } from '../../islands/ui/Button';"],
+    ['src/server/x.ts', "import { servePages } from '../host/pages';"],
+    ['src/server/users/x.ts', "import { acceptsGzip } from '../../host/encoding';"],
     ['src/islands/admin/features/profile/x.ts', "import { accountStatus } from '../users/model';"],
     ['src/islands/admin/layout/x.ts', "import { unreadCount } from '../features/messages/api';"],
   ])('refuses an upward import in %s: %s', async (file, line) => {
@@ -35,6 +37,7 @@ describe('import boundaries', () => {
     ['src/islands/x.tsx', "import { api } from '../lib/client/api-client';"],
     ['src/server/users/x.ts', "import { ROLES } from '../../lib/shared/permissions';"],
     ['src/pages/x.ts', "import { createApp } from '../server/http/app';"],
+    ['src/host/x.ts', "import { createRuntime } from '../server/runtime';"],
     ['src/islands/admin/features/users/x.ts', "import { accountStatus } from './model';"],
     ['src/islands/admin/features/users/x.ts', "import { afterWrite } from '../../query';"],
   ])('allows %s: %s', async (file, line) => {

@@ -1,11 +1,10 @@
-// The HTTP shell's response cache (src/host/response-cache.ts), through a real shell and server: a page the
-// route cache marked as kept is answered from memory, purged by tag, kept no longer than its lifetime (never past
-// UTC midnight), not kept when a purge overlapped its rendering, and only a plain 200 of an address without a
-// query string is kept. A copy is compressed once when kept and each hit gets the encoding it accepts; Astro's
+// The host's response cache (src/host/response-cache.ts), through a real shell and server: a page that says it
+// may be kept (CDN-Cache-Control: max-age, Cache-Tag) is answered from memory, purged by tag, kept no longer
+// than its lifetime (never past UTC midnight), not kept when a purge overlapped its rendering, and only a plain
+// 200 of an address without a query string is kept; those two headers never leave the server. A copy is compressed once when kept and each hit gets the encoding it accepts; Astro's
 // answers that are not kept are compressed on the way out (src/host/encoding.ts).
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatKeptPage, KEPT_PAGE_HEADER } from '../../src/lib/shared/live/kept-page';
 import { createResponseCache, type ResponseCache } from '../../src/host/response-cache';
 import { createShell, type NodeHandler, type Shell } from '../../src/host/shell';
 import { rawRequest } from './http-raw';
@@ -14,8 +13,10 @@ interface Page {
   status?: number;
   tags?: string[];
   maxAge?: number;
-  /** No kept-page mark: the route cache did not keep it. */
+  /** No CDN-Cache-Control or Cache-Tag: the page does not say it may be kept. */
   unmarked?: boolean;
+  /** The CDN-Cache-Control it sends instead of `max-age=<maxAge>`. */
+  control?: string;
   headers?: Record<string, string>;
   /** Runs while the page renders (e.g. a write lands meanwhile). */
   during?: () => void;
@@ -48,8 +49,10 @@ describe('response cache in the shell', () => {
         res.end('</p>');
         return;
       }
-      if (!page.unmarked)
-        headers[KEPT_PAGE_HEADER] = formatKeptPage({ maxAge: page.maxAge ?? 300, tags: page.tags ?? ['sermons'] });
+      if (!page.unmarked) {
+        headers['CDN-Cache-Control'] = page.control ?? `max-age=${page.maxAge ?? 300}`;
+        headers['Cache-Tag'] = (page.tags ?? ['sermons']).join(',');
+      }
       res.writeHead(page.status ?? 200, headers);
       res.write(`<p>${path} `);
       if (page.filler) res.write(page.filler);
@@ -85,15 +88,18 @@ describe('response cache in the shell', () => {
   });
   afterEach(() => shell.stop());
 
-  it('answers a kept page from memory, with the same body and headers, and never shows the mark', async () => {
+  /** The headers by which a page says it may be kept, as an answer carries them: none ever should. */
+  const keepHeaders = (headers: Headers) => [headers.get('cdn-cache-control'), headers.get('cache-tag')];
+
+  it('answers a kept page from memory, with the same body and headers, and never shows the keep headers', async () => {
     const first = await get('/sermons');
     expect(first.body).toBe('<p>/sermons render 1</p>');
-    expect(first.headers.get(KEPT_PAGE_HEADER)).toBeNull();
+    expect(keepHeaders(first.headers)).toEqual([null, null]);
     const second = await get('/sermons');
     expect(second.body).toBe(first.body);
     expect(renders['/sermons']).toBe(1);
     expect(second.headers.get('x-astro-cache')).toBe('HIT');
-    expect(second.headers.get(KEPT_PAGE_HEADER)).toBeNull();
+    expect(keepHeaders(second.headers)).toEqual([null, null]);
     expect(second.headers.get('content-type')).toBe('text/html');
     expect(second.headers.get('x-frame-options')).toBe('DENY');
     const head = await get('/sermons', 'HEAD');
@@ -136,13 +142,34 @@ describe('response cache in the shell', () => {
     expect((await get('/sermons')).body).toBe('<p>/sermons render 2</p>');
   });
 
-  it('keeps only a marked 200 without Set-Cookie or Vary, of an address without a query string', async () => {
+  it('drops a page tagged with several collections when any of them changes', async () => {
+    pages['/'] = { tags: ['sermons', 'events'] };
+    await get('/');
+    cache.invalidate(['prayers']);
+    expect((await get('/')).body).toBe('<p>/ render 1</p>');
+    cache.invalidate(['events']);
+    expect((await get('/')).body).toBe('<p>/ render 2</p>');
+  });
+
+  it('keeps only a 200 with a max-age and without Set-Cookie or Vary, of an address without a query string', async () => {
     pages['/plain'] = { unmarked: true };
     pages['/missing'] = { status: 404 };
     pages['/cookie'] = { headers: { 'set-cookie': 'a=1' } };
     pages['/vary'] = { headers: { vary: 'Accept-Language' } };
-    for (const path of ['/plain', '/missing', '/cookie', '/vary', '/sermons?page=2']) {
-      expect((await get(path)).headers.get(KEPT_PAGE_HEADER), path).toBeNull();
+    pages['/no-store'] = { control: 'max-age=300, no-store' };
+    pages['/private'] = { control: 'private, max-age=300' };
+    pages['/zero'] = { control: 'max-age=0' };
+    for (const path of [
+      '/plain',
+      '/missing',
+      '/cookie',
+      '/vary',
+      '/no-store',
+      '/private',
+      '/zero',
+      '/sermons?page=2',
+    ]) {
+      expect(keepHeaders((await get(path)).headers), path).toEqual([null, null]);
       await get(path);
       expect(renders[path], path).toBe(2);
     }

@@ -2,22 +2,21 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getSite } from '../../lib/content/content';
-import { cacheLivePage, liveSermons } from '../../lib/content/live-content';
-import { contentReader } from '../../lib/shared/live/registry';
+import { cacheLivePage, contentReader } from '../../lib/content/live-content';
 
-// From the database on demand, kept by the route cache until a sermon changes.
+// From the database on demand, kept by the host until a sermon changes.
 export const prerender = false;
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export async function GET(context: APIContext) {
-  const [site, sermons] = await Promise.all([getSite(), liveSermons()]);
+  const content = contentReader(context.locals);
+  const [site, sermons] = await Promise.all([getSite(), content.listSermons('public')]);
   // The real byte length and type of each recording: podcast apps check them.
-  const audio = await Promise.all(sermons.map((s) => (s.audioUrl ? contentReader().audioFile(s.audioUrl) : undefined)));
-  cacheLivePage(context.cache, ['sermons']);
+  const audio = await Promise.all(sermons.map((s) => (s.audioUrl ? content.audioFile(s.audioUrl) : undefined)));
   const origin = context.site ?? new URL(context.url.origin);
-  return rss({
+  const response = await rss({
     title: `${site.name} Sermons`,
     description: `Sermons from ${site.name}, ${site.address.locality}, ${site.address.country}.`,
     site: origin,
@@ -43,4 +42,6 @@ export async function GET(context: APIContext) {
       customData: `<itunes:author>${escapeXml(sermon.speaker)}</itunes:author>`,
     })),
   });
+  cacheLivePage(response.headers, ['sermons']);
+  return response;
 }

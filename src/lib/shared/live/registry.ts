@@ -1,11 +1,7 @@
-// The meeting point of the two module graphs of one process: the server bundle (src/server, which owns the
-// database) and Astro's bundle (the pages, src/live.config.ts and the page cache). Each side has its own copy of
-// every module, so a module-level variable would not be shared: the registry lives on `globalThis` under a
-// `Symbol.for` key, which both copies resolve to the same object. The server runtime (src/server/runtime.ts)
-// puts its read functions here, so the pages read the one database connection instead of opening another; the
-// page cache (src/lib/content/page-cache.ts) puts its invalidation here, so the server can purge pages after a write.
+// What the public pages read from the server: the API's own read functions (one rule of who sees what), on the
+// server's one database connection. The host hands them to every page it has Astro render, in Astro.locals
+// (src/host/main.ts; src/env.d.ts types it; astro.config.mjs does the same for `npm run dev`).
 import type { EventAnswer, SermonAnswer } from './api';
-import type { LiveTag } from './types';
 import type { PrayerWallItem } from '../prayers/api';
 
 /**
@@ -25,32 +21,4 @@ export interface ContentReader {
   listPrayerWall(): Promise<PrayerWallItem[]>;
   /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
   audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
-}
-
-export interface PageCacheControl {
-  /** Drops every cached page that shows these collections. */
-  invalidate(collections: readonly LiveTag[]): Promise<void>;
-}
-
-interface ContentRegistry {
-  reader?: ContentReader;
-  pageCache?: PageCacheControl;
-}
-
-const KEY = Symbol.for('church-site.content-registry');
-
-export function contentRegistry(): ContentRegistry {
-  const holder = globalThis as typeof globalThis & { [KEY]?: ContentRegistry };
-  return (holder[KEY] ??= {});
-}
-
-/** The reader the server runtime registered; a clear error when the pages run without it. */
-export function contentReader(): ContentReader {
-  const reader = contentRegistry().reader;
-  if (!reader) {
-    throw new Error(
-      'No content reader: the server runtime (src/server/runtime.ts) must start before pages are served.',
-    );
-  }
-  return reader;
 }

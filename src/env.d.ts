@@ -1,0 +1,7 @@
+// Astro.locals of the pages rendered on demand: what the host passes with every request (src/host/main.ts).
+declare namespace App {
+  interface Locals {
+    /** The server's read functions for sermons, events and the prayer wall (absent only if no server passed them). */
+    content?: import('./lib/shared/live/registry').ContentReader;
+  }
+}
