@@ -1,5 +1,6 @@
 // Notification settings (docs/PRODUCT.md (Pages and screens)): five toggles; Save Settings persists them through
 // PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
+import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import type { NotificationFlags, User } from '../../../../lib/shared/users/types';
@@ -10,21 +11,19 @@ import { NOTIFICATION_LABELS, notificationFlags } from './model';
 
 export function NotificationDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [flags, setFlags] = useState<NotificationFlags>(() => notificationFlags(user));
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({ mutationFn: saveProfile });
   const [error, setError] = useState<string | null>(null);
 
   async function save(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (saving) return;
-    setSaving(true);
+    if (saving.isPending) return;
     setError(null);
     try {
-      await saveProfile(flags);
+      await saving.mutateAsync(flags);
       toast('Notification settings saved');
       onClose();
     } catch (e) {
       setError(apiErrorInfo(e).detail ?? 'Failed to save notification settings');
-      setSaving(false);
     }
   }
 
@@ -33,7 +32,7 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
       id="notification-form"
       title="Notification Settings"
       submitLabel="Save Settings"
-      saving={saving}
+      saving={saving.isPending}
       banner={error}
       onClose={onClose}
       onSubmit={save}
@@ -50,7 +49,7 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
               type="checkbox"
               role="switch"
               checked={flags[key]}
-              disabled={saving}
+              disabled={saving.isPending}
               onChange={(e) => setFlags((f) => ({ ...f, [key]: e.target.checked }))}
               className="size-5 accent-[var(--c-button)]"
             />

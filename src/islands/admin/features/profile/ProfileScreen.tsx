@@ -1,6 +1,7 @@
 // Own profile (/admin/profile, docs/PRODUCT.md (Pages and screens)): avatar with upload, name, role, email, Edit Profile and
 // Settings; cards for personal, church and contact information and the notification flags.
 import { useStore } from '@nanostores/react';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { $auth } from '../../../../lib/client/session';
@@ -33,7 +34,8 @@ function InfoCard({ title, items }: { title: string; items: DetailItem[] }) {
 
 function AvatarUpload({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useMutation({ mutationFn: uploadAvatar });
+  const uploading = upload.isPending;
   const [error, setError] = useState<string | null>(null);
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
@@ -43,16 +45,13 @@ function AvatarUpload({ user }: { user: User }) {
     const problem = avatarProblem(file);
     setError(problem);
     if (problem) return;
-    setUploading(true);
     try {
-      await uploadAvatar(file);
+      await upload.mutateAsync(file);
       toast('Profile picture updated');
     } catch (err) {
       const message = apiErrorInfo(err).detail ?? AVATAR_FAILED;
       console.error('Avatar upload failed', err);
       setError(message);
-    } finally {
-      setUploading(false);
     }
   }
 
