@@ -6,7 +6,7 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createMailer, withHealth } from '../../src/server/mail/mailer';
 import { smtpMailer } from '../../src/server/mail/smtp';
-import { writeSetting } from '../../src/server/settings/store';
+import { writeSetting } from '../../src/server/settings/service';
 import { RECIPIENTS_KEY } from '../../src/server/notifications/service';
 import { startApi } from './helpers';
 

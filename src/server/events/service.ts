@@ -1,7 +1,7 @@
 // Events: who sees which (visitors the public ones), their registered and waitlist figures counted from the
 // registrations in the same query, and every change by staff, written to the audit log in the same transaction
 // and announced to the content hook once it is committed.
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import {
   END_BEFORE_START,
   endsBeforeStart,
@@ -16,12 +16,12 @@ import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps } from '../kernel/context';
 import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
-import { readTags, writeTags } from '../db/tags';
+import { writeTags } from '../db/tags';
 import { ApiError, fieldError } from '../kernel/errors';
 import { recorded } from '../content/access';
 import type { UserRow } from '../kernel/context';
 
-type EventRow = Selectable<EventsTable> & { registered: number | string | null; waitlist: number | string | null };
+import { toEventAnswer, type EventRow } from './answers';
 
 export const EVENT_NOT_FOUND = 'Event not found.';
 
@@ -52,31 +52,6 @@ function visible(db: Kysely<DB>, visibility: Visibility) {
   return visibility === 'staff' ? withCounts(db) : withCounts(db).where('is_public', '=', true);
 }
 
-/** The row as the API answers it: the ChurchEvent entity (capacity null for no limit), imageUrl left out when unset. */
-export function toEvent(row: EventRow): EventAnswer {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    type: row.type,
-    status: row.status,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    location: row.location,
-    capacity: row.capacity === null ? null : Number(row.capacity),
-    registered: Number(row.registered ?? 0),
-    waitlist: Number(row.waitlist ?? 0),
-    organizer: row.organizer,
-    isPublic: Boolean(row.is_public),
-    requiresRegistration: Boolean(row.requires_registration),
-    tags: readTags(row.tags),
-    ...(row.image_url ? { imageUrl: row.image_url } : {}),
-  };
-}
-
 /** By start date and time: the API's list and the public pages (through the content registry) alike. */
 export async function readEvents(deps: AppDeps, visibility: Visibility): Promise<EventAnswer[]> {
   const rows = await visible(deps.database.db, visibility)
@@ -84,7 +59,7 @@ export async function readEvents(deps: AppDeps, visibility: Visibility): Promise
     .orderBy('start_time')
     .orderBy('id')
     .execute();
-  return rows.map(toEvent);
+  return rows.map(toEventAnswer);
 }
 
 export function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<EventAnswer[]> {
@@ -94,7 +69,7 @@ export function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<
 /** One event, or undefined when it does not exist or this visibility may not see it. */
 export async function readEvent(deps: AppDeps, visibility: Visibility, id: string): Promise<EventAnswer | undefined> {
   const row = await visible(deps.database.db, visibility).where('events.id', '=', id).executeTakeFirst();
-  return row && toEvent(row);
+  return row && toEventAnswer(row);
 }
 
 /** One event, or 404 when it does not exist or is private and the caller anonymous. */
@@ -166,7 +141,7 @@ async function insertEvent(
     );
     return id;
   });
-  return toEvent(await loadEvent(db, id));
+  return toEventAnswer(await loadEvent(db, id));
 }
 
 export function createEvent(deps: AppDeps, actor: UserRow, input: EventCreate): Promise<EventAnswer> {
@@ -190,7 +165,7 @@ export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, inp
   if (input.endDate === null || input.endDate === '') columns.end_date = startDate;
   if (endsBeforeStart({ startDate, endDate: columns.end_date ?? before.end_date }))
     throw fieldError('endDate', END_BEFORE_START);
-  if (!Object.keys(columns).length) return toEvent(before);
+  if (!Object.keys(columns).length) return toEventAnswer(before);
   await recorded(
     deps,
     'events',
@@ -206,7 +181,7 @@ export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, inp
       if (!Number(result.numUpdatedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
     },
   );
-  return toEvent(await loadEvent(db, id));
+  return toEventAnswer(await loadEvent(db, id));
 }
 
 export async function deleteEvent(deps: AppDeps, actor: UserRow, id: string): Promise<void> {

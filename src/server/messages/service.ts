@@ -1,14 +1,14 @@
 // Contact messages: a visitor's message is admitted by the per-address limit, stored (a prayer inquiry also
 // becomes a private prayer request, in the same transaction) and emailed to the notification recipients with
 // Reply-To the visitor; staff read, archive and (ADMIN and above) delete them, each change audited.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
-import type { ContactMessagesTable, DB } from '../db/schema';
+import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/limit';
-import { insertPrayerRequest } from '../prayers/store';
+import { insertPrayerRequest } from '../prayers/service';
 import { notifyStaff } from '../notifications/service';
 import type { ContactInput } from '../../lib/shared/schemas';
 import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
@@ -16,25 +16,7 @@ import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
 import type { MessageAuditAction } from '../../lib/shared/permissions';
 import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../lib/shared/messages/contact-options';
 
-type MessageRow = Selectable<ContactMessagesTable>;
-
-function serialize(row: MessageRow): ContactMessage {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    preferredContact: row.preferred_contact as ContactMessage['preferredContact'],
-    subject: row.subject,
-    inquiryType: row.inquiry_type as ContactMessage['inquiryType'],
-    services: JSON.parse(row.services) as string[],
-    message: row.message,
-    read: Boolean(row.read),
-    archived: Boolean(row.archived),
-    prayerRequestId: row.prayer_request_id == null ? null : Number(row.prayer_request_id),
-    createdAt: row.created_at,
-  };
-}
+import { toMessageAnswer, type MessageRow } from './answers';
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
@@ -112,7 +94,7 @@ export async function listMessages(deps: AppDeps): Promise<ContactMessage[]> {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(serialize);
+  return rows.map(toMessageAnswer);
 }
 
 export async function unreadCount(deps: AppDeps): Promise<number> {
@@ -132,7 +114,7 @@ async function loadRow(db: Kysely<DB>, id: number): Promise<MessageRow> {
 }
 
 export async function getMessage(deps: AppDeps, id: number): Promise<ContactMessage> {
-  return serialize(await loadRow(deps.database.db, id));
+  return toMessageAnswer(await loadRow(deps.database.db, id));
 }
 
 const auditMessage = (trx: Transaction<DB>, actor: UserRow, row: MessageRow, action: MessageAuditAction, now: number) =>
@@ -155,7 +137,7 @@ export async function updateMessage(
     if (change.archived !== undefined && change.archived !== Boolean(row.archived)) {
       actions.push(change.archived ? 'archive_message' : 'unarchive_message');
     }
-    if (!actions.length) return serialize(row);
+    if (!actions.length) return toMessageAnswer(row);
     await trx
       .updateTable('contact_messages')
       .set({
@@ -165,7 +147,7 @@ export async function updateMessage(
       .where('id', '=', id)
       .execute();
     for (const action of actions) await auditMessage(trx, actor, row, action, now);
-    return serialize(await loadRow(trx, id));
+    return toMessageAnswer(await loadRow(trx, id));
   });
 }
 

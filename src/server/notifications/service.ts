@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import type { MailAttachment } from '../mail/mailer';
-import { readSetting, writeSetting } from '../settings/store';
+import { readSetting, writeSetting } from '../settings/service';
 import type { RecipientKind } from '../../lib/shared/settings/api';
 
 export const RECIPIENTS_KEY = 'notification_recipients';

@@ -1,26 +1,25 @@
 // Prayer requests (docs/PRODUCT.md (Data, States), docs/API.md (Prayers)): a visitor's new request (stored by
-// ./store.ts, announced to the notification recipients), the public prayer wall and its "I prayed", and what
-// staff do with a request. Every staff change is written with its audit entry in one transaction and then
+// insertPrayerRequest below, announced to the notification recipients), the public prayer wall and its "I prayed",
+// and what staff do with a request. Every staff change is written with its audit entry in one transaction and then
 // purges the cached pages tagged 'prayers', so the wall on /prayers shows it at once.
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
   ASSIGNEE_INVALID,
   PRAYER_NOT_FOUND,
   type PrayerAnswer,
   type PrayerChange,
   type PrayerNote,
-  type PrayerUpdate,
   type PrayerWallItem,
 } from '../../lib/shared/prayers/api';
-import { firstName, needsFollowUp } from '../../lib/shared/prayers/wall';
+import { firstName } from '../../lib/shared/prayers/wall';
 import type { PrayerRequestInput } from '../../lib/shared/schemas';
-import type { PrayerCategory, PrayerPriority, PrayerStatus } from '../../lib/shared/visitors/rules';
+import type { PrayerCategory, PrayerStatus } from '../../lib/shared/visitors/rules';
 import { canAccessWeb, type PrayerAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import type { AppDeps } from '../kernel/context';
-import type { DB, PrayerRequestsTable, PrayerUpdatesTable } from '../db/schema';
+import type { DB, PrayerRequestsTable } from '../db/schema';
 import { iso } from '../db/time';
-import { readTags, writeTags } from '../db/tags';
+import { writeTags } from '../db/tags';
 import { audited } from '../activity/audit';
 import { ApiError, fieldError } from '../kernel/errors';
 import { notifyStaff } from '../notifications/service';
@@ -28,42 +27,47 @@ import { admitSubmission } from '../public/limit';
 import { asTarget } from '../users/answers';
 import type { UserRow } from '../kernel/context';
 import { followUpDays } from '../settings/general';
-import { insertPrayerRequest } from './store';
+import { toPrayerAnswer, type PrayerRow, type UpdateRow } from './answers';
 
-type PrayerRow = Selectable<PrayerRequestsTable>;
-type UpdateRow = Selectable<PrayerUpdatesTable>;
+// Storing a new prayer request, shared by the prayer form (POST /prayers/) and a contact message whose inquiry
+// type is prayer (which becomes a private request). docs/PRODUCT.md (Data): a new request is active and not
+// approved for the wall; its priority is urgent when the visitor said so, else medium.
+export interface NewPrayerRequest {
+  requester: string;
+  email: string | null;
+  phone: string | null;
+  title: string;
+  description: string;
+  category: PrayerCategory;
+  isPublic: boolean;
+  urgent: boolean;
+  source: 'prayer-form' | 'contact';
+}
 
-const toUpdate = (row: UpdateRow): PrayerUpdate => ({
-  id: Number(row.id),
-  text: row.text,
-  author: row.author_name,
-  createdAt: row.created_at,
-  isPublic: Boolean(row.is_public),
-});
-
-export function toPrayer(row: PrayerRow, updates: UpdateRow[], nowMs: number, followUpAfter: number): PrayerAnswer {
-  const prayer = {
-    id: Number(row.id),
-    title: row.title,
-    requester: row.requester,
-    email: row.email,
-    phone: row.phone,
-    category: row.category as PrayerCategory,
-    priority: row.priority as PrayerPriority,
-    status: row.status as PrayerStatus,
-    description: row.description,
-    dateRequested: row.date_requested,
-    lastUpdated: row.last_updated,
-    isPublic: Boolean(row.is_public),
-    approved: Boolean(row.approved),
-    assignedTo: row.assigned_to,
-    assignedToId: row.assigned_to_id === null ? null : Number(row.assigned_to_id),
-    supporters: Number(row.supporters),
-    updates: updates.map(toUpdate),
-    tags: readTags(row.tags),
-    source: row.source,
-  };
-  return { ...prayer, needsFollowUp: needsFollowUp(prayer, nowMs, followUpAfter) };
+export async function insertPrayerRequest(db: Kysely<DB>, request: NewPrayerRequest, nowMs: number): Promise<number> {
+  const stamp = iso(nowMs);
+  const row = await db
+    .insertInto('prayer_requests')
+    .values({
+      title: request.title,
+      requester: request.requester,
+      email: request.email,
+      phone: request.phone,
+      category: request.category,
+      priority: request.urgent ? 'urgent' : 'medium',
+      status: 'active',
+      description: request.description,
+      is_public: request.isPublic,
+      approved: false,
+      supporters: 0,
+      tags: '[]',
+      source: request.source,
+      date_requested: stamp,
+      last_updated: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The updates of these requests, oldest first, grouped by request. */
@@ -208,7 +212,7 @@ export async function listPrayers(deps: AppDeps): Promise<PrayerAnswer[]> {
   );
   const now = deps.now();
   const days = await followUpDays(db);
-  return rows.map((row) => toPrayer(row, updates.get(Number(row.id)) ?? [], now, days));
+  return rows.map((row) => toPrayerAnswer(row, updates.get(Number(row.id)) ?? [], now, days));
 }
 
 async function loadRow(db: Kysely<DB>, id: number): Promise<PrayerRow> {
@@ -220,7 +224,7 @@ async function loadRow(db: Kysely<DB>, id: number): Promise<PrayerRow> {
 export async function getPrayer(deps: AppDeps, id: number): Promise<PrayerAnswer> {
   const db = deps.database.db;
   const row = await loadRow(db, id);
-  return toPrayer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now(), await followUpDays(db));
+  return toPrayerAnswer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now(), await followUpDays(db));
 }
 
 /**

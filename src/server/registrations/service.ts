@@ -5,7 +5,7 @@
 // Freed seats go to the waitlist strictly in the order it formed, as far as they reach.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppDeps } from '../kernel/context';
-import type { DB, EventRegistrationsTable, EventsTable } from '../db/schema';
+import type { DB, EventsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
@@ -29,21 +29,9 @@ import type { RegistrationAuditAction } from '../../lib/shared/permissions';
 import { churchContact, signature } from '../settings/church';
 import type { UserRow } from '../kernel/context';
 
-type RegistrationRow = Selectable<EventRegistrationsTable>;
+import { toRegistrationAnswer, type RegistrationRow } from './answers';
 
 const TAKEN: RegistrationStatus[] = ['confirmed', 'checked_in'];
-
-function serialize(row: RegistrationRow): RegistrationAnswer {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    seats: Number(row.seats),
-    status: row.status,
-    createdAt: row.created_at,
-  };
-}
 
 /** Why an event takes no registration now, or null when it does. */
 export function closedReason(event: Selectable<EventsTable>, nowMs: number): string | null {
@@ -238,7 +226,7 @@ export async function listRegistrations(deps: AppDeps, eventId: string): Promise
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(serialize);
+  return rows.map(toRegistrationAnswer);
 }
 
 /** Cancels one registration under the event's lock, promoting the waitlist if it held seats. */
@@ -276,7 +264,7 @@ export async function changeRegistration(
     let promoted: RegistrationRow[] = [];
     let action: RegistrationAuditAction;
     if (status === 'checked_in') {
-      if (row.status === 'checked_in') return { answer: serialize(row), promoted };
+      if (row.status === 'checked_in') return { answer: toRegistrationAnswer(row), promoted };
       if (row.status !== 'confirmed') throw new ApiError(409, ONLY_CONFIRMED_CHECK_IN);
       await trx
         .updateTable('event_registrations')
@@ -293,7 +281,7 @@ export async function changeRegistration(
       { actor, target: null, targetName: `${row.name} for ${event.title}`, action, details: String(row.id) },
       now,
     );
-    return { answer: { ...serialize(row), status }, promoted };
+    return { answer: { ...toRegistrationAnswer(row), status }, promoted };
   });
   deps.content?.changed(['events']);
   await mailPromoted(deps, event, promoted);

@@ -2,7 +2,7 @@
 // same transaction and announced to the content hook once it is committed.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/live/api';
 import type { Visibility } from '../../lib/shared/live/registry';
 import type { SermonStatus } from '../../lib/shared/live/types';
@@ -11,38 +11,17 @@ import type { AppDeps } from '../kernel/context';
 import type { DB, SermonsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { withFreshSlug } from '../db/slugs';
-import { readTags, writeTags } from '../db/tags';
+import { writeTags } from '../db/tags';
 import { ApiError } from '../kernel/errors';
 import { recorded } from '../content/access';
 import { MEDIA_PATH } from '../media/storage';
 import type { UserRow } from '../kernel/context';
 
-export type SermonRow = Selectable<SermonsTable>;
+import { toSermonAnswer, type SermonRow } from './answers';
+
+export type { SermonRow } from './answers';
 
 export const SERMON_NOT_FOUND = 'Sermon not found.';
-
-/** The row as the API answers it: the Sermon entity, unset optional fields left out, plus notes. */
-export function toSermon(row: SermonRow): SermonAnswer {
-  return {
-    id: row.id,
-    title: row.title,
-    speaker: row.speaker,
-    date: row.date,
-    category: row.category,
-    duration: row.duration,
-    description: row.description,
-    ...(row.thumbnail ? { thumbnail: row.thumbnail } : {}),
-    ...(row.audio_url ? { audioUrl: row.audio_url } : {}),
-    ...(row.video_url ? { videoUrl: row.video_url } : {}),
-    ...(row.series ? { series: row.series } : {}),
-    views: Number(row.views),
-    likes: Number(row.likes),
-    comments: Number(row.comments),
-    status: row.status,
-    tags: readTags(row.tags),
-    notes: row.notes,
-  };
-}
 
 /** The calendar day (UTC) of the injected clock: a scheduled sermon goes public when its date has come. */
 const todayUtc = (nowMs: number) => iso(nowMs).slice(0, 10);
@@ -65,13 +44,13 @@ function visible(db: Kysely<DB>, visibility: Visibility, nowMs: number) {
 /** Newest first: the API's list and the public pages (through the content registry) alike. */
 export async function readSermons(deps: AppDeps, visibility: Visibility): Promise<SermonAnswer[]> {
   const rows = await visible(deps.database.db, visibility, deps.now()).orderBy('date', 'desc').orderBy('id').execute();
-  return rows.map(toSermon);
+  return rows.map(toSermonAnswer);
 }
 
 /** One sermon, or undefined when it does not exist or this visibility may not see it. */
 export async function readSermon(deps: AppDeps, visibility: Visibility, id: string): Promise<SermonAnswer | undefined> {
   const row = await visible(deps.database.db, visibility, deps.now()).where('id', '=', id).executeTakeFirst();
-  return row && toSermon(row);
+  return row && toSermonAnswer(row);
 }
 
 export function listSermons(deps: AppDeps, viewer: UserRow | undefined): Promise<SermonAnswer[]> {
@@ -156,7 +135,7 @@ export async function createSermon(deps: AppDeps, actor: UserRow, input: SermonC
     );
     return id;
   });
-  return toSermon(await loadSermon(db, id));
+  return toSermonAnswer(await loadSermon(db, id));
 }
 
 /**
@@ -173,7 +152,7 @@ export async function updateSermon(
   const db = deps.database.db;
   const before = await loadSermon(db, id);
   const columns = columnsOf(input);
-  if (!Object.keys(columns).length) return toSermon(before);
+  if (!Object.keys(columns).length) return toSermonAnswer(before);
   const action = input.status && input.status !== before.status ? STATUS_ACTION[input.status] : 'update_sermon';
   await recorded(deps, 'sermons', actor, { action, title: input.title ?? before.title, id }, async (trx, now) => {
     const result = await trx
@@ -184,7 +163,7 @@ export async function updateSermon(
     // Deleted by someone else since it was read: nothing to update, and nothing to record.
     if (!Number(result.numUpdatedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
   });
-  return toSermon(await loadSermon(db, id));
+  return toSermonAnswer(await loadSermon(db, id));
 }
 
 export async function deleteSermon(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
@@ -220,7 +199,7 @@ export async function setSermonAudio(deps: AppDeps, actor: UserRow, id: string, 
     await deps.media.delete(name).catch(() => undefined);
     throw err;
   }
-  return toSermon(await loadSermon(db, id));
+  return toSermonAnswer(await loadSermon(db, id));
 }
 
 /**

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { churchContactSchema, type ChurchContact } from '../../lib/shared/settings/api';
-import { readSetting } from './store';
+import { readSetting } from './service';
 
 export const CHURCH_KEY = 'church_contact';
 const SITE_SETTINGS = join(process.cwd(), 'src/content/site/settings.yaml');

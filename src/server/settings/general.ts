@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { DEFAULT_FOLLOW_UP_DAYS, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../lib/shared/settings/api';
-import { readSetting, writeSetting } from './store';
+import { readSetting, writeSetting } from './service';
 import { CHURCH_KEY, churchContact } from './church';
 
 export const FOLLOW_UP_KEY = 'prayer_follow_up_days';
