@@ -93,8 +93,9 @@ export default defineConfig({
   // The public origin used for canonical URLs, Open Graph, the sitemap and feeds.
   site,
   output: 'static',
-  // Only its handler is used: src/host/shell.ts serves it next to the API.
-  adapter: node({ mode: 'standalone' }),
+  // Only its handler is used: the host serves it next to the API (src/host/pages.ts), in middleware mode, the
+  // mode whose handler takes each page's Astro.locals.
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
     sitemap({

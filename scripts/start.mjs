@@ -32,10 +32,16 @@ if (config.forceBuild || !existsSync(astroEntry)) {
   await buildServer(); // `astro build` empties dist/: write the server bundle again for the next start
 }
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we serve Astro's handler from our own server
 // Astro's handler is loaded, and the built files read into memory, once the server listens; the files are served
 // before Astro (src/host/static-files.ts).
 await server.main(config, {
-  loadHandler: async () => (await import(astroEntry.href)).handler,
+  loadHandler: async () => {
+    const entry = await import(astroEntry.href);
+    // A site built before the host took Astro's handler in middleware mode would render pages without their locals.
+    if (entry.options?.mode !== 'middleware') {
+      throw new Error('dist/ holds a site built for an older server: build it again (npm run build)');
+    }
+    return entry.handler;
+  },
   clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)),
 });

@@ -49,7 +49,7 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   let listened!: () => void;
   const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
   const staticFiles = site && createStaticFiles(site.clientDir);
-  const pages = site && servePages(runtime);
+  const pages = site && servePages(runtime, { clientDir: site.clientDir });
   const shell = createShell({
     api: runtime.app,
     pages: pages?.render,

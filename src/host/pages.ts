@@ -2,13 +2,23 @@
 // become Astro.locals.content, src/env.d.ts), and the copies of the pages that may be kept (./response-cache.ts),
 // dropped on every change the runtime's content hook hears (this instance's writes and, on PostgreSQL, the other
 // instances'). The runtime knows nothing of pages or caches; the host wires them here.
+//
+// Astro's handler is @astrojs/node's in middleware mode (astro.config.mjs), the one that takes `locals`; what its
+// standalone mode did around it is done here: a path that cannot be decoded is a 400, and the build's files the
+// memory copies leave (byte ranges, large files) are streamed from disk (./disk-files.ts) before Astro renders.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Runtime } from '../server/runtime';
+import { createDiskFiles } from './disk-files';
 import { createResponseCache, type ResponseCache } from './response-cache';
 import type { NodeHandler } from './shell';
 
-/** @astrojs/node's handler: `locals` becomes Astro.locals of the page it renders. */
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: App.Locals) => void;
+/** @astrojs/node's handler in middleware mode: `locals` becomes Astro.locals of the page it renders. */
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: App.Locals,
+) => void | Promise<void>;
 
 export interface Pages {
   /** Renders a page with Astro's handler; a request that comes before the handler is loaded waits for it. */
@@ -20,19 +30,36 @@ export interface Pages {
   pageResponses: ResponseCache;
 }
 
+export interface PagesOptions {
+  /** The build's files (dist/client), for what the memory copies leave to the disk. */
+  clientDir?: string;
+  pageResponses?: ResponseCache;
+}
+
 export function servePages(
   runtime: Pick<Runtime, 'content' | 'reader'>,
-  pageResponses: ResponseCache = createResponseCache(),
+  { clientDir, pageResponses = createResponseCache() }: PagesOptions = {},
 ): Pages {
   runtime.content.subscribe((collections) => pageResponses.invalidate(collections));
   // A fresh object each time: a page or Astro's middleware may add to its locals.
   const locals = (): App.Locals => ({ content: runtime.reader });
+  const disk = clientDir === undefined ? undefined : createDiskFiles(clientDir);
   let handler: AstroHandler | undefined;
   const loading = Promise.withResolvers<AstroHandler>();
+  const astro = (req: IncomingMessage, res: ServerResponse) => {
+    if (handler) return void handler(req, res, undefined, locals());
+    void loading.promise.then((ready) => ready(req, res, undefined, locals()));
+  };
   return {
     render(req, res) {
-      if (handler) return handler(req, res, undefined, locals());
-      void loading.promise.then((ready) => ready(req, res, undefined, locals()));
+      try {
+        decodeURI(req.url ?? '/');
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('Bad request.');
+      }
+      if (disk) disk(req, res, () => astro(req, res));
+      else astro(req, res);
     },
     loaded(ready) {
       loading.resolve((handler = ready));

@@ -33,8 +33,11 @@ interface CachedResponse {
 }
 
 export interface ResponseCache {
-  /** Answers `req` from a kept copy; false when there is none (then Astro's handler must answer). */
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Answers `req` from a kept copy; false when there is none (then Astro's handler must answer). A promise when
+   * the copy of that address is being compressed: it answers once that is done, or settles false.
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /**
    * Watches Astro's answer to `req`: takes CDN-Cache-Control and Cache-Tag off, and keeps a copy once the answer
    * is sent when they allow it.
@@ -51,6 +54,8 @@ const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encodi
 
 export function createResponseCache({ now = Date.now, max = 500 } = {}): ResponseCache {
   const copies = new Map<string, CachedResponse>();
+  /** The copies on their way, by address: settles once the copy is kept (or not, after a purge). */
+  const compressing = new Map<string, Promise<void>>();
   /** Counts purges, so a render knows whether one happened while it ran. */
   let purges = 0;
   const keyOf = (req: IncomingMessage) =>
@@ -60,16 +65,22 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
     answer(req, res) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       const key = keyOf(req);
-      const copy = key === undefined ? undefined : copies.get(key);
-      if (!copy) return false;
-      if (now() >= copy.expiresAt) {
-        copies.delete(key!);
-        return false;
-      }
-      const { headers, body } = copy[pickEncoding(req.headers['accept-encoding'], copy)] ?? copy.identity;
-      res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return true;
+      if (key === undefined) return false;
+      const send = () => {
+        const copy = copies.get(key);
+        if (!copy) return false;
+        if (now() >= copy.expiresAt) {
+          copies.delete(key);
+          return false;
+        }
+        const { headers, body } = copy[pickEncoding(req.headers['accept-encoding'], copy)] ?? copy.identity;
+        res.writeHead(200, headers);
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return true;
+      };
+      // A copy being compressed is a few tens of milliseconds away: waiting for it costs less than a render.
+      const coming = copies.has(key) ? undefined : compressing.get(key);
+      return coming ? coming.then(send, send) : send();
     },
 
     record(req, res) {
@@ -93,7 +104,7 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
         );
         const keepable = status === 200 && !('set-cookie' in headers) && !('vary' in headers);
         if (key !== undefined && keep && keepable) {
-          collectBody(res, async (body) => {
+          const kept = async (body: Buffer) => {
             const encoded = isCompressible(String(headers['content-type'] ?? '')) ? await compressBest(body) : {};
             // A write landed while this page was rendered, sent or compressed: the copy may show what it changed.
             if (purges !== purgesBefore) return;
@@ -104,6 +115,11 @@ export function createResponseCache({ now = Date.now, max = 500 } = {}): Respons
               tags: keep.tags,
               expiresAt: arrived + maxAge * 1000,
             });
+          };
+          collectBody(res, (body) => {
+            const keeping = kept(body);
+            compressing.set(key, keeping);
+            return keeping.finally(() => compressing.get(key) === keeping && compressing.delete(key));
           });
         }
         return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);

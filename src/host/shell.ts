@@ -67,14 +67,18 @@ export function createShell({
     if (!waiting || isHealthPath(req.url)) return answer();
     void waiting.then(answer);
   };
-  const toPages = (req: IncomingMessage, res: ServerResponse) => {
-    onPage?.(req, res);
-    if (pageResponses?.answer(req, res)) return;
+  const render = (req: IncomingMessage, res: ServerResponse) => {
     // Before record: the copy is made of the bytes Astro wrote, not of their compressed form.
     compressAnswer(req, res);
     pageResponses?.record(req, res);
     // On-demand pages replace this Content-Security-Policy with Astro's own plus ours (src/middleware.ts).
     pages!(req, res);
+  };
+  const toPages = (req: IncomingMessage, res: ServerResponse) => {
+    onPage?.(req, res);
+    const answered = pageResponses?.answer(req, res) ?? false;
+    if (answered === false) return render(req, res);
+    if (answered !== true) void answered.then((done) => done || render(req, res));
   };
   let stopping = false;
   const server = createServer((req, res) => {

@@ -91,7 +91,7 @@ export function createStaticFiles(
  * build: a `.` or `..` segment, a backslash, a NUL, a malformed escape. The index holds only the build's files,
  * so a refused or unknown path simply falls through to Astro's 404.
  */
-function keyOf(url = '/'): string | undefined {
+export function keyOf(url = '/'): string | undefined {
   const end = url.search(/[?#]/);
   const path = end < 0 ? url : url.slice(0, end);
   let decoded: string;

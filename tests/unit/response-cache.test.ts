@@ -205,6 +205,22 @@ describe('response cache in the shell', () => {
     expect(renders['/sermons']).toBe(1);
   });
 
+  it('answers a request that comes while the copy is being compressed from that copy, once it is kept', async () => {
+    pages['/sermons'].filler = filler;
+    await raw('/sermons', 'br');
+    const next = await raw('/sermons', 'br');
+    expect(next.headers['x-astro-cache']).toBe('HIT');
+    expect(next.headers['content-encoding']).toBe('br');
+    expect(renders['/sermons']).toBe(1);
+    // A purge meanwhile: the copy is not kept, and the waiting request is rendered afresh.
+    pages['/events'].filler = filler;
+    await raw('/events', 'br');
+    const waiting = raw('/events', 'br');
+    cache.invalidate(['events']);
+    expect((await waiting).headers['x-astro-cache']).toBeUndefined();
+    expect(renders['/events']).toBe(2);
+  });
+
   it("compresses Astro's answers that are not kept, except small ones and those it encoded itself", async () => {
     pages['/login'] = { unmarked: true, filler };
     // A length known before the body (an endpoint's answer), under 1 KB.
