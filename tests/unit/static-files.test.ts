@@ -13,6 +13,7 @@ import { PAGE_HEADERS } from '../../src/server/http/headers';
 import { precompressDir } from '../../src/host/precompress';
 import { createShell, type Shell } from '../../src/host/shell';
 import { createStaticFiles, IMMUTABLE, REVALIDATE } from '../../src/host/static-files';
+import { createDiskFiles } from '../../src/host/disk-files';
 import { rawRequest } from './http-raw';
 
 const page = (title: string) =>
@@ -230,5 +231,84 @@ describe('static files in the shell', () => {
     await get('/no-such-file.js');
     await get('/about/index.html.br'); // a variant is not a file of its own
     expect(fellThrough).toEqual(['/about', '/about', '/audio/big.mp3', '/no-such-file.js', '/about/index.html.br']);
+  });
+});
+
+// What the memory copies leave to the disk (src/host/disk-files.ts, before Astro's handler in `npm start`): byte
+// ranges (an audio player seeking) and large files, from the build folder only.
+describe('the build files streamed from disk', () => {
+  let parent: string;
+  let shell: Shell;
+  let origin: string;
+  const fellThrough: string[] = [];
+  const audio = Buffer.from(Array.from({ length: 2048 }, (_, i) => i % 251));
+
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'church-disk-'));
+    const dir = join(parent, 'client');
+    writeFileSync(join(parent, 'secret.txt'), 'not for the web');
+    mkdirSync(join(dir, 'audio'), { recursive: true });
+    mkdirSync(join(dir, 'about'));
+    mkdirSync(join(dir, '.git'));
+    mkdirSync(join(dir, '.well-known'));
+    writeFileSync(join(dir, 'audio/sermon.mp3'), audio);
+    writeFileSync(join(dir, 'about/index.html'), page('About'));
+    writeFileSync(join(dir, '.git/config'), '[core]');
+    writeFileSync(join(dir, '.well-known/security.txt'), 'Contact: mailto:office@example.org\n');
+    const disk = createDiskFiles(dir);
+    shell = createShell({
+      api: { fetch: () => new Response('api') },
+      pages: (req, res) =>
+        disk(req, res, () => {
+          fellThrough.push(req.url!);
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('astro');
+        }),
+      logRequests: false,
+    });
+    await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await shell.stop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('answers a byte range with 206, the whole file with 200, and a range past its end with 416', async () => {
+    const part = await rawRequest(origin, '/audio/sermon.mp3', { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/2048');
+    expect(part.headers['content-type']).toBe('audio/mpeg');
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    expect(part.body.equals(audio.subarray(100, 200))).toBe(true);
+    const tail = await rawRequest(origin, '/audio/sermon.mp3', { headers: { range: 'bytes=-48' } });
+    expect(tail.body.equals(audio.subarray(2000))).toBe(true);
+    const whole = await rawRequest(origin, '/audio/sermon.mp3');
+    expect(whole.status).toBe(200);
+    expect(whole.body.equals(audio)).toBe(true);
+    expect(whole.headers['cache-control']).toBe(REVALIDATE);
+    const past = await rawRequest(origin, '/audio/sermon.mp3', { headers: { range: 'bytes=4096-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */2048');
+    const head = await rawRequest(origin, '/audio/sermon.mp3', { method: 'HEAD' });
+    expect(head.headers['content-length']).toBe('2048');
+    expect(head.body.length).toBe(0);
+  });
+
+  it('serves a directory as its index.html and /.well-known/, and leaves the rest to Astro', async () => {
+    expect((await rawRequest(origin, '/about', { headers: { range: 'bytes=0-8' } })).text).toBe('<!DOCTYPE');
+    expect((await rawRequest(origin, '/.well-known/security.txt')).text).toContain('Contact:');
+    fellThrough.length = 0;
+    for (const path of ['/.git/config', '/../secret.txt', '/%2e%2e/secret.txt', '/no-such.mp3']) {
+      expect((await rawRequest(origin, path)).text, path).toBe('astro');
+    }
+    expect((await rawRequest(origin, '/audio/sermon.mp3', { method: 'POST' })).text).toBe('astro');
+    expect(fellThrough).toEqual([
+      '/.git/config',
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/no-such.mp3',
+      '/audio/sermon.mp3',
+    ]);
   });
 });
