@@ -1,12 +1,12 @@
 // Public page benchmark (`npm run bench`, after `npm run build`): `npm start` on 127.0.0.1 over a throw-away
 // SQLite database with the demo content; the load tool (lib/load.mjs: wrk, else autocannon) measures req/s and
 // p50/p99 latency of a prerendered page (/about, a static file) and of the cached live pages (rendered on demand,
-// then served from the page cache, src/host/response-cache.ts and src/lib/content/page-cache.ts), all in the
+// then served from the host's copies, src/host/response-cache.ts), all in the
 // same run as a bare node:http server (the ceiling: a fixed 700-byte JSON, as in the API bench, and /about's file
 // from memory), so the ratios are the figures (targets: /about at >= 25% of the ceiling, the cached live pages at
 // >= 80% of /about). Then a Sunday rush: 200 connections on /sermons for 30 s (BENCH_RUSH_SECONDS), with no failed
 // answer and p99 under 100 ms. Then the time to render a page the cache does not hold: /sermons with a query
-// string no other request used (a miss in both caches). Requests say what Chromium says in Accept-Encoding
+// string (an address with a query string is never kept). Requests say what Chromium says in Accept-Encoding
 // (BENCH_ACCEPT_ENCODING=identity for uncompressed answers); the bytes per answer (headers included) show what
 // compression saves. First, the start-up: from spawning the start command on an empty database to the first 200
 // of /api/v1/health/, and to the first page Astro renders.
@@ -168,7 +168,7 @@ try {
   // The Sunday rush: many phones at once on the live sermon library.
   const rush = await measure(`${origin}/sermons`, RUSH_CONNECTIONS, RUSH_SECONDS);
 
-  // A miss in both caches: a query string no request used before renders the page from the database.
+  // Not kept: an address with a query string renders the page from the database every time.
   const missMs = [];
   for (let i = 0; i < MISSES; i++) {
     const started = performance.now();
