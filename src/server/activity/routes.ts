@@ -1,9 +1,10 @@
 // Recent Activity of the dashboard (docs/API.md): the newest audit-log entries as sentences.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { activityItemSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { BEARER, jsonAnswer, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import { recentActivity } from './service';
 
@@ -18,14 +19,10 @@ export function activityRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'The newest audit-log entries, newest first',
-      middleware: requireAuth(deps),
-      security: BEARER,
-      request: { query: ActivityQuery },
-      responses: { 200: jsonAnswer(z.array(activityItemSchema), 'Newest first'), ...refusals(400, 401, 403) },
+    route('get', '/', 'The newest audit-log entries, newest first', {
+      signedIn: requireAuth(deps),
+      query: ActivityQuery,
+      200: jsonAnswer(z.array(activityItemSchema), 'Newest first'),
     }),
     async (c) => {
       const { limit } = c.req.valid('query');

@@ -10,8 +10,8 @@ import {
 import { detailSchema, tokenPairSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
-import { readJsonBody } from '../kernel/body';
 import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import * as auth from './service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { dummyHash } from './passwords';
@@ -33,40 +33,27 @@ export function authRoutes(deps: AppDeps) {
   void dummyHash(deps.config.argon2);
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/login/',
-      summary: 'Sign in to the admin portal',
-      middleware: readJsonBody,
-      request: { body: jsonBody(loginSchema) },
-      responses: {
-        200: jsonAnswer(tokenPairSchema.extend({ user: UserAnswer }), 'Tokens and the user'),
-        ...refusals(400, 401, 403, 423, 429, 503),
-      },
+    route('post', '/login/', 'Sign in to the admin portal', {
+      json: loginSchema,
+      200: jsonAnswer(tokenPairSchema.extend({ user: UserAnswer }), 'Tokens and the user'),
+      ...refusals(401, 403, 423, 429, 503),
     }),
     async (c) => c.json(await auth.login(deps, c.req.valid('json'), c.get('client').key), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/refresh/',
-      summary: 'Trade a refresh token (once) for a new pair',
-      middleware: readJsonBody,
-      request: { body: jsonBody(refreshSchema) },
-      responses: { 200: jsonAnswer(tokenPairSchema, 'The next pair'), ...refusals(400, 401, 403, 429) },
+    route('post', '/refresh/', 'Trade a refresh token (once) for a new pair', {
+      json: refreshSchema,
+      200: jsonAnswer(tokenPairSchema, 'The next pair'),
+      ...refusals(401, 403, 429),
     }),
     async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, c.get('client').key), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/logout/',
-      summary: 'End the session of a refresh token',
-      middleware: readJsonBody,
-      request: { body: jsonBody(logoutSchema) },
-      responses: { 200: done('Signed out (also for an unknown token)'), ...refusals(400) },
+    route('post', '/logout/', 'End the session of a refresh token', {
+      json: logoutSchema,
+      200: done('Signed out (also for an unknown token)'),
     }),
     async (c) => {
       await auth.logout(deps, c.req.valid('json').refresh_token);
@@ -94,13 +81,9 @@ export function authRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/password-reset/confirm/',
-      summary: 'Choose a new password with a reset link',
-      middleware: readJsonBody,
-      request: { body: jsonBody(passwordResetConfirmSchema) },
-      responses: { 200: done('Password changed; every session ended'), ...refusals(400) },
+    route('post', '/password-reset/confirm/', 'Choose a new password with a reset link', {
+      json: passwordResetConfirmSchema,
+      200: done('Password changed; every session ended'),
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');

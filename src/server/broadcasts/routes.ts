@@ -1,13 +1,13 @@
 // Send Notifications (docs/API.md, Broadcasts): the groups with how many members each would reach, and the send
 // (SUPERADMIN and ADMIN: canSendBroadcast in permissions.ts).
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { canSendBroadcast } from '../../lib/shared/permissions';
 import { audiencesSchema, broadcastResultSchema, broadcastSchema } from '../../lib/shared/broadcasts/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { audiences, sendBroadcast } from './service';
 
@@ -20,29 +20,23 @@ export function broadcastRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/audiences/',
-      summary: 'Every group an email can go to, with the members it would reach (SUPERADMIN and ADMIN)',
-      middleware: [auth, maySend],
-      security: BEARER,
-      responses: { 200: jsonAnswer(audiencesSchema, 'The groups'), ...refusals(401, 403) },
-    }),
+    route(
+      'get',
+      '/audiences/',
+      'Every group an email can go to, with the members it would reach (SUPERADMIN and ADMIN)',
+      {
+        signedIn: [auth, maySend],
+        200: jsonAnswer(audiencesSchema, 'The groups'),
+      },
+    ),
     async (c) => c.json(await audiences(deps), 200),
   );
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Email a group of members; the same requestKey again sends nothing (SUPERADMIN and ADMIN)',
-      middleware: [auth, maySend, readJsonBody],
-      security: BEARER,
-      request: { body: jsonBody(broadcastSchema) },
-      responses: {
-        200: jsonAnswer(broadcastResultSchema, 'Already sent under this requestKey: nothing sent again'),
-        201: jsonAnswer(broadcastResultSchema, 'Sent'),
-        ...refusals(400, 401, 403),
-      },
+    route('post', '/', 'Email a group of members; the same requestKey again sends nothing (SUPERADMIN and ADMIN)', {
+      signedIn: [auth, maySend],
+      json: broadcastSchema,
+      200: jsonAnswer(broadcastResultSchema, 'Already sent under this requestKey: nothing sent again'),
+      201: jsonAnswer(broadcastResultSchema, 'Sent'),
     }),
     async (c) => {
       const result = await sendBroadcast(deps, c.get('user'), c.req.valid('json'));

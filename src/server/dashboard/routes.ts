@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { dashboardFigures, systemStatus } from './service';
 import { markNoticesSeen, notices } from './notices';
 
@@ -18,14 +19,15 @@ export function dashboardRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/figures/',
-      summary: 'The six stat cards: each figure now, and what was added this month and last month (staff)',
-      middleware: [auth],
-      security: BEARER,
-      responses: { 200: jsonAnswer(dashboardFiguresSchema, 'The figures'), ...refusals(401, 403) },
-    }),
+    route(
+      'get',
+      '/figures/',
+      'The six stat cards: each figure now, and what was added this month and last month (staff)',
+      {
+        signedIn: auth,
+        200: jsonAnswer(dashboardFiguresSchema, 'The figures'),
+      },
+    ),
     async (c) => c.json(await dashboardFigures(deps), 200),
   );
   app.openapi(
@@ -58,13 +60,9 @@ export function dashboardRoutes(deps: AppDeps) {
     },
   );
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/status/',
-      summary: 'The System Status checks, run now: database, API, file storage, email (staff)',
-      middleware: [auth],
-      security: BEARER,
-      responses: { 200: jsonAnswer(systemStatusSchema, 'The checks'), ...refusals(401, 403) },
+    route('get', '/status/', 'The System Status checks, run now: database, API, file storage, email (staff)', {
+      signedIn: auth,
+      200: jsonAnswer(systemStatusSchema, 'The checks'),
     }),
     async (c) => c.json({ checks: await systemStatus(deps) }, 200),
   );

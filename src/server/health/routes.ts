@@ -1,22 +1,18 @@
 // GET /health/: whether the API can reach its database (load balancers and the deploy check ask).
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { databaseReachable } from './service';
 
 export function healthRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'Whether the API and its database are up',
-      responses: {
-        200: jsonAnswer(z.object({ status: z.literal('ok') }), 'Up'),
-        503: jsonAnswer(z.object({ status: z.literal('unavailable'), detail: z.string() }), 'No database'),
-      },
+    route('get', '/', 'Whether the API and its database are up', {
+      200: jsonAnswer(z.object({ status: z.literal('ok') }), 'Up'),
+      503: jsonAnswer(z.object({ status: z.literal('unavailable'), detail: z.string() }), 'No database'),
     }),
     async (c) =>
       (await databaseReachable(deps))

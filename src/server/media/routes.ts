@@ -1,10 +1,10 @@
 // Uploaded media (docs/API.md): public, served from the media storage with the type their bytes proved, cached
 // forever, and in byte ranges so podcast apps and <audio> can seek. The body is streamed, never read whole.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
-import { refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { MEDIA_NAME } from './avatars';
 import { parseRangeHeader } from './keys';
 import { isVisit } from '../analytics/views';
@@ -26,17 +26,11 @@ export function mediaRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{name}',
-      summary: 'An uploaded file (photo or audio); HEAD and byte ranges (Range: bytes=…) work too',
-      request: { params: MediaName },
-      responses: {
-        200: { description: 'The whole file', content: media },
-        206: { description: 'The byte range asked for (Content-Range says which)', content: media },
-        416: { description: 'The range lies outside the file (Content-Range: bytes */size)' },
-        ...refusals(404),
-      },
+    route('get', '/{name}', 'An uploaded file (photo or audio); HEAD and byte ranges (Range: bytes=…) work too', {
+      params: MediaName,
+      200: { description: 'The whole file', content: media },
+      206: { description: 'The byte range asked for (Content-Range says which)', content: media },
+      416: { description: 'The range lies outside the file (Content-Range: bytes */size)' },
     }),
     async (c) => {
       const name = c.req.valid('param').name;

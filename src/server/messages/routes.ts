@@ -14,8 +14,8 @@ import {
 import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';
@@ -67,65 +67,46 @@ export function messageRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'Every contact message, newest first (staff)',
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      responses: { 200: jsonAnswer(z.array(MessageAnswer), 'Newest first'), ...refusals(401, 403) },
+    route('get', '/', 'Every contact message, newest first (staff)', {
+      signedIn: [auth, mayHandle('read')],
+      200: jsonAnswer(z.array(MessageAnswer), 'Newest first'),
     }),
     async (c) => c.json(await messages.listMessages(deps), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/unread-count/',
-      summary: "Unread messages not archived: the sidebar's badge (staff)",
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      responses: { 200: jsonAnswer(unreadCountSchema, 'The count'), ...refusals(401, 403) },
+    route('get', '/unread-count/', "Unread messages not archived: the sidebar's badge (staff)", {
+      signedIn: [auth, mayHandle('read')],
+      200: jsonAnswer(unreadCountSchema, 'The count'),
     }),
     async (c) => c.json({ unread: await messages.unreadCount(deps) }, 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/',
-      summary: 'One contact message (staff)',
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      request: { params: MessageId },
-      responses: { 200: jsonAnswer(MessageAnswer, 'The message'), ...refusals(401, 403, 404) },
+    route('get', '/{id}/', 'One contact message (staff)', {
+      signedIn: [auth, mayHandle('read')],
+      params: MessageId,
+      200: jsonAnswer(MessageAnswer, 'The message'),
     }),
     async (c) => c.json(await messages.getMessage(deps, c.req.valid('param').id), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/{id}/',
-      summary: 'Mark read or unread, archive or move back to the inbox (staff)',
-      middleware: [auth, mayHandle('edit'), readJsonBody],
-      security: BEARER,
-      request: { params: MessageId, body: jsonBody(messageChangeSchema) },
-      responses: { 200: jsonAnswer(MessageAnswer, 'The message as now stored'), ...refusals(400, 401, 403, 404) },
+    route('patch', '/{id}/', 'Mark read or unread, archive or move back to the inbox (staff)', {
+      signedIn: [auth, mayHandle('edit')],
+      params: MessageId,
+      json: messageChangeSchema,
+      200: jsonAnswer(MessageAnswer, 'The message as now stored'),
     }),
     async (c) =>
       c.json(await messages.updateMessage(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}/',
-      summary: 'Delete a message (ADMIN and above)',
-      middleware: [auth, mayHandle('delete')],
-      security: BEARER,
-      request: { params: MessageId },
-      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    route('delete', '/{id}/', 'Delete a message (ADMIN and above)', {
+      signedIn: [auth, mayHandle('delete')],
+      params: MessageId,
+      204: { description: 'Deleted' },
     }),
     async (c) => {
       await messages.deleteMessage(deps, c.get('user'), c.req.valid('param').id);

@@ -15,8 +15,8 @@ import {
 import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';
@@ -65,28 +65,19 @@ export function prayerRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/public/',
-      summary: 'The prayer wall: approved public requests, newest first, first names only',
-      responses: { 200: jsonAnswer(z.array(WallItem), 'Newest first') },
+    route('get', '/public/', 'The prayer wall: approved public requests, newest first, first names only', {
+      200: jsonAnswer(z.array(WallItem), 'Newest first'),
     }),
     async (c) => c.json(await prayers.readPrayerWall(deps), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/prayed/',
-      summary: '"I prayed" (anyone; counts once per client, request and UTC day)',
+    route('post', '/{id}/prayed/', '"I prayed" (anyone; counts once per client, request and UTC day)', {
       // The wall's tiny form posts here without JavaScript: its answer is a 303 back to the card.
-      middleware: markFormPost,
-      request: { params: PrayerId },
-      responses: {
-        200: jsonAnswer(supportersSchema, 'The count now'),
-        303: FORM_POST,
-        ...refusals(404),
-      },
+      before: markFormPost,
+      params: PrayerId,
+      200: jsonAnswer(supportersSchema, 'The count now'),
+      303: FORM_POST,
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -96,80 +87,63 @@ export function prayerRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'Every prayer request, newest first, with contact details (staff)',
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      responses: { 200: jsonAnswer(z.array(PrayerAnswer), 'Newest first'), ...refusals(401, 403) },
+    route('get', '/', 'Every prayer request, newest first, with contact details (staff)', {
+      signedIn: [auth, mayHandle('read')],
+      200: jsonAnswer(z.array(PrayerAnswer), 'Newest first'),
     }),
     async (c) => c.json(await prayers.listPrayers(deps), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/',
-      summary: 'One prayer request (staff)',
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      request: { params: PrayerId },
-      responses: { 200: jsonAnswer(PrayerAnswer, 'The request'), ...refusals(401, 403, 404) },
+    route('get', '/{id}/', 'One prayer request (staff)', {
+      signedIn: [auth, mayHandle('read')],
+      params: PrayerId,
+      200: jsonAnswer(PrayerAnswer, 'The request'),
     }),
     async (c) => c.json(await prayers.getPrayer(deps, c.req.valid('param').id), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/{id}/',
-      summary: 'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
-      middleware: [auth, mayHandle('edit'), readJsonBody],
-      security: BEARER,
-      request: { params: PrayerId, body: jsonBody(prayerChangeSchema) },
-      responses: { 200: jsonAnswer(PrayerAnswer, 'The request as now stored'), ...refusals(400, 401, 403, 404) },
-    }),
+    route(
+      'patch',
+      '/{id}/',
+      'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
+      {
+        signedIn: [auth, mayHandle('edit')],
+        params: PrayerId,
+        json: prayerChangeSchema,
+        200: jsonAnswer(PrayerAnswer, 'The request as now stored'),
+      },
+    ),
     async (c) =>
       c.json(await prayers.updatePrayer(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/updates/',
-      summary: 'Add a staff update (shown on the wall unless isPublic is false)',
-      middleware: [auth, mayHandle('edit'), readJsonBody],
-      security: BEARER,
-      request: { params: PrayerId, body: jsonBody(prayerNoteSchema) },
-      responses: { 201: jsonAnswer(PrayerAnswer, 'The request with its new update'), ...refusals(400, 401, 403, 404) },
+    route('post', '/{id}/updates/', 'Add a staff update (shown on the wall unless isPublic is false)', {
+      signedIn: [auth, mayHandle('edit')],
+      params: PrayerId,
+      json: prayerNoteSchema,
+      201: jsonAnswer(PrayerAnswer, 'The request with its new update'),
     }),
     async (c) =>
       c.json(await prayers.addUpdate(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/support/',
-      summary: 'Support Prayer: one more supporter (staff)',
-      middleware: [auth, mayHandle('edit')],
-      security: BEARER,
-      request: { params: PrayerId },
-      responses: { 200: jsonAnswer(PrayerAnswer, 'The request'), ...refusals(401, 403, 404) },
+    route('post', '/{id}/support/', 'Support Prayer: one more supporter (staff)', {
+      signedIn: [auth, mayHandle('edit')],
+      params: PrayerId,
+      200: jsonAnswer(PrayerAnswer, 'The request'),
     }),
     async (c) => c.json(await prayers.supportPrayer(deps, c.get('user'), c.req.valid('param').id), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}/',
-      summary: 'Delete a request with its updates (ADMIN and above)',
-      middleware: [auth, mayHandle('delete')],
-      security: BEARER,
-      request: { params: PrayerId },
-      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    route('delete', '/{id}/', 'Delete a request with its updates (ADMIN and above)', {
+      signedIn: [auth, mayHandle('delete')],
+      params: PrayerId,
+      204: { description: 'Deleted' },
     }),
     async (c) => {
       await prayers.deletePrayer(deps, c.get('user'), c.req.valid('param').id);

@@ -1,10 +1,11 @@
 // The signed-in user's own profile (docs/API.md): read it, change the details and notification flags, upload
 // a photo. No audit entry: people changing their own details is not staff activity.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { readAvatarField, readJsonBody } from '../kernel/body';
-import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
+import { readAvatarField } from '../kernel/body';
+import { UserAnswer, avatarUpload, jsonAnswer, sentAsIs } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import { presentUserById, replaceAvatar } from '../users/service';
 import { limitAvatarBody } from '../media/avatars';
@@ -19,40 +20,26 @@ export function profileRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'The signed-in user',
-      middleware: auth,
-      security: BEARER,
-      responses: { 200: me, ...refusals(401, 403) },
-    }),
+    route('get', '/', 'The signed-in user', { signedIn: auth, 200: me }),
     // Kept between requests while nothing about the user changes (../users/signed-in.ts).
     async (c) => sentAsIs<User>(await profileJson(deps, c.get('user')), 200, { 'Content-Type': 'application/json' }),
   );
 
   app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/',
-      summary: 'Change the own details and notification flags',
-      middleware: [auth, readJsonBody] as const,
-      security: BEARER,
-      request: { body: jsonBody(profileUpdateSchema) },
-      responses: { 200: me, ...refusals(400, 401, 403) },
+    route('patch', '/', 'Change the own details and notification flags', {
+      signedIn: auth,
+      json: profileUpdateSchema,
+      200: me,
     }),
     async (c) => c.json(await updateProfile(deps, c.get('user'), c.req.valid('json')), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Upload the own photo',
-      middleware: [limitAvatarBody, auth],
-      security: BEARER,
-      request: { body: avatarUpload },
-      responses: { 200: me, ...refusals(400, 401, 403) },
+    route('post', '/', 'Upload the own photo', {
+      before: limitAvatarBody,
+      signedIn: auth,
+      upload: avatarUpload,
+      200: me,
     }),
     async (c) => {
       const user = c.get('user');

@@ -13,8 +13,8 @@ import {
 import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { optionalAuth, requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -74,35 +74,27 @@ export function registrationRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/registrations/',
-      summary: "An event's registrations in the order they came (staff)",
-      middleware: [auth, mayHandle('read')],
-      security: BEARER,
-      request: { params: EventId },
-      responses: {
-        200: jsonAnswer(z.array(registrationAnswerSchema.openapi('Registration')), 'Oldest first'),
-        ...refusals(401, 403, 404),
-      },
+    route('get', '/{id}/registrations/', "An event's registrations in the order they came (staff)", {
+      signedIn: [auth, mayHandle('read')],
+      params: EventId,
+      200: jsonAnswer(z.array(registrationAnswerSchema.openapi('Registration')), 'Oldest first'),
     }),
     async (c) => c.json(await registrations.listRegistrations(deps, c.req.valid('param').id), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/{id}/registrations/{rid}/',
-      summary: 'Check in or cancel a registration (cancelling confirms the waitlist in order, as far as seats allow)',
-      middleware: [auth, mayHandle('edit'), readJsonBody],
-      security: BEARER,
-      request: { params: RegistrationId, body: jsonBody(registrationChangeSchema) },
-      responses: {
+    route(
+      'patch',
+      '/{id}/registrations/{rid}/',
+      'Check in or cancel a registration (cancelling confirms the waitlist in order, as far as seats allow)',
+      {
+        signedIn: [auth, mayHandle('edit')],
+        params: RegistrationId,
+        json: registrationChangeSchema,
         200: jsonAnswer(registrationAnswerSchema, 'The registration as now stored'),
-        ...refusals(400, 401, 403, 404),
         409: jsonAnswer(z.object({ detail: z.string() }), 'Not possible from its present status'),
       },
-    }),
+    ),
     async (c) => {
       const { id, rid } = c.req.valid('param');
       const answer = await registrations.changeRegistration(deps, c.get('user'), id, rid, c.req.valid('json').status);

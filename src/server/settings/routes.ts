@@ -1,7 +1,7 @@
 // Site settings (docs/API.md (Settings)): staff read them; SUPERADMIN and ADMIN change them (canEditSettings in
 // permissions.ts), each change audited. Notification recipients (a default list and one per kind), and the
 // general settings: the prayer follow-up period and the church's contact details for emails.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { canEditSettings } from '../../lib/shared/permissions';
@@ -19,8 +19,8 @@ import {
 import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { requireAuth } from '../auth/middleware';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { audited } from '../activity/audit';
 import {
@@ -60,28 +60,29 @@ export function settingsRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/notifications/',
-      summary: 'Who receives the emails about contact messages, prayer requests and registrations (staff)',
-      middleware: [auth],
-      security: BEARER,
-      responses: { 200: jsonAnswer(notificationSettingsSchema, 'The setting'), ...refusals(401, 403) },
-    }),
+    route(
+      'get',
+      '/notifications/',
+      'Who receives the emails about contact messages, prayer requests and registrations (staff)',
+      {
+        signedIn: auth,
+        200: jsonAnswer(notificationSettingsSchema, 'The setting'),
+      },
+    ),
     async (c) => c.json(await notificationSettings(db), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/notifications/',
-      summary:
-        'Set the default recipients and, optionally, a list per kind; an empty list means the default (SUPERADMIN and ADMIN)',
-      middleware: [auth, mayEdit, readJsonBody],
-      security: BEARER,
-      request: { body: jsonBody(notificationSettingsChangeSchema) },
-      responses: { 200: jsonAnswer(notificationSettingsSchema, 'The setting now'), ...refusals(400, 401, 403) },
-    }),
+    route(
+      'put',
+      '/notifications/',
+      'Set the default recipients and, optionally, a list per kind; an empty list means the default (SUPERADMIN and ADMIN)',
+      {
+        signedIn: [auth, mayEdit],
+        json: notificationSettingsChangeSchema,
+        200: jsonAnswer(notificationSettingsSchema, 'The setting now'),
+      },
+    ),
     async (c) => {
       const { recipients, byKind } = c.req.valid('json');
       const kinds = byKind
@@ -103,27 +104,24 @@ export function settingsRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/general/',
-      summary: "The prayer follow-up period and the church's contact details for emails (staff)",
-      middleware: [auth],
-      security: BEARER,
-      responses: { 200: jsonAnswer(generalSettingsSchema, 'The settings'), ...refusals(401, 403) },
+    route('get', '/general/', "The prayer follow-up period and the church's contact details for emails (staff)", {
+      signedIn: auth,
+      200: jsonAnswer(generalSettingsSchema, 'The settings'),
     }),
     async (c) => c.json(await generalSettings(db), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/general/',
-      summary: "Set the prayer follow-up period and the church's contact details (SUPERADMIN and ADMIN)",
-      middleware: [auth, mayEdit, readJsonBody],
-      security: BEARER,
-      request: { body: jsonBody(generalSettingsChangeSchema) },
-      responses: { 200: jsonAnswer(generalSettingsSchema, 'The settings now'), ...refusals(400, 401, 403) },
-    }),
+    route(
+      'put',
+      '/general/',
+      "Set the prayer follow-up period and the church's contact details (SUPERADMIN and ADMIN)",
+      {
+        signedIn: [auth, mayEdit],
+        json: generalSettingsChangeSchema,
+        200: jsonAnswer(generalSettingsSchema, 'The settings now'),
+      },
+    ),
     async (c) => {
       const settings = c.req.valid('json');
       const entry = {

@@ -20,6 +20,7 @@ import { keptAnswer, type Answer } from './cached-answers';
 import { ApiError, DETAIL, validationError } from '../kernel/errors';
 import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
+import { route } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import { acceptsGzip } from '../../host/encoding';
 import type { UserRow } from '../kernel/context';
@@ -39,6 +40,7 @@ type UsersEnv = { Variables: AppEnv['Variables'] & { target: UserRow } };
 
 const lower = <M extends string>(method: M) => method.toLowerCase() as Lowercase<M>;
 const oneUser = jsonAnswer(UserAnswer, 'The user as now stored');
+const STILL_KEPT = { description: 'The If-None-Match ETag is still the answer' };
 
 const PAGE_MESSAGE = {
   limit: 'limit must be a whole number from 1 to 1000',
@@ -133,18 +135,11 @@ export function userRoutes(deps: AppDeps) {
     });
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'Every user, with memberships and family (or one page of them: limit and offset)',
-      middleware: auth,
-      security: BEARER,
-      request: { query: pageQuery },
-      responses: {
-        200: jsonAnswer(z.array(UserAnswer), 'Every user, by id; with limit, that page (X-Total-Count has all)'),
-        304: { description: 'The If-None-Match ETag is still the answer' },
-        ...refusals(400, 401, 403),
-      },
+    route('get', '/', 'Every user, with memberships and family (or one page of them: limit and offset)', {
+      signedIn: auth,
+      query: pageQuery,
+      200: jsonAnswer(z.array(UserAnswer), 'Every user, by id; with limit, that page (X-Total-Count has all)'),
+      304: STILL_KEPT,
     }),
     async (c) => {
       const answer = await userList(c.get('usersVersion'));
@@ -156,30 +151,19 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/stats/',
-      summary: 'Counts for the users screen and the dashboard',
-      middleware: auth,
-      security: BEARER,
-      responses: {
-        200: jsonAnswer(userStatsSchema, 'The counts'),
-        304: { description: 'The If-None-Match ETag is still the answer' },
-        ...refusals(401, 403),
-      },
+    route('get', '/stats/', 'Counts for the users screen and the dashboard', {
+      signedIn: auth,
+      200: jsonAnswer(userStatsSchema, 'The counts'),
+      304: STILL_KEPT,
     }),
     async (c) => sendKept(c, await userStats(c.get('usersVersion'))),
   );
 
   app.openapi(
-    createRoute({
-      method: lower(USER_ACTIONS.create.method),
-      path: '/',
-      summary: 'Create an account with its initial password',
-      middleware: [auth, mayCreate, readJsonBody],
-      security: BEARER,
-      request: { body: jsonBody(userCreateSchema) },
-      responses: { 201: jsonAnswer(UserAnswer, 'The new user'), ...refusals(400, 401, 403) },
+    route(lower(USER_ACTIONS.create.method), '/', 'Create an account with its initial password', {
+      signedIn: [auth, mayCreate],
+      json: userCreateSchema,
+      201: jsonAnswer(UserAnswer, 'The new user'),
     }),
     async (c) => {
       const actor = c.get('user');
@@ -190,15 +174,7 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/',
-      summary: 'One user',
-      middleware: [auth, targetOf('view')],
-      security: BEARER,
-      request: { params: UserId },
-      responses: { 200: oneUser, ...refusals(401, 403, 404) },
-    }),
+    route('get', '/{id}/', 'One user', { signedIn: [auth, targetOf('view')], params: UserId, 200: oneUser }),
     async (c) => c.json(await users.presentUser(deps, c.get('target')), 200),
   );
 
@@ -207,28 +183,22 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/',
-      summary: "Upload another user's photo (allowed to whoever may edit them)",
-      middleware: [limitAvatarBody, auth, targetOf('edit')],
-      security: BEARER,
-      request: { params: UserId, body: avatarUpload },
-      responses: { 200: oneUser, ...refusals(400, 401, 403, 404) },
+    route('post', '/{id}/', "Upload another user's photo (allowed to whoever may edit them)", {
+      before: limitAvatarBody,
+      signedIn: [auth, targetOf('edit')],
+      params: UserId,
+      upload: avatarUpload,
+      200: oneUser,
     }),
     async (c) =>
       c.json(await users.replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
   );
 
   app.openapi(
-    createRoute({
-      method: lower(USER_ACTIONS.delete.method),
-      path: '/{id}/',
-      summary: 'Delete a user (and their photo)',
-      middleware: [auth, targetOf('delete')],
-      security: BEARER,
-      request: { params: UserId },
-      responses: { 204: { description: 'Deleted' }, ...refusals(401, 403, 404) },
+    route(lower(USER_ACTIONS.delete.method), '/{id}/', 'Delete a user (and their photo)', {
+      signedIn: [auth, targetOf('delete')],
+      params: UserId,
+      204: { description: 'Deleted' },
     }),
     async (c) => {
       await users.deleteUser(deps, c.get('user'), c.get('target'));

@@ -1,0 +1,79 @@
+// A route contract from what sets it apart: its method, path and summary, who may call, what it reads and what it
+// answers. The refusals it documents follow from those parts, so a contract cannot forget one or claim one it
+// cannot give: signing in refuses 401 and 403, an {id} that names nothing 404, a body or a query 400.
+import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { readJsonBody } from './body';
+import { BEARER, jsonBody, refusals } from './contract';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Handlers = MiddlewareHandler | MiddlewareHandler[];
+type Request = NonNullable<RouteConfig['request']>;
+
+/** The parts of a contract; besides them, its answers by status (jsonAnswer, or { description } for no body). */
+interface Parts {
+  /** Runs before anything else: an upload's body limit, the mark of a form post. */
+  before?: MiddlewareHandler;
+  /** Signs the caller in (requireAuth) and judges them; the document asks for the bearer token. */
+  signedIn?: Handlers;
+  /** Signs in a caller who sends a token (optionalAuth); anyone else is anonymous. */
+  signedInOrNot?: Handlers;
+  params?: Request['params'];
+  query?: Request['query'];
+  /** A JSON object body, read by readJsonBody after the sign-in. */
+  json?: z.ZodType;
+  /** A multipart upload (contract.ts avatarUpload, audioUpload), read by the handler. */
+  upload?: { required: boolean; content: object };
+}
+
+type Part<S, K extends keyof Parts> = S extends { [P in K]: infer T } ? T : undefined;
+type Has<S, K extends keyof Parts> = S extends { [P in K]: unknown } ? true : false;
+type Refused<S> =
+  | (true extends Has<S, 'signedIn'> | Has<S, 'signedInOrNot'> ? 401 | 403 : never)
+  | (true extends Has<S, 'params'> ? 404 : never)
+  | (true extends Has<S, 'json'> | Has<S, 'query'> | Has<S, 'upload'> ? 400 : never);
+type Answers<S> = { [K in Extract<keyof S, number>]: S[K] };
+
+export function route<
+  const M extends Method,
+  const P extends string,
+  const S extends Parts & { [status: number]: { description: string } },
+>(method: M, path: P, summary: string, spec: S) {
+  const { before, signedIn, signedInOrNot, params, query, json, upload, ...answers } = spec as Parts &
+    Record<number, unknown>;
+  const caller = [signedIn ?? signedInOrNot ?? []].flat();
+  const codes = [
+    ...(caller.length ? ([401, 403] as const) : []),
+    ...(params ? ([404] as const) : []),
+    ...(json || query || upload ? ([400] as const) : []),
+  ];
+  const request = {
+    ...(params && { params }),
+    ...(query && { query }),
+    ...(json ? { body: jsonBody(json) } : upload && { body: upload }),
+  };
+  const config = {
+    method,
+    path,
+    summary,
+    middleware: [...(before ? [before] : []), ...caller, ...(json ? [readJsonBody] : [])],
+    ...(signedIn && { security: BEARER }),
+    ...(signedInOrNot && { security: [{}, ...BEARER] }),
+    ...(Object.keys(request).length && { request }),
+    responses: { ...answers, ...refusals(...codes) },
+  };
+  return createRoute(
+    config as unknown as {
+      method: M;
+      path: P;
+      summary: string;
+      middleware: MiddlewareHandler[];
+      request: {
+        params: Part<S, 'params'>;
+        query: Part<S, 'query'>;
+        body: Part<S, 'json'> extends z.ZodType ? ReturnType<typeof jsonBody<Part<S, 'json'>>> : Part<S, 'upload'>;
+      };
+      responses: Answers<S> & ReturnType<typeof refusals<Refused<S>>>;
+    },
+  );
+}
