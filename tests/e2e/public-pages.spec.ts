@@ -149,7 +149,7 @@ test.describe('without JavaScript', () => {
     await expect(carols).toContainText('6:00 PM - 8:00 PM');
     await expect(carols).toContainText('Main Sanctuary');
     await expect(carols).toContainText('Registration required');
-    await expect(carols).toContainText('412 of 400 registered (103% full)');
+    await expect(carols).toContainText('400 of 400 registered (100% full)');
     await expect(carols).toContainText('join the waitlist (18 waiting)');
     await expect(page.locator('#youth-camp')).toContainText('January 8, 2027 - January 10, 2027');
     await expect(page.locator('#watch-night-service')).toContainText('Open to all: no registration needed');
