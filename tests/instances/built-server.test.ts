@@ -3,7 +3,8 @@
 // rendered on demand, asked for the moment the health check answers, both succeed;
 // the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
 // header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
-// answered compressed from the shell's copy; the API's JSON is gzipped as before.
+// answered compressed from the shell's copy, and never shows the headers by which it may be kept; a range of the
+// build's audio is answered from disk; the API's JSON is gzipped as before.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -117,6 +118,8 @@ describe('the built server', () => {
   it('answers the cached /sermons compressed from its copy, with the page policy in the header', async () => {
     const first = await rawRequest(origin, '/sermons', { headers: BROWSER });
     expect(first.headers['content-encoding']).toBe('br'); // compressed on the way out
+    // The page says it may be kept (CDN-Cache-Control, Cache-Tag) to the host alone.
+    expect([first.headers['cdn-cache-control'], first.headers['cache-tag']]).toEqual([undefined, undefined]);
     let hit = first;
     for (let i = 0; i < 50 && hit.headers['content-length'] === undefined; i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -131,6 +134,13 @@ describe('the built server', () => {
     const gzip = await rawRequest(origin, '/sermons', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.text).toBe(first.text);
+  });
+
+  it("answers a range of the build's audio from disk, for players that seek", async () => {
+    const part = await rawRequest(origin, '/audio/walking-in-faith.mp3', { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-3\/\d+$/);
+    expect(part.body.length).toBe(4);
   });
 
   it("gzips the API's JSON as before", async () => {
