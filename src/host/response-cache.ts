@@ -3,14 +3,15 @@
 // (src/lib/content/live-content.ts): `CDN-Cache-Control: max-age=N` (RFC 9213) and `Cache-Tag: a,b` (the
 // collections it shows). This keeps the bytes and headers that went out, so the next GET or HEAD of that address
 // is answered from memory without Astro, and takes both headers off every answer before it is sent (as a CDN
-// does). The host purges the copies by tag on every change to what they show (src/host/main.ts, from the
-// runtime's content hook, which hears other instances too). The rules:
+// does). The host purges the copies by tag on every change to what they show (./pages.ts, from the runtime's
+// content hook, which hears other instances too). The rules:
 // - kept at most the page's max-age from its request's arrival, never more than five minutes and never past
 //   the next UTC midnight (src/lib/shared/live/page-lifetime.ts: a scheduled sermon appears by itself then);
 // - a page whose rendering overlapped a purge is not kept; only a 200 without Set-Cookie or Vary is;
 // - an address with a query string is not kept (its parameters may change the page; the plain address is).
-// A copy is compressed once when it is kept (brotli 11 and gzip 9, off the event loop, ./encoding.ts) and each
-// hit gets the smallest its Accept-Encoding allows, with Vary: Accept-Encoding. A hit says `X-Astro-Cache: HIT`,
+// A copy is compressed once when it is kept (brotli 11 and gzip 9, off the event loop, ./encoding.ts; a request
+// for it meanwhile waits for it) and each hit gets the smallest its Accept-Encoding allows, with Vary:
+// Accept-Encoding. A hit says `X-Astro-Cache: HIT`,
 // the name Astro's route cache, which this replaced, gave it (the tests and benches read it).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pageMaxAge } from '../lib/shared/live/page-lifetime';
