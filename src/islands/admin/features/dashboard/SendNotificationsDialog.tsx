@@ -29,41 +29,37 @@ export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
   const options: AudienceOption[] | null = audiences.data ? audienceOptions(audiences.data) : null;
   const loadFailed = audiences.isError ? loadErrorMessage('Failed to load the groups.', audiences.error) : null;
   const form = useContentForm(() => ({ audience: 'all', subject: '', message: '' }));
-  const { values, errors, set } = form;
-  const id = 'send-notifications-form';
+  const { values, set, bind } = form;
 
   const chosen = options?.find((o) => o.value === values.audience);
   const nobody = !!chosen && chosen.count === 0;
+  const dialog = form.dialog({
+    schema: loadSchema,
+    payload: () => ({
+      requestKey,
+      audience: audienceOf(values.audience),
+      subject: values.subject,
+      message: values.message,
+    }),
+    save: async (input) => {
+      if (nobody || !chosen) throw new Error('Choose a group that someone can receive email in.');
+      const result = await sending.mutateAsync(input);
+      const people = `${result.recipients.toLocaleString('en-US')} ${result.recipients === 1 ? 'member' : 'members'}`;
+      toast(result.repeated ? `Already sent to ${people}` : `Sent to ${people}`);
+      onClose();
+    },
+    failure: 'send the notification',
+  });
 
   return (
     <FormDialog
-      id={id}
+      id="send-notifications-form"
       title="Send Notifications"
       size="lg"
       submitLabel={chosen ? `Send to ${chosen.count.toLocaleString('en-US')}` : 'Send'}
-      saving={form.saving}
-      banner={form.banner ?? loadFailed ?? (nobody ? 'Nobody in this group can receive email.' : null)}
       onClose={onClose}
-      onFocus={() => void loadSchema()}
-      onSubmit={(event) =>
-        form.submit(event, {
-          check: async () =>
-            (await loadSchema()).safeParse({
-              requestKey,
-              audience: audienceOf(values.audience),
-              subject: values.subject,
-              message: values.message,
-            }),
-          save: async (input) => {
-            if (nobody || !chosen) throw new Error('Choose a group that someone can receive email in.');
-            const result = await sending.mutateAsync(input);
-            const people = `${result.recipients.toLocaleString('en-US')} ${result.recipients === 1 ? 'member' : 'members'}`;
-            toast(result.repeated ? `Already sent to ${people}` : `Sent to ${people}`);
-            onClose();
-          },
-          failure: 'send the notification',
-        })
-      }
+      {...dialog}
+      banner={dialog.banner ?? loadFailed ?? (nobody ? 'Nobody in this group can receive email.' : null)}
       className="grid gap-4 md:grid-cols-2"
     >
       <div className="flex flex-col gap-4">
@@ -75,22 +71,12 @@ export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
           disabled={!options}
           options={options ?? [{ value: 'all', label: 'Loading groups...' }]}
         />
+        <Field {...bind('subject')} label="Subject" rules={rules.subject} />
         <Field
-          name="subject"
-          label="Subject"
-          value={values.subject}
-          onChange={set('subject')}
-          externalError={errors.subject}
-          rules={rules.subject}
-        />
-        <Field
-          name="message"
+          {...bind('message')}
           label="Message"
           type="textarea"
           rows={8}
-          value={values.message}
-          onChange={set('message')}
-          externalError={errors.message}
           rules={rules.message}
           helperText={`${values.message.length}/${rules.message.maxLength} characters`}
         />

@@ -1,7 +1,6 @@
 // Create Event (POST /events/) and Edit (PATCH /events/{id}/) in one form with every field the API takes:
 // an empty capacity means no limit. The shared zod schema of content-api.ts checks it on submit (loaded with
 // the first focus or save, not with the screen); the server's field errors land on their fields.
-import type { SubmitEvent } from 'react';
 import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/live/types';
 import { capitalize } from '../../../../lib/shared/filters';
@@ -28,30 +27,11 @@ export function EventFormDialog({
   onSave: (payload: EventCreate) => Promise<unknown>;
 }) {
   const editing = event !== null;
-  const { values, errors, banner, saving, set, submit } = useContentForm<EventFormValues>(() =>
-    eventFormValues(event, today()),
-  );
-
-  const onSubmit = (e: SubmitEvent<HTMLFormElement>) =>
-    submit(e, {
-      check: async () => (await loadSchemas()).eventCreateSchema.safeParse(eventPayload(values)),
-      save: async (data) => {
-        await onSave(data);
-        onClose();
-      },
-      failure: editing ? 'save the event' : 'create the event',
-    });
+  const form = useContentForm<EventFormValues>(() => eventFormValues(event, today()));
+  const { values, saving, set } = form;
 
   const field = (name: TextName, label: string, extra: Partial<FieldProps> = {}) => (
-    <Field
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name] || null}
-      disabled={saving}
-      {...extra}
-    />
+    <Field {...form.bind(name)} label={label} disabled={saving} {...extra} />
   );
   const required = { rules: { required: true }, realTime: true };
   const check = (name: 'requiresRegistration' | 'isPublic', label: string) => (
@@ -73,11 +53,16 @@ export function EventFormDialog({
       title={editing ? 'Edit Event' : 'Create Event'}
       size="lg"
       submitLabel={editing ? 'Save Changes' : 'Create Event'}
-      saving={saving}
-      banner={banner}
       onClose={onClose}
-      onSubmit={onSubmit}
-      onFocus={() => void loadSchemas()}
+      {...form.dialog({
+        schema: async () => (await loadSchemas()).eventCreateSchema,
+        payload: () => eventPayload(values),
+        save: async (data) => {
+          await onSave(data);
+          onClose();
+        },
+        failure: editing ? 'save the event' : 'create the event',
+      })}
       className="grid gap-4 sm:grid-cols-2"
     >
       {field('title', 'Title', { ...required, className: 'sm:col-span-2' })}

@@ -19,34 +19,21 @@ export function AddUpdateDialog({
   onSave: (note: PrayerNote) => Promise<unknown>;
 }) {
   const form = useContentForm(() => ({ text: '', isPublic: true }));
-  const { values, errors, set } = form;
-  const id = 'prayer-update-form';
+  const { values, set } = form;
   return (
     <FormDialog
-      id={id}
+      id="prayer-update-form"
       title={`Add Update: ${prayer.title}`}
       submitLabel="Add Update"
-      saving={form.saving}
-      banner={form.banner}
       onClose={onClose}
-      onFocus={() => void loadSchema()}
-      onSubmit={(event) =>
-        form.submit(event, {
-          check: async () => (await loadSchema()).safeParse(values),
-          save: onSave,
-          failure: 'add the update',
-        })
-      }
+      {...form.dialog({ schema: loadSchema, payload: () => values, save: onSave, failure: 'add the update' })}
       className="flex flex-col gap-4"
     >
       <Field
-        name="text"
+        {...form.bind('text')}
         label="Update"
         type="textarea"
         rows={5}
-        value={values.text}
-        onChange={set('text')}
-        externalError={errors.text}
         rules={{ required: true, maxLength: UPDATE_TEXT_MAX }}
         helperText={`${values.text.length}/${UPDATE_TEXT_MAX} characters`}
       />

@@ -50,7 +50,7 @@ export function ManagePrayerDialog({
     visibility: prayer.isPublic ? 'public' : 'private',
     tags: tagsToText(prayer.tags),
   }));
-  const { values, errors, set } = form;
+  const { values, bind } = form;
   const staffList = useQuery(staffQuery);
   // Without the staff list the request can still be left unassigned or kept with whom it has.
   const staff: User[] | null = staffList.isError ? [] : (staffList.data ?? null);
@@ -63,72 +63,43 @@ export function ManagePrayerDialog({
   if (prayer.assignedToId !== null && staff && !staff.some((u) => u.id === prayer.assignedToId)) {
     staffOptions.push({ value: String(prayer.assignedToId), label: prayer.assignedTo ?? 'Former staff member' });
   }
-  const id = 'manage-prayer-form';
   return (
     <FormDialog
-      id={id}
+      id="manage-prayer-form"
       title={`Manage Prayer: ${prayer.title}`}
       submitLabel="Save Changes"
-      saving={form.saving}
-      banner={form.banner}
       onClose={onClose}
-      onFocus={() => void loadSchema()}
-      onSubmit={(event) =>
-        form.submit(event, {
-          check: async () => (await loadSchema()).safeParse(manageChanges(prayer, values)),
-          save: onSave,
-          failure: 'save the prayer request',
-        })
-      }
+      {...form.dialog({
+        schema: loadSchema,
+        payload: () => manageChanges(prayer, values),
+        save: onSave,
+        failure: 'save the prayer request',
+      })}
       className="grid gap-4 sm:grid-cols-2"
     >
+      <Field {...bind('status')} label="Status" type="select" options={options(PRAYER_STATUSES)} />
+      <Field {...bind('priority')} label="Priority" type="select" options={options(PRAYER_PRIORITIES)} />
       <Field
-        name="status"
-        label="Status"
-        type="select"
-        value={values.status}
-        onChange={set('status')}
-        externalError={errors.status}
-        options={options(PRAYER_STATUSES)}
-      />
-      <Field
-        name="priority"
-        label="Priority"
-        type="select"
-        value={values.priority}
-        onChange={set('priority')}
-        externalError={errors.priority}
-        options={options(PRAYER_PRIORITIES)}
-      />
-      <Field
-        name="assignedTo"
+        {...bind('assignedTo')}
         label="Assigned To"
         type="select"
-        value={values.assignedTo}
-        onChange={set('assignedTo')}
-        externalError={errors.assignedTo}
         options={staffOptions}
         loading={staff === null}
         helperText={staff === null ? 'Loading staff...' : undefined}
       />
       <Field
-        name="visibility"
+        {...bind('visibility')}
+        externalError={form.errors.isPublic}
         label="Visibility"
         type="select"
-        value={values.visibility}
-        onChange={set('visibility')}
-        externalError={errors.isPublic}
         options={[
           { value: 'public', label: 'Public (may be shown on the prayer wall)' },
           { value: 'private', label: 'Private (staff only)' },
         ]}
       />
       <Field
-        name="tags"
+        {...bind('tags')}
         label="Tags"
-        value={values.tags}
-        onChange={set('tags')}
-        externalError={errors.tags}
         placeholder="healing, family, thanksgiving"
         helperText="Separate tags with commas"
         className="sm:col-span-2"

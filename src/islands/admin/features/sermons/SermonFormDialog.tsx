@@ -38,9 +38,8 @@ export function SermonFormDialog({
   // The sermon this dialog edits: the one given, or the one it created when an upload then failed.
   const [current, setCurrent] = useState(sermon);
   const editing = current !== null;
-  const { values, errors, setErrors, banner, saving, setSaving, set, submit } = useContentForm<SermonFormValues>(() =>
-    sermonFormValues(sermon, today()),
-  );
+  const form = useContentForm<SermonFormValues>(() => sermonFormValues(sermon, today()));
+  const { values, errors, setErrors, saving, setSaving } = form;
   const [audio, setAudio] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useRef<AbortController | null>(null);
@@ -86,8 +85,9 @@ export function SermonFormDialog({
       setErrors((errs) => ({ ...errs, audio: audioProblem }));
       return;
     }
-    return submit(e, {
-      check: async () => (await loadSchemas()).sermonCreateSchema.safeParse(sermonPayload(values)),
+    return form.submit(e, {
+      schema: async () => (await loadSchemas()).sermonCreateSchema,
+      payload: () => sermonPayload(values),
       save: async (data) => {
         const stored = await onSave(data, current);
         setCurrent(stored);
@@ -99,15 +99,7 @@ export function SermonFormDialog({
   }
 
   const field = (name: keyof SermonFormValues, label: string, extra: Partial<FieldProps> = {}) => (
-    <Field
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name] || null}
-      disabled={saving}
-      {...extra}
-    />
+    <Field {...form.bind(name)} label={label} disabled={saving} {...extra} />
   );
   const required = { rules: { required: true }, realTime: true };
 
@@ -118,7 +110,7 @@ export function SermonFormDialog({
       size="lg"
       submitLabel={editing ? 'Save Changes' : 'Create Sermon'}
       saving={saving}
-      banner={banner}
+      banner={form.banner}
       onClose={close}
       onSubmit={onSubmit}
       onFocus={() => void loadSchemas()}

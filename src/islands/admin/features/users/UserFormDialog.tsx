@@ -1,16 +1,15 @@
 // Add User (POST /auth/users/) and Edit (PATCH /auth/users/{id}/) in one form. Fields validate as the person
 // types (the kit's Field) and on submit with the shared zod schemas; the server's field errors land on the
 // fields and its detail in a banner. Submitting twice while a save runs does nothing.
-import { useState, type SubmitEvent } from 'react';
-import { firstFieldErrors } from '../../../../lib/client/api-client';
+import { useState } from 'react';
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
 import { personFieldRules } from '../../../../lib/shared/messages';
 import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User } from '../../../../lib/shared/users/types';
-import { firstIssues } from '../../../../lib/shared/validation';
-import { Field } from '../../../ui/Field';
+import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useContentForm } from '../../useContentForm';
 import { actionErrorMessage } from './model';
 
 const loadSchemas = () => import('../../../../lib/shared/schemas');
@@ -68,67 +67,15 @@ export function UserFormDialog({
   onUpdate: (user: User, changes: UserUpdate) => Promise<unknown>;
 }) {
   const editing = user !== null;
-  const [values, setValues] = useState<Values>(() => initialValues(user, roles));
+  const form = useContentForm<Values>(() => initialValues(user, roles));
+  const { values, saving } = form;
   const [canAccessWeb, setCanAccessWeb] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const set = (name: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: '' }));
-  };
-
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setBanner(null);
-    try {
-      // zod loads with the first save (or focus), not with the users screen.
-      const { userCreateSchema, userUpdateSchema } = await loadSchemas();
-      const { username, password, role, ...person } = values;
-      const parsed = editing
-        ? userUpdateSchema.safeParse(person)
-        : userCreateSchema.safeParse({ username, password, role, ...person, can_access_web: canAccessWeb });
-      if (!parsed.success) {
-        setErrors(firstIssues(parsed.error.issues));
-        setSaving(false);
-        return;
-      }
-      if (editing) await onUpdate(user, parsed.data as UserUpdate);
-      else await onCreate(parsed.data as UserCreate);
-      onClose();
-    } catch (error) {
-      setErrors(firstFieldErrors(error));
-      setBanner(actionErrorMessage(editing ? 'update' : 'create', error));
-      setSaving(false);
-    }
-  }
-
-  const field = (name: keyof typeof RULES, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={set(name)}
-      rules={RULES[name]}
-      realTime
-      externalError={errors[name] || null}
-      disabled={saving}
-      {...extra}
-    />
+  const field = (name: keyof typeof RULES, label: string, extra: Partial<FieldProps> = {}) => (
+    <Field {...form.bind(name)} label={label} rules={RULES[name]} realTime disabled={saving} {...extra} />
   );
   const dateField = (name: 'date_of_birth' | 'member_since' | 'baptism_date', label: string) => (
-    <Field
-      name={name}
-      label={label}
-      type="date"
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name] || null}
-      disabled={saving}
-    />
+    <Field {...form.bind(name)} label={label} type="date" disabled={saving} />
   );
 
   return (
@@ -137,11 +84,23 @@ export function UserFormDialog({
       title={editing ? 'Edit User' : 'Add User'}
       size="lg"
       submitLabel={editing ? 'Save Changes' : 'Create User'}
-      saving={saving}
-      banner={banner}
       onClose={onClose}
-      onSubmit={onSubmit}
-      onFocus={() => void loadSchemas()}
+      {...form.dialog({
+        schema: async () => {
+          const { userCreateSchema, userUpdateSchema } = await loadSchemas();
+          return editing ? userUpdateSchema : userCreateSchema;
+        },
+        payload: () => {
+          const { username, password, role, ...person } = values;
+          return editing ? person : { username, password, role, ...person, can_access_web: canAccessWeb };
+        },
+        save: async (data) => {
+          if (editing) await onUpdate(user, data as UserUpdate);
+          else await onCreate(data as UserCreate);
+          onClose();
+        },
+        failure: (error) => actionErrorMessage(editing ? 'update' : 'create', error),
+      })}
       className="grid gap-4 sm:grid-cols-2"
     >
       {!editing && field('username', 'Username', { autoComplete: 'off' })}
@@ -157,13 +116,10 @@ export function UserFormDialog({
       {field('phone_number', 'Phone Number', { type: 'tel', helperText: 'Include country code if international' })}
       {!editing && (
         <Field
-          name="role"
+          {...form.bind('role')}
           label="Role"
           type="select"
-          value={values.role}
-          onChange={set('role')}
           options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          externalError={errors.role || null}
           disabled={saving}
         />
       )}
