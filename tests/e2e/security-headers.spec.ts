@@ -46,10 +46,12 @@ for (const path of PAGES) {
     // Islands hydrate (Astro removes the ssr attribute once an island has hydrated).
     // (The admin gate may send a signed-out visitor to /login meanwhile: that navigation is fine.)
     await page.waitForLoadState('networkidle');
-    // Islands that load when visible (the contact and prayer forms) are each brought into view.
+    // Islands that load when visible (the contact and prayer forms) are each brought into view; one inside a
+    // closed <details> (an event's registration form) is opened first, as a visitor opens Register.
     await page
       .evaluate(async () => {
         for (const island of document.querySelectorAll('astro-island[ssr]')) {
+          island.closest('details')?.setAttribute('open', '');
           // An island is display: contents (no box of its own): scroll its content into view.
           (island.firstElementChild ?? island).scrollIntoView();
           await new Promise((resolve) => setTimeout(resolve, 200));
