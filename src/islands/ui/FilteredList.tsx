@@ -1,7 +1,10 @@
 // The filtered list every content screen shows under its FilterBar: a spoken count, then the matches as a
-// labelled <ul>, or the spec's "No … found" with Clear Filters. useFilteredList holds the filters behind it.
+// labelled <ul>, or the spec's "No … found" with Clear Filters. useFilteredList holds the filters behind it;
+// SearchableList puts the two together on it.
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { capitalize } from '../../lib/shared/filters';
 import { NoMatches } from './EmptyState';
+import { FilterBar, type FilterSelect } from './FilterBar';
 
 /** The search a link brought (?q=, the portal's search results): the screen opens with it in its search box. */
 export function searchFromUrl(): string {
@@ -17,8 +20,10 @@ export function useFilteredList<T, F>(items: readonly T[], empty: F, filter: (it
   const set = useCallback((patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch })), []);
   const clear = useCallback(() => setFilters(empty), [empty]);
   const shown = useMemo(() => filter(items, filters), [filter, items, filters]);
-  return { filters, set, clear, shown };
+  return { filters, set, clear, shown, total: items.length };
 }
+
+type FilteredListState<T, F> = ReturnType<typeof useFilteredList<T, F>>;
 
 export function FilteredList<T>({
   items,
@@ -52,6 +57,55 @@ export function FilteredList<T>({
         <ul className={className} aria-label={label}>
           {items.map(children)}
         </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * A content screen's FilterBar ("Search <noun>") over its FilteredList, both on one useFilteredList. `empty`,
+ * when given, stands in for the list (e.g. an empty inbox says so without Clear Filters).
+ */
+export function SearchableList<T, F extends { search: string }>({
+  list,
+  noun,
+  label = capitalize(noun),
+  placeholder,
+  selects,
+  className,
+  empty,
+  children,
+}: {
+  list: FilteredListState<T, F>;
+  noun: string;
+  label?: string;
+  placeholder: string;
+  selects?: ReadonlyArray<FilterSelect<Extract<keyof F, string>>>;
+  className: string;
+  empty?: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <FilterBar
+        values={list.filters}
+        onChange={list.set}
+        searchLabel={`Search ${noun}`}
+        placeholder={placeholder}
+        onClear={list.clear}
+        selects={selects}
+      />
+      {empty || (
+        <FilteredList
+          items={list.shown}
+          total={list.total}
+          noun={noun}
+          label={label}
+          className={className}
+          onClear={list.clear}
+        >
+          {children}
+        </FilteredList>
       )}
     </>
   );

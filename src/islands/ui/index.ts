@@ -36,7 +36,7 @@ export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
 export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
-export { FilteredList, searchFromUrl, useFilteredList } from './FilteredList';
+export { FilteredList, SearchableList, searchFromUrl, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
 export { ItemCard } from './ItemCard';
 export { Panel } from './Panel';

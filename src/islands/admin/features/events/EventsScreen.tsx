@@ -12,11 +12,9 @@ import {
   Badge,
   Button,
   DetailList,
-  FilteredList,
+  SearchableList,
   useFilteredList,
-  FilterBar,
   ItemCard,
-  LoadError,
   Modal,
   ScreenHeader,
   StatGrid,
@@ -26,10 +24,10 @@ import {
   toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { LoadingScreen } from '../../layout/LoadingScreen';
+import { QueryView } from '../../QueryView';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { afterWrite, listLoadErrorMessage } from '../../query';
+import { afterWrite } from '../../query';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
 import { eventKeys, eventsQuery } from './queries';
 import { EventCalendar } from './EventCalendar';
@@ -59,7 +57,7 @@ export default function EventsScreen() {
   const setItems = (change: (list: EventAnswer[]) => EventAnswer[]) =>
     afterWrite(client, eventKeys.all, eventKeys.list, change);
   const [view, setView] = useState<View>('list');
-  const { filters, set, clear, shown } = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
+  const list = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [registrationsOf, setRegistrationsOf] = useState<EventAnswer | null>(null);
   const denied: Permissions = {
@@ -143,55 +141,42 @@ export default function EventsScreen() {
         )}
       </ScreenHeader>
 
-      {query.isPending ? (
-        <div>
-          <LoadingScreen fullScreen={false} label="Loading events..." />
-        </div>
-      ) : query.isError ? (
-        <LoadError message={listLoadErrorMessage('events', query.error)} onRetry={() => void query.refetch()} />
-      ) : view === 'calendar' ? (
-        <EventCalendar
-          events={events}
-          today={new Date().toISOString().slice(0, 10)}
-          onOpen={(e) => setSelectedId(e.id)}
-        />
-      ) : (
-        <>
-          <StatGrid label="Event statistics" items={stats} />
-          <FilterBar
-            values={filters}
-            onChange={set}
-            searchLabel="Search events"
-            placeholder="Search events by title, description, organizer, location or tag..."
-            onClear={clear}
-            selects={[
-              { key: 'category', label: 'Category', options: filterOptions('All Categories', EVENT_CATEGORIES) },
-              { key: 'status', label: 'Status', options: filterOptions('All Statuses', EVENT_STATUSES) },
-              { key: 'type', label: 'Type', options: filterOptions('All Types', EVENT_TYPES) },
-            ]}
+      <QueryView query={query} noun="events">
+        {view === 'calendar' ? (
+          <EventCalendar
+            events={events}
+            today={new Date().toISOString().slice(0, 10)}
+            onOpen={(e) => setSelectedId(e.id)}
           />
-          <FilteredList
-            items={shown}
-            total={events.length}
-            noun="events"
-            label="Events"
-            className="grid gap-4 lg:grid-cols-2"
-            onClear={clear}
-          >
-            {(e) => (
-              <EventCard
-                key={e.id}
-                event={e}
-                denied={denied}
-                busy={busy}
-                onOpen={() => setSelectedId(e.id)}
-                onEdit={() => setForm({ event: e })}
-                onDelete={() => remove(e)}
-              />
-            )}
-          </FilteredList>
-        </>
-      )}
+        ) : (
+          <>
+            <StatGrid label="Event statistics" items={stats} />
+            <SearchableList
+              list={list}
+              noun="events"
+              placeholder="Search events by title, description, organizer, location or tag..."
+              selects={[
+                { key: 'category', label: 'Category', options: filterOptions('All Categories', EVENT_CATEGORIES) },
+                { key: 'status', label: 'Status', options: filterOptions('All Statuses', EVENT_STATUSES) },
+                { key: 'type', label: 'Type', options: filterOptions('All Types', EVENT_TYPES) },
+              ]}
+              className="grid gap-4 lg:grid-cols-2"
+            >
+              {(e) => (
+                <EventCard
+                  key={e.id}
+                  event={e}
+                  denied={denied}
+                  busy={busy}
+                  onOpen={() => setSelectedId(e.id)}
+                  onEdit={() => setForm({ event: e })}
+                  onDelete={() => remove(e)}
+                />
+              )}
+            </SearchableList>
+          </>
+        )}
+      </QueryView>
       {selected && !form && (
         <EventDialog
           key={selected.id}

@@ -14,20 +14,18 @@ import {
   Button,
   DetailList,
   EmptyState,
-  FilterBar,
-  FilteredList,
   ItemCard,
   LinkButton,
-  LoadError,
   Modal,
   ScreenHeader,
   ToggleGroup,
   toast,
+  SearchableList,
   useFilteredList,
 } from '../../../ui';
-import { LoadingScreen } from '../../layout/LoadingScreen';
+import { QueryView } from '../../QueryView';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { afterWrite, listLoadErrorMessage } from '../../query';
+import { afterWrite } from '../../query';
 import { deleteMessage, updateMessage } from './api';
 import { messageKeys, messagesQuery } from './queries';
 import {
@@ -50,7 +48,8 @@ export default function MessagesScreen() {
   const messages = query.data ?? NO_MESSAGES;
   const setItems = (change: (list: ContactMessage[]) => ContactMessage[]) =>
     afterWrite(client, messageKeys.all, messageKeys.list, change);
-  const { filters, set, clear, shown } = useFilteredList(messages, EMPTY_MESSAGE_FILTERS, filterMessages);
+  const list = useFilteredList(messages, EMPTY_MESSAGE_FILTERS, filterMessages);
+  const { filters, set, shown } = list;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const changing = useMutation({
     mutationFn: ({ message, patch }: { message: ContactMessage; patch: MessageChange }) =>
@@ -103,61 +102,46 @@ export default function MessagesScreen() {
       <ScreenHeader title="Messages" subtitle={`What visitors sent through the contact form. ${unread} unread.`}>
         <ToggleGroup<Box> label="Show" options={BOXES} value={filters.box} onChange={(box) => set({ box })} />
       </ScreenHeader>
-      {query.isPending ? (
-        <div>
-          <LoadingScreen fullScreen={false} label="Loading messages..." />
-        </div>
-      ) : query.isError ? (
-        <LoadError message={listLoadErrorMessage('messages', query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <FilterBar
-            values={filters}
-            onChange={set}
-            searchLabel="Search messages"
-            placeholder="Search messages by name, email, phone, subject or text..."
-            onClear={clear}
-          />
-          {shown.length === 0 && !filters.search.trim() ? (
-            <EmptyState title={emptyBoxTitle(filters.box, messages.length)}>
-              What visitors send through the contact form shows here.
-            </EmptyState>
-          ) : (
-            <FilteredList
-              items={shown}
-              total={messages.length}
-              noun="messages"
-              label="Messages"
-              className="grid gap-4 md:grid-cols-2"
-              onClear={clear}
+      <QueryView query={query} noun="messages">
+        <SearchableList
+          list={list}
+          noun="messages"
+          placeholder="Search messages by name, email, phone, subject or text..."
+          className="grid gap-4 md:grid-cols-2"
+          empty={
+            shown.length === 0 &&
+            !filters.search.trim() && (
+              <EmptyState title={emptyBoxTitle(filters.box, messages.length)}>
+                What visitors send through the contact form shows here.
+              </EmptyState>
+            )
+          }
+        >
+          {(m) => (
+            <ItemCard
+              key={m.id}
+              title={m.subject}
+              tags={[]}
+              onOpen={() => open(m)}
+              badges={
+                <>
+                  {!m.read && <Badge variant="primary">Unread</Badge>}
+                  {m.archived && <Badge>Archived</Badge>}
+                  <Badge variant="info">{inquiryLabel(m.inquiryType)}</Badge>
+                  <time dateTime={m.createdAt} className="ml-auto text-xs text-muted">
+                    {formatDateTime(m.createdAt)}
+                  </time>
+                </>
+              }
             >
-              {(m) => (
-                <ItemCard
-                  key={m.id}
-                  title={m.subject}
-                  tags={[]}
-                  onOpen={() => open(m)}
-                  badges={
-                    <>
-                      {!m.read && <Badge variant="primary">Unread</Badge>}
-                      {m.archived && <Badge>Archived</Badge>}
-                      <Badge variant="info">{inquiryLabel(m.inquiryType)}</Badge>
-                      <time dateTime={m.createdAt} className="ml-auto text-xs text-muted">
-                        {formatDateTime(m.createdAt)}
-                      </time>
-                    </>
-                  }
-                >
-                  <p className={m.read ? 'text-sm text-muted' : 'text-sm font-semibold text-text'}>
-                    {m.name} · {m.email}
-                  </p>
-                  <p className="line-clamp-2 text-sm whitespace-pre-line text-text">{m.message}</p>
-                </ItemCard>
-              )}
-            </FilteredList>
+              <p className={m.read ? 'text-sm text-muted' : 'text-sm font-semibold text-text'}>
+                {m.name} · {m.email}
+              </p>
+              <p className="line-clamp-2 text-sm whitespace-pre-line text-text">{m.message}</p>
+            </ItemCard>
           )}
-        </>
-      )}
+        </SearchableList>
+      </QueryView>
       {selected && (
         <Modal
           open

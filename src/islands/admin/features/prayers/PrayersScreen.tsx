@@ -10,21 +10,11 @@ import { formatCount, formatDate } from '../../../../lib/shared/format';
 import type { Role } from '../../../../lib/shared/permissions';
 import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayers/api';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitors/rules';
-import {
-  Badge,
-  FilteredList,
-  useFilteredList,
-  FilterBar,
-  ItemCard,
-  LoadError,
-  ScreenHeader,
-  StatGrid,
-  toast,
-} from '../../../ui';
+import { Badge, SearchableList, useFilteredList, ItemCard, ScreenHeader, StatGrid, toast } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { LoadingScreen } from '../../layout/LoadingScreen';
+import { QueryView } from '../../QueryView';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { afterWrite, listLoadErrorMessage } from '../../query';
+import { afterWrite } from '../../query';
 import { addPrayerUpdate, deletePrayer, supportPrayer, updatePrayer } from './api';
 import { prayerKeys, prayersQuery } from './queries';
 import {
@@ -52,7 +42,7 @@ export default function PrayersScreen() {
   const prayers = query.data ?? NO_PRAYERS;
   const setItems = (change: (list: PrayerRequest[]) => PrayerRequest[]) =>
     afterWrite(client, prayerKeys.all, prayerKeys.list, change);
-  const { filters, set, clear, shown } = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
+  const list = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<'update' | 'manage' | null>(null);
   // Every write answers with the request as stored (Delete with nothing): the list takes it in place.
@@ -113,66 +103,50 @@ export default function PrayersScreen() {
   return (
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Prayer Management" subtitle="Follow and support the congregation's prayer requests." />
-      {query.isPending ? (
-        <div>
-          <LoadingScreen fullScreen={false} label="Loading prayers..." />
-        </div>
-      ) : query.isError ? (
-        <LoadError message={listLoadErrorMessage('prayers', query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <StatGrid label="Prayer statistics" items={stats} />
-          <FilterBar
-            values={filters}
-            onChange={set}
-            searchLabel="Search prayers"
-            placeholder="Search prayers by title, requester, description or tag..."
-            onClear={clear}
-            selects={[
-              { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
-              { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
-              { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
-              { key: 'followUp', label: 'Follow-up', options: FOLLOW_UP_OPTIONS },
-            ]}
-          />
-          <FilteredList
-            items={shown}
-            total={prayers.length}
-            noun="prayers"
-            label="Prayer requests"
-            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-            onClear={clear}
-          >
-            {(p) => (
-              <ItemCard
-                key={p.id}
-                title={p.title}
-                tags={p.tags}
-                onOpen={() => setSelectedId(p.id)}
-                badges={
-                  <>
-                    <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
-                    <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
-                    {!p.isPublic && <Badge variant="warning">Private</Badge>}
-                    {p.needsFollowUp && <Badge variant="error">Needs follow-up</Badge>}
-                  </>
-                }
-              >
-                <p className="text-sm text-muted">
-                  {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
-                </p>
-                <p className="line-clamp-2 text-sm text-text">{p.description}</p>
-                <p className="flex gap-4 text-sm text-muted">
-                  <span>{formatCount(p.supporters)} supporters</span>
-                  <span>
-                    {p.updates.length} {p.updates.length === 1 ? 'update' : 'updates'}
-                  </span>
-                </p>
-              </ItemCard>
-            )}
-          </FilteredList>
-        </>
-      )}
+      <QueryView query={query} noun="prayers">
+        <StatGrid label="Prayer statistics" items={stats} />
+        <SearchableList
+          list={list}
+          noun="prayers"
+          label="Prayer requests"
+          placeholder="Search prayers by title, requester, description or tag..."
+          selects={[
+            { key: 'category', label: 'Category', options: filterOptions('All Categories', PRAYER_CATEGORIES) },
+            { key: 'status', label: 'Status', options: filterOptions('All Statuses', PRAYER_STATUSES) },
+            { key: 'priority', label: 'Priority', options: filterOptions('All Priorities', PRAYER_PRIORITIES) },
+            { key: 'followUp', label: 'Follow-up', options: FOLLOW_UP_OPTIONS },
+          ]}
+          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        >
+          {(p) => (
+            <ItemCard
+              key={p.id}
+              title={p.title}
+              tags={p.tags}
+              onOpen={() => setSelectedId(p.id)}
+              badges={
+                <>
+                  <Badge variant={PRAYER_PRIORITY_BADGE[p.priority]}>{capitalize(p.priority)}</Badge>
+                  <Badge variant={PRAYER_STATUS_BADGE[p.status]}>{capitalize(p.status)}</Badge>
+                  {!p.isPublic && <Badge variant="warning">Private</Badge>}
+                  {p.needsFollowUp && <Badge variant="error">Needs follow-up</Badge>}
+                </>
+              }
+            >
+              <p className="text-sm text-muted">
+                {p.requester} · {capitalize(p.category)} · {formatDate(p.dateRequested)}
+              </p>
+              <p className="line-clamp-2 text-sm text-text">{p.description}</p>
+              <p className="flex gap-4 text-sm text-muted">
+                <span>{formatCount(p.supporters)} supporters</span>
+                <span>
+                  {p.updates.length} {p.updates.length === 1 ? 'update' : 'updates'}
+                </span>
+              </p>
+            </ItemCard>
+          )}
+        </SearchableList>
+      </QueryView>
       {selected && !form && (
         <PrayerDialog
           key={selected.id}

@@ -13,12 +13,10 @@ import {
   Badge,
   Button,
   DetailList,
-  FilteredList,
+  SearchableList,
   useFilteredList,
-  FilterBar,
   ItemCard,
   LinkButton,
-  LoadError,
   Modal,
   ScreenHeader,
   StatGrid,
@@ -26,10 +24,10 @@ import {
   toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { LoadingScreen } from '../../layout/LoadingScreen';
+import { QueryView } from '../../QueryView';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { afterWrite, listLoadErrorMessage } from '../../query';
+import { afterWrite } from '../../query';
 import { createSermon, deleteSermon, updateSermon } from './api';
 import { sermonKeys, sermonsQuery } from './queries';
 import {
@@ -65,7 +63,7 @@ export default function SermonsScreen() {
   const sermons = query.data ?? NO_SERMONS;
   const setItems = (change: (list: SermonAnswer[]) => SermonAnswer[]) =>
     afterWrite(client, sermonKeys.all, sermonKeys.list, change);
-  const { filters, set, clear, shown } = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
+  const list = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const createDenied = contentDenial(role, 'sermons', 'create');
   // The dashboard's New Sermon quick action arrives with ?new=1: the form opens at once for a role that may create.
@@ -118,63 +116,46 @@ export default function SermonsScreen() {
           <Button onClick={() => setForm({ sermon: null })}>New Sermon</Button>
         )}
       </ScreenHeader>
-      {query.isPending ? (
-        <div>
-          <LoadingScreen fullScreen={false} label="Loading sermons..." />
-        </div>
-      ) : query.isError ? (
-        <LoadError message={listLoadErrorMessage('sermons', query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <StatGrid label="Sermon statistics" items={stats} />
-          <FilterBar
-            values={filters}
-            onChange={set}
-            searchLabel="Search sermons"
-            placeholder="Search sermons by title, speaker, description or tag..."
-            onClear={clear}
-            selects={[
-              { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
-              { key: 'series', label: 'Series', options: seriesOptions },
-            ]}
-          />
-          <FilteredList
-            items={shown}
-            total={sermons.length}
-            noun="sermons"
-            label="Sermons"
-            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-            onClear={clear}
-          >
-            {(s) => (
-              <ItemCard
-                key={s.id}
-                title={s.title}
-                tags={s.tags}
-                onOpen={() => setSelectedId(s.id)}
-                badges={
-                  <>
-                    <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
-                    <span className="ml-auto text-xs text-muted">{s.category}</span>
-                  </>
-                }
-              >
-                <p className="text-sm text-muted">
-                  {s.speaker} · {formatDate(s.date)}
-                  {s.duration && ` · ${s.duration}`}
-                </p>
-                {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
-                <p className="line-clamp-2 text-sm text-text">{s.description}</p>
-                <p className="flex gap-4 text-sm text-muted">
-                  <span>{formatCount(s.views)} views</span>
-                  <span>{formatCount(s.likes)} likes</span>
-                  <span>{formatCount(s.comments)} comments</span>
-                </p>
-              </ItemCard>
-            )}
-          </FilteredList>
-        </>
-      )}
+      <QueryView query={query} noun="sermons">
+        <StatGrid label="Sermon statistics" items={stats} />
+        <SearchableList
+          list={list}
+          noun="sermons"
+          placeholder="Search sermons by title, speaker, description or tag..."
+          selects={[
+            { key: 'status', label: 'Status', options: filterOptions('All Statuses', SERMON_STATUSES) },
+            { key: 'series', label: 'Series', options: seriesOptions },
+          ]}
+          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        >
+          {(s) => (
+            <ItemCard
+              key={s.id}
+              title={s.title}
+              tags={s.tags}
+              onOpen={() => setSelectedId(s.id)}
+              badges={
+                <>
+                  <Badge variant={SERMON_STATUS_BADGE[s.status]}>{capitalize(s.status)}</Badge>
+                  <span className="ml-auto text-xs text-muted">{s.category}</span>
+                </>
+              }
+            >
+              <p className="text-sm text-muted">
+                {s.speaker} · {formatDate(s.date)}
+                {s.duration && ` · ${s.duration}`}
+              </p>
+              {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
+              <p className="line-clamp-2 text-sm text-text">{s.description}</p>
+              <p className="flex gap-4 text-sm text-muted">
+                <span>{formatCount(s.views)} views</span>
+                <span>{formatCount(s.likes)} likes</span>
+                <span>{formatCount(s.comments)} comments</span>
+              </p>
+            </ItemCard>
+          )}
+        </SearchableList>
+      </QueryView>
       {selected && !form && (
         <SermonDialog
           key={selected.id}
