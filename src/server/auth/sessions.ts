@@ -36,20 +36,14 @@ async function storeRefresh(
   return refresh;
 }
 
+/** A sign-in: the first pair of a new token family. */
 export async function startSession(
   db: Kysely<DB>,
   config: ServerConfig,
   user: { id: number; token_version: number },
   nowMs: number,
 ): Promise<TokenPair> {
-  const access = await signAccess(
-    config.jwtSecret,
-    { userId: user.id, version: user.token_version },
-    config.accessTtlSeconds,
-    nowMs,
-  );
-  const refresh = await storeRefresh(db, config, user.id, randomUUID(), nowMs);
-  return { access, refresh };
+  return continueSession(db, config, user, randomUUID(), nowMs);
 }
 
 export type RotateResult = { ok: true; userId: number; familyId: string } | { ok: false; reused: boolean };
@@ -106,22 +100,19 @@ export async function continueSession(
   return { access, refresh };
 }
 
-export async function revokeFamily(db: Kysely<DB>, familyId: string, nowMs: number) {
-  await db
+/** The update that revokes the tokens not yet revoked, to be narrowed to a family or a user. */
+const revokeLive = (db: Kysely<DB>, nowMs: number) =>
+  db
     .updateTable('refresh_tokens')
     .set({ revoked_at: iso(nowMs) })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+
+export async function revokeFamily(db: Kysely<DB>, familyId: string, nowMs: number) {
+  await revokeLive(db, nowMs).where('family_id', '=', familyId).execute();
 }
 
 export async function revokeAllForUser(db: Kysely<DB>, userId: number, nowMs: number) {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: iso(nowMs) })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeLive(db, nowMs).where('user_id', '=', userId).execute();
 }
 
 /** Logout: revokes the presented token's family. Answers the owner's id when the token was known. */

@@ -1,20 +1,15 @@
 // Send Notifications (docs/API.md, Broadcasts): the groups with how many members each would reach, and the send
 // (SUPERADMIN and ADMIN: canSendBroadcast in permissions.ts).
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { canSendBroadcast } from '../../lib/shared/permissions';
 import { audiencesSchema, broadcastResultSchema, broadcastSchema } from '../../lib/shared/broadcasts/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer } from '../kernel/contract';
-import { route } from '../kernel/routes';
-import { ApiError, DETAIL } from '../kernel/errors';
+import { allowed, route } from '../kernel/routes';
 import { audiences, sendBroadcast } from './service';
 
-const maySend: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!canSendBroadcast(c.get('user'))) throw new ApiError(403, DETAIL.forbidden);
-  await next();
-};
+const maySend = allowed(canSendBroadcast);
 
 export function broadcastRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

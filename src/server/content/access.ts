@@ -1,6 +1,6 @@
 // What the sermon and event slices share: the {id} they take, who is asking, the rank check of CONTENT_RULES
 // (permissions.ts) made before any input is read, and how a change is written, recorded and announced.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { canManageContent, type ContentAction, type ContentAuditAction } from '../../lib/shared/permissions';
@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { audited } from '../activity/audit';
-import { ApiError, DETAIL } from '../kernel/errors';
+import { allowed } from '../kernel/routes';
 import type { UserRow } from '../kernel/context';
 
 /** The {id} of /sermons/{id}/ and /events/{id}/: a slug; anything else names nothing, so it is a 404. */
@@ -20,13 +20,8 @@ export const contentId = (notFound: string) =>
 export const viewerOf = (c: Context<AppEnv>): UserRow | undefined => c.get('user') as UserRow | undefined;
 
 /** Route middleware after requireAuth: 403 unless the caller's rank allows this action on the collection. */
-export const mayManage =
-  (collection: ContentCollection) =>
-  (action: ContentAction): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!canManageContent(c.get('user'), collection, action)) throw new ApiError(403, DETAIL.forbidden);
-    await next();
-  };
+export const mayManage = (collection: ContentCollection) => (action: ContentAction) =>
+  allowed((user) => canManageContent(user, collection, action));
 
 /**
  * Writes a change and its audit entry (the item's title as its target, its id as details) in one transaction,

@@ -1,10 +1,28 @@
 // A route contract from what sets it apart: its method, path and summary, who may call, what it reads and what it
 // answers. The refusals it documents follow from those parts, so a contract cannot forget one or claim one it
 // cannot give: signing in refuses 401 and 403, an {id} that names nothing 404, a body or a query 400.
-import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { readJsonBody } from './body';
+import type { AppEnv, UserRow } from './context';
 import { BEARER, jsonBody, refusals } from './contract';
+import { ApiError, DETAIL } from './errors';
+
+/** An {id} that is a whole number of the database's ids; anything else names nothing, so it is a 404. */
+export const wholeId = (notFound: string) =>
+  z.coerce
+    .number({ error: notFound })
+    .int(notFound)
+    .positive(notFound)
+    .max(2 ** 31 - 1, notFound);
+
+/** Route middleware after requireAuth: 403, before any input is read, unless the rule allows the caller. */
+export const allowed =
+  (rule: (user: UserRow) => boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!rule(c.get('user'))) throw new ApiError(403, DETAIL.forbidden);
+    await next();
+  };
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Handlers = MiddlewareHandler | MiddlewareHandler[];

@@ -15,19 +15,13 @@ import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { route, wholeId } from '../kernel/routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';
 
 const MessageAnswer = contactMessageSchema.openapi('ContactMessage');
-const MessageId = z.object({
-  id: z.coerce
-    .number({ error: MESSAGE_NOT_FOUND })
-    .int(MESSAGE_NOT_FOUND)
-    .positive(MESSAGE_NOT_FOUND)
-    .max(2 ** 31 - 1, MESSAGE_NOT_FOUND),
-});
+const MessageId = z.object({ id: wholeId(MESSAGE_NOT_FOUND) });
 const SENT = backTo(CONTACT_SENT.page, CONTACT_SENT.fragment);
 
 const mayHandle = handles('messages');

@@ -16,21 +16,14 @@ import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { route, wholeId } from '../kernel/routes';
 import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';
 
 const PrayerAnswer = prayerAnswerSchema.openapi('PrayerRequest');
 const WallItem = prayerWallItemSchema.openapi('PrayerWallItem');
-/** A request's id: a positive whole number; anything else names nothing (404). */
-const PrayerId = z.object({
-  id: z.coerce
-    .number({ error: PRAYER_NOT_FOUND })
-    .int(PRAYER_NOT_FOUND)
-    .positive(PRAYER_NOT_FOUND)
-    .max(2 ** 31 - 1, PRAYER_NOT_FOUND),
-});
+const PrayerId = z.object({ id: wholeId(PRAYER_NOT_FOUND) });
 const TOO_MANY = { description: 'Too many submissions from this address: try again after Retry-After seconds' };
 const FORM_POST = { description: 'An HTML form post: back to the page (see docs/API.md)' };
 

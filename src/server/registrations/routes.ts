@@ -14,7 +14,7 @@ import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { route, wholeId } from '../kernel/routes';
 import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -22,13 +22,7 @@ import { mayHandle as handles } from '../public/visitor-access';
 import * as registrations from './service';
 
 const EventId = contentId(EVENT_NOT_FOUND);
-const RegistrationId = EventId.extend({
-  rid: z.coerce
-    .number({ error: REGISTRATION_NOT_FOUND })
-    .int(REGISTRATION_NOT_FOUND)
-    .positive(REGISTRATION_NOT_FOUND)
-    .max(2 ** 31 - 1, REGISTRATION_NOT_FOUND),
-});
+const RegistrationId = EventId.extend({ rid: wholeId(REGISTRATION_NOT_FOUND) });
 const EVENTS_PAGE = '/events';
 const FORM_POST = { description: 'An HTML form post: back to /events with the answer as the fragment' };
 const CLOSED = jsonAnswer(z.object({ detail: z.string() }), 'The event takes no registration now');

@@ -2,7 +2,6 @@
 // permissions.ts), each change audited. Notification recipients (a default list and one per kind), and the
 // general settings: the prayer follow-up period and the church's contact details for emails.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { canEditSettings } from '../../lib/shared/permissions';
 import {
@@ -20,8 +19,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer } from '../kernel/contract';
-import { route } from '../kernel/routes';
-import { ApiError, DETAIL } from '../kernel/errors';
+import { allowed, route } from '../kernel/routes';
 import { audited } from '../activity/audit';
 import {
   administrators,
@@ -49,10 +47,7 @@ async function notificationSettings(db: Kysely<DB>): Promise<NotificationSetting
   };
 }
 
-const mayEdit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!canEditSettings(c.get('user'))) throw new ApiError(403, DETAIL.forbidden);
-  await next();
-};
+const mayEdit = allowed(canEditSettings);
 
 export function settingsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

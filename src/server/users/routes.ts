@@ -20,7 +20,7 @@ import { keptAnswer, type Answer } from './cached-answers';
 import { ApiError, DETAIL, validationError } from '../kernel/errors';
 import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { allowed, route } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import { acceptsGzip } from '../../host/encoding';
 import type { UserRow } from '../kernel/context';
@@ -99,10 +99,7 @@ export function userRoutes(deps: AppDeps) {
     };
 
   /** Staff who may create nobody are refused before their input is read. */
-  const mayCreate: MiddlewareHandler<UsersEnv> = async (c, next) => {
-    if (!creatableRoles(c.get('user')).length) throw new ApiError(403, DETAIL.forbidden);
-    await next();
-  };
+  const mayCreate = allowed((user) => creatableRoles(user).length > 0);
 
   /** Answers 400 for an invalid body now, before the target is loaded (the contract validates it again). */
   const bodyFirst =
