@@ -2,7 +2,7 @@
 // too for staff) as a list with stat cards, search and filters, or as a month calendar; Create Event and Edit in
 // one form, Delete, Duplicate Event and a detail dialog. Who may do what comes from CONTENT_RULES.
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
@@ -27,7 +27,7 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { afterWrite } from '../../query';
+import { useListQuery } from '../../query';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
 import { eventKeys, eventsQuery } from './queries';
 import { EventCalendar } from './EventCalendar';
@@ -41,8 +41,6 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
-const NO_EVENTS: EventAnswer[] = [];
-
 interface Permissions {
   create: string | null;
   edit: string | null;
@@ -51,11 +49,7 @@ interface Permissions {
 
 export default function EventsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const client = useQueryClient();
-  const query = useQuery(eventsQuery);
-  const events = query.data ?? NO_EVENTS;
-  const setItems = (change: (list: EventAnswer[]) => EventAnswer[]) =>
-    afterWrite(client, eventKeys.all, eventKeys.list, change);
+  const { client, query, items: events, setItems } = useListQuery(eventKeys, eventsQuery);
   const [view, setView] = useState<View>('list');
   const list = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selectedId, setSelectedId] = useState<string | null>(null);

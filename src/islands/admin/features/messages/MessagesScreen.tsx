@@ -3,7 +3,7 @@
 // archive it, reply by email or (ADMIN and above, VISITOR_RULES) delete it. A prayer inquiry links to the
 // private prayer request it became. What a visitor wrote is only ever text.
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { $auth } from '../../../../lib/client/session';
@@ -25,7 +25,7 @@ import {
 } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { afterWrite } from '../../query';
+import { useListQuery } from '../../query';
 import { deleteMessage, updateMessage } from './api';
 import { messageKeys, messagesQuery } from './queries';
 import {
@@ -39,15 +39,9 @@ import {
   type Box,
 } from './model';
 
-const NO_MESSAGES: ContactMessage[] = [];
-
 export default function MessagesScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const client = useQueryClient();
-  const query = useQuery(messagesQuery);
-  const messages = query.data ?? NO_MESSAGES;
-  const setItems = (change: (list: ContactMessage[]) => ContactMessage[]) =>
-    afterWrite(client, messageKeys.all, messageKeys.list, change);
+  const { client, query, items: messages, setItems } = useListQuery(messageKeys, messagesQuery);
   const list = useFilteredList(messages, EMPTY_MESSAGE_FILTERS, filterMessages);
   const { filters, set, shown } = list;
   const [selectedId, setSelectedId] = useState<number | null>(null);

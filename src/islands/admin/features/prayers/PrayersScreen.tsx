@@ -3,7 +3,7 @@
 // '+N more', and a detail dialog to approve a request for the public prayer wall, support it, add an update,
 // manage it and (ADMIN and above, VISITOR_RULES) delete it. What a visitor wrote is shown as text.
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatCount, formatDate } from '../../../../lib/shared/format';
@@ -14,7 +14,7 @@ import { Badge, SearchableList, useFilteredList, ItemCard, ScreenHeader, StatGri
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentErrorMessage, visitorDenial } from '../../content-form';
-import { afterWrite } from '../../query';
+import { useListQuery } from '../../query';
 import { addPrayerUpdate, deletePrayer, supportPrayer, updatePrayer } from './api';
 import { prayerKeys, prayersQuery } from './queries';
 import {
@@ -30,18 +30,12 @@ import { PrayerDialog } from './PrayerDialog';
 import { AddUpdateDialog } from './AddUpdateDialog';
 import { ManagePrayerDialog } from './ManagePrayerDialog';
 
-const NO_PRAYERS: PrayerRequest[] = [];
-
 /** Why Delete is off for this role, or null. */
 export const deleteDenial = (role: Role | null) => visitorDenial(role, 'prayers', 'delete', 'prayer requests');
 
 export default function PrayersScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const client = useQueryClient();
-  const query = useQuery(prayersQuery);
-  const prayers = query.data ?? NO_PRAYERS;
-  const setItems = (change: (list: PrayerRequest[]) => PrayerRequest[]) =>
-    afterWrite(client, prayerKeys.all, prayerKeys.list, change);
+  const { query, items: prayers, setItems } = useListQuery(prayerKeys, prayersQuery);
   const list = useFilteredList(prayers, EMPTY_PRAYER_FILTERS, filterPrayers);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<'update' | 'manage' | null>(null);

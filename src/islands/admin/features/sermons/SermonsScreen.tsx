@@ -2,7 +2,7 @@
 // for staff) with stat cards, search, status and series filters, a detail dialog, New/Edit Sermon in one form
 // and Delete. Who may do what comes from CONTENT_RULES; a button the role may not use says why it is off.
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { copyLink } from '../../../../lib/client/share';
@@ -27,7 +27,7 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentDenial, contentErrorMessage } from '../../content-form';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
-import { afterWrite } from '../../query';
+import { useListQuery } from '../../query';
 import { createSermon, deleteSermon, updateSermon } from './api';
 import { sermonKeys, sermonsQuery } from './queries';
 import {
@@ -39,8 +39,6 @@ import {
   sermonStats,
 } from './model';
 import { SermonFormDialog } from './SermonFormDialog';
-
-const NO_SERMONS: SermonAnswer[] = [];
 
 /** A button the role may not use: off, with the reason read as its description. */
 function DeniedButton({ id, label, reason }: { id: string; label: string; reason: string }) {
@@ -58,11 +56,7 @@ function DeniedButton({ id, label, reason }: { id: string; label: string; reason
 
 export default function SermonsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const client = useQueryClient();
-  const query = useQuery(sermonsQuery);
-  const sermons = query.data ?? NO_SERMONS;
-  const setItems = (change: (list: SermonAnswer[]) => SermonAnswer[]) =>
-    afterWrite(client, sermonKeys.all, sermonKeys.list, change);
+  const { query, items: sermons, setItems } = useListQuery(sermonKeys, sermonsQuery);
   const list = useFilteredList(sermons, EMPTY_SERMON_FILTERS, filterSermons);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const createDenied = contentDenial(role, 'sermons', 'create');
