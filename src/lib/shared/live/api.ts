@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, SERMON_STATUSES, type Sermon } from './types';
 import { ISO_DATE_PATTERN, TIME_24H_PATTERN, contentFieldRules as rules, messages } from '../messages';
 import { requiredText } from '../schemas';
+import { enumOf, tagListSchema as tags } from '../fields';
 
 /** A real calendar day written YYYY-MM-DD (no 30 February), any year from 1900 to 2999. */
 export function isCalendarDate(value: string): boolean {
@@ -16,23 +17,11 @@ export function isCalendarDate(value: string): boolean {
   return y >= 1900 && y < 3000 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-const required = (label: string) => ({ error: messages.required(label) });
-
 const calendarDate = (label: string) =>
-  z
-    .string(required(label))
-    .trim()
-    .min(1, messages.required(label))
-    .refine(isCalendarDate, messages.date)
-    .describe('YYYY-MM-DD');
+  requiredText(label).refine(isCalendarDate, messages.date).describe('YYYY-MM-DD');
 
 const clockTime = (label: string) =>
-  z
-    .string(required(label))
-    .trim()
-    .min(1, messages.required(label))
-    .regex(TIME_24H_PATTERN, messages.pattern)
-    .describe('24-hour HH:MM');
+  requiredText(label).regex(TIME_24H_PATTERN, messages.pattern).describe('24-hour HH:MM');
 
 const text = (max: number) => z.string({ error: messages.pattern }).trim().max(max, messages.maxLength(max));
 
@@ -46,23 +35,6 @@ const optionalLink = z
     error: messages.pattern,
   })
   .transform((v) => v || null);
-
-const tags = z
-  .array(
-    z
-      .string({ error: messages.pattern })
-      .trim()
-      .min(1, messages.required('Tag'))
-      .max(rules.tag.maxLength, messages.maxLength(rules.tag.maxLength)),
-    {
-      error: messages.pattern,
-    },
-  )
-  .max(rules.tags.maxItems, `Maximum ${rules.tags.maxItems} tags allowed`)
-  .transform((list) => [...new Set(list)]);
-
-const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 
 const count = z.number().int().min(0);
 

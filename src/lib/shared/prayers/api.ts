@@ -4,27 +4,14 @@
 // The new-request form's schema is prayerRequestSchema (schemas.ts).
 import { z } from 'zod';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../visitors/rules';
-import { contentFieldRules as rules, messages } from '../messages';
+import { messages } from '../messages';
 import { FOLLOW_UP_DAYS, UPDATE_TEXT_MAX } from './wall';
+import { enumOf, tagListSchema as tags } from '../fields';
 
 export const PRAYER_NOT_FOUND = 'Prayer request not found.';
 export const ASSIGNEE_INVALID = 'Choose a staff member to assign.';
 
-const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
 const flag = z.boolean({ error: messages.pattern });
-
-const tags = z
-  .array(
-    z
-      .string({ error: messages.pattern })
-      .trim()
-      .min(1, messages.required('Tag'))
-      .max(rules.tag.maxLength, messages.maxLength(rules.tag.maxLength)),
-    { error: messages.pattern },
-  )
-  .max(rules.tags.maxItems, `Maximum ${rules.tags.maxItems} tags allowed`)
-  .transform((list) => [...new Set(list)]);
 
 export const prayerUpdateSchema = z.object({
   id: z.number().int(),
