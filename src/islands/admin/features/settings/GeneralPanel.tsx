@@ -5,8 +5,9 @@ import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings/api';
 import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
-import { Button, Field, Panel, toast } from '../../../ui';
+import { Field, Panel, toast, type FieldProps } from '../../../ui';
 import { useSaveGeneral } from './queries';
+import { SaveButton } from './SaveButton';
 
 type Values = { followUpDays: string; name: string; email: string; phone: string; address: string };
 const valuesOf = (s: GeneralSettings): Values => ({ followUpDays: String(s.followUpDays), ...s.church });
@@ -20,6 +21,18 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
+
+  const field = (name: keyof Values, label: string, extra: Partial<FieldProps>) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      externalError={errors[name]}
+      disabled={!!denied}
+      {...extra}
+    />
+  );
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
@@ -54,71 +67,24 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
             {banner}
           </p>
         )}
-        <Field
-          name="followUpDays"
-          label="Flag prayer requests for follow-up after (days)"
-          type="number"
-          value={values.followUpDays}
-          onChange={set('followUpDays')}
-          externalError={errors.followUpDays}
-          disabled={!!denied}
-          helperText={`Requests not answered or closed, and untouched this many days (${FOLLOW_UP_LIMITS.min} to ${FOLLOW_UP_LIMITS.max}).`}
-          rules={{ required: true }}
-        />
+        {field('followUpDays', 'Flag prayer requests for follow-up after (days)', {
+          type: 'number',
+          helperText: `Requests not answered or closed, and untouched this many days (${FOLLOW_UP_LIMITS.min} to ${FOLLOW_UP_LIMITS.max}).`,
+          rules: { required: true },
+        })}
         <p className="text-sm text-muted">
           These details sign the emails the church sends: registration confirmations and password resets. They start as
           the website&apos;s own details.
         </p>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            name="name"
-            label="Church name"
-            value={values.name}
-            onChange={set('name')}
-            externalError={errors.name}
-            disabled={!!denied}
-            rules={{ required: true, maxLength: 120 }}
-          />
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            externalError={errors.email}
-            disabled={!!denied}
-            rules={{ required: true, pattern: EMAIL_PATTERN }}
-          />
-          <Field
-            name="phone"
-            label="Phone"
-            type="tel"
-            value={values.phone}
-            onChange={set('phone')}
-            externalError={errors.phone}
-            disabled={!!denied}
-            rules={{ pattern: CHURCH_PHONE_PATTERN }}
-          />
-          <Field
-            name="address"
-            label="Address"
-            value={values.address}
-            onChange={set('address')}
-            externalError={errors.address}
-            disabled={!!denied}
-            rules={{ maxLength: 300 }}
-          />
+          {field('name', 'Church name', { rules: { required: true, maxLength: 120 } })}
+          {field('email', 'Email', { type: 'email', rules: { required: true, pattern: EMAIL_PATTERN } })}
+          {field('phone', 'Phone', { type: 'tel', rules: { pattern: CHURCH_PHONE_PATTERN } })}
+          {field('address', 'Address', { rules: { maxLength: 300 } })}
         </div>
-        <div>
-          <Button
-            type="submit"
-            loading={saving.isPending}
-            disabled={!!denied}
-            aria-describedby={denied ? 'settings-denied' : undefined}
-          >
-            Save settings
-          </Button>
-        </div>
+        <SaveButton saving={saving.isPending} denied={denied}>
+          Save settings
+        </SaveButton>
       </form>
     </Panel>
   );

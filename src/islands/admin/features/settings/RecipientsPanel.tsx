@@ -10,8 +10,9 @@ import {
   type NotificationSettings,
   type RecipientKind,
 } from '../../../../lib/shared/settings/api';
-import { Button, Panel, toast } from '../../../ui';
+import { Panel, toast } from '../../../ui';
 import { useSaveRecipients } from './queries';
+import { DENIED_NOTE, SaveButton } from './SaveButton';
 
 const linesOf = (text: string) =>
   text
@@ -67,7 +68,7 @@ export function RecipientsPanel({ settings, denied }: { settings: NotificationSe
         value={texts[key]}
         onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
         readOnly={!!denied}
-        aria-describedby={`receiving-${key}${denied ? ' settings-denied' : ''}`}
+        aria-describedby={`receiving-${key}${denied ? ` ${DENIED_NOTE}` : ''}`}
         aria-invalid={errors.length > 0 || undefined}
         className="rounded-lg border border-border bg-input px-3 py-2 text-sm text-text"
       />
@@ -102,16 +103,9 @@ export function RecipientsPanel({ settings, denied }: { settings: NotificationSe
             ))}
           </ul>
         )}
-        <div>
-          <Button
-            type="submit"
-            loading={saving.isPending}
-            disabled={!!denied}
-            aria-describedby={denied ? 'settings-denied' : undefined}
-          >
-            Save recipients
-          </Button>
-        </div>
+        <SaveButton saving={saving.isPending} denied={denied}>
+          Save recipients
+        </SaveButton>
       </form>
     </Panel>
   );

@@ -11,6 +11,7 @@ import { loadErrorMessage } from '../../query';
 import { generalSettingsQuery, notificationSettingsQuery } from './queries';
 import { RecipientsPanel } from './RecipientsPanel';
 import { GeneralPanel } from './GeneralPanel';
+import { DENIED_NOTE } from './SaveButton';
 
 export default function SettingsScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -31,7 +32,7 @@ export default function SettingsScreen() {
     <div className="flex flex-col gap-6">
       <ScreenHeader title="Settings" subtitle="How the portal works for your church." />
       {denied && (
-        <p id="settings-denied" className="text-sm text-muted">
+        <p id={DENIED_NOTE} className="text-sm text-muted">
           {denied}.
         </p>
       )}
