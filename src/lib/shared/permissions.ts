@@ -84,61 +84,72 @@ export const OTHER_AUDIT_ACTIVITY = {
   update_avatar: 'changed the photo of {who}',
   password_reset: 'reset their password',
 } as const;
+
+/** Audit entries of one Recent Activity type: each action with the sentence after the actor's name. */
+const activities = <const T extends string, const A extends Record<string, string>>(type: T, sentences: A) =>
+  Object.fromEntries(Object.entries(sentences).map(([action, activity]) => [action, { type, activity }])) as {
+    [K in keyof A]: { type: T; activity: A[K] };
+  };
+
 /**
  * Audit entries of the sermon and event calls: the Recent Activity type and the sentence after the actor's name
  * ({what} is the sermon's or event's title). A sermon is published, scheduled or saved as a draft by its status.
  */
 export const CONTENT_AUDIT_ACTIVITY = {
-  publish_sermon: { type: 'sermon', activity: 'published the sermon {what}' },
-  schedule_sermon: { type: 'sermon', activity: 'scheduled the sermon {what}' },
-  draft_sermon: { type: 'sermon', activity: 'saved the draft sermon {what}' },
-  update_sermon: { type: 'sermon', activity: 'updated the sermon {what}' },
-  delete_sermon: { type: 'sermon', activity: 'deleted the sermon {what}' },
-  create_event: { type: 'event', activity: 'created the event {what}' },
-  update_event: { type: 'event', activity: 'updated the event {what}' },
-  delete_event: { type: 'event', activity: 'deleted the event {what}' },
-  duplicate_event: { type: 'event', activity: 'duplicated the event {what}' },
-} as const;
+  ...activities('sermon', {
+    publish_sermon: 'published the sermon {what}',
+    schedule_sermon: 'scheduled the sermon {what}',
+    draft_sermon: 'saved the draft sermon {what}',
+    update_sermon: 'updated the sermon {what}',
+    delete_sermon: 'deleted the sermon {what}',
+  }),
+  ...activities('event', {
+    create_event: 'created the event {what}',
+    update_event: 'updated the event {what}',
+    delete_event: 'deleted the event {what}',
+    duplicate_event: 'duplicated the event {what}',
+  }),
+};
 export type ContentAuditAction = keyof typeof CONTENT_AUDIT_ACTIVITY;
 
 /** Audit entries of the staff's prayer request calls ({what} is the request's title). */
-export const PRAYER_AUDIT_ACTIVITY = {
-  approve_prayer: { type: 'prayer', activity: 'approved the prayer request {what} for the wall' },
-  withdraw_prayer: { type: 'prayer', activity: 'took the prayer request {what} off the wall' },
-  update_prayer: { type: 'prayer', activity: 'updated the prayer request {what}' },
-  add_prayer_update: { type: 'prayer', activity: 'added an update to the prayer request {what}' },
-  support_prayer: { type: 'prayer', activity: 'supported the prayer request {what}' },
-  delete_prayer: { type: 'prayer', activity: 'deleted the prayer request {what}' },
-} as const;
+export const PRAYER_AUDIT_ACTIVITY = activities('prayer', {
+  approve_prayer: 'approved the prayer request {what} for the wall',
+  withdraw_prayer: 'took the prayer request {what} off the wall',
+  update_prayer: 'updated the prayer request {what}',
+  add_prayer_update: 'added an update to the prayer request {what}',
+  support_prayer: 'supported the prayer request {what}',
+  delete_prayer: 'deleted the prayer request {what}',
+});
 export type PrayerAuditAction = keyof typeof PRAYER_AUDIT_ACTIVITY;
 
 /** Contact messages in the staff inbox ({what} is "from {name}"). */
-export const MESSAGE_AUDIT_ACTIVITY = {
-  read_message: { type: 'message', activity: 'read the message {what}' },
-  unread_message: { type: 'message', activity: 'marked the message {what} as unread' },
-  archive_message: { type: 'message', activity: 'archived the message {what}' },
-  unarchive_message: { type: 'message', activity: 'moved the message {what} back to the inbox' },
-  delete_message: { type: 'message', activity: 'deleted the message {what}' },
-} as const;
+export const MESSAGE_AUDIT_ACTIVITY = activities('message', {
+  read_message: 'read the message {what}',
+  unread_message: 'marked the message {what} as unread',
+  archive_message: 'archived the message {what}',
+  unarchive_message: 'moved the message {what} back to the inbox',
+  delete_message: 'deleted the message {what}',
+});
 export type MessageAuditAction = keyof typeof MESSAGE_AUDIT_ACTIVITY;
 
 /** Event registrations handled by staff ({what} is "{name} for {event title}"). */
-export const REGISTRATION_AUDIT_ACTIVITY = {
-  check_in_registration: { type: 'event', activity: 'checked in {what}' },
-  cancel_registration: { type: 'event', activity: 'cancelled the registration of {what}' },
-} as const;
+export const REGISTRATION_AUDIT_ACTIVITY = activities('event', {
+  check_in_registration: 'checked in {what}',
+  cancel_registration: 'cancelled the registration of {what}',
+});
 export type RegistrationAuditAction = keyof typeof REGISTRATION_AUDIT_ACTIVITY;
 
 /** Site settings ({what} names the setting). */
-export const SETTINGS_AUDIT_ACTIVITY = {
-  update_settings: { type: 'user', activity: 'changed the {what}' },
-} as const;
+export const SETTINGS_AUDIT_ACTIVITY = activities('user', {
+  update_settings: 'changed the {what}',
+});
 export type SettingsAuditAction = keyof typeof SETTINGS_AUDIT_ACTIVITY;
 
 /** Emails staff send to a group of members ({what} is '"subject" to N members of the group'). */
-export const BROADCAST_AUDIT_ACTIVITY = {
-  send_notification: { type: 'message', activity: 'emailed {what}' },
-} as const;
+export const BROADCAST_AUDIT_ACTIVITY = activities('message', {
+  send_notification: 'emailed {what}',
+});
 export type BroadcastAuditAction = keyof typeof BROADCAST_AUDIT_ACTIVITY;
 
 export type AuditAction =

@@ -15,23 +15,20 @@ import {
 import type { DB } from '../db/schema';
 import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
 
-const ACTIVITY: Record<string, string> = {
-  ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),
-  ...OTHER_AUDIT_ACTIVITY,
-  ...Object.fromEntries(Object.entries(CONTENT_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-  ...Object.fromEntries(Object.entries(PRAYER_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-  ...Object.fromEntries(Object.entries(MESSAGE_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-  ...Object.fromEntries(Object.entries(REGISTRATION_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-  ...Object.fromEntries(Object.entries(SETTINGS_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-  ...Object.fromEntries(Object.entries(BROADCAST_AUDIT_ACTIVITY).map(([action, a]) => [action, a.activity])),
-};
-
-const TYPED_ACTIVITY: Record<string, { type: ActivityType }> = {
+/** The audit entries with their own Recent Activity type (permissions.ts). */
+const TYPED_ACTIVITY: Record<string, { type: ActivityType; activity: string }> = {
   ...CONTENT_AUDIT_ACTIVITY,
   ...PRAYER_AUDIT_ACTIVITY,
   ...REGISTRATION_AUDIT_ACTIVITY,
   ...MESSAGE_AUDIT_ACTIVITY,
+  ...SETTINGS_AUDIT_ACTIVITY,
   ...BROADCAST_AUDIT_ACTIVITY,
+};
+
+const ACTIVITY: Record<string, string> = {
+  ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),
+  ...OTHER_AUDIT_ACTIVITY,
+  ...Object.fromEntries(Object.entries(TYPED_ACTIVITY).map(([action, a]) => [action, a.activity])),
 };
 
 /** Recent Activity's type of an entry: 'sermon', 'event', 'prayer' or 'message' for those, 'user' for the rest. */
