@@ -60,7 +60,7 @@ function retryAfter(error: unknown): number | null {
 }
 
 export default function ContactForm() {
-  const { values, setValues, set, errors, touched, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
+  const { values, setValues, bind, errors, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
     path: '/contact/',
     empty: EMPTY,
     order: ORDER,
@@ -90,12 +90,8 @@ export default function ContactForm() {
   // Every text field: its value, error and rules by name; the two selects are required without typing rules.
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
     <Field
-      name={name}
+      {...bind(name)}
       label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name]}
-      touched={touched.has(name)}
       {...(name in contactFieldRules
         ? { rules: contactFieldRules[name as keyof typeof contactFieldRules], realTime: true }
         : { rules: { required: true } })}

@@ -43,7 +43,7 @@ const CATEGORY_OPTIONS = PRAYER_CATEGORIES.map((value) => ({ value, label: PRAYE
 const loadSchema = () => import('../lib/shared/schemas').then((m) => m.prayerRequestSchema);
 
 export default function PrayerRequestForm() {
-  const { values, setValues, set, errors, touched, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
+  const { values, setValues, bind, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
     path: '/prayers/',
     empty: EMPTY,
     order: ORDER,
@@ -59,12 +59,8 @@ export default function PrayerRequestForm() {
 
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
     <Field
-      name={name}
+      {...bind(name)}
       label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name]}
-      touched={touched.has(name)}
       {...(name in prayerFieldRules
         ? { rules: prayerFieldRules[name as keyof typeof prayerFieldRules], realTime: true }
         : { rules: { required: true } })}

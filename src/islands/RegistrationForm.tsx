@@ -32,7 +32,7 @@ export interface RegistrationFormProps {
 }
 
 export default function RegistrationForm({ eventId, eventTitle, full }: RegistrationFormProps) {
-  const { values, set, errors, touched, banner, sent, answer, busy, honeypot, form, formKey } = usePublicForm({
+  const { values, set, bind, errors, banner, sent, answer, busy, honeypot, form, formKey } = usePublicForm({
     path: `/events/${eventId}/registrations/`,
     empty: EMPTY,
     order: ORDER,
@@ -50,18 +50,7 @@ export default function RegistrationForm({ eventId, eventTitle, full }: Registra
   const status = (answer as { status?: string } | undefined)?.status === 'waitlisted' ? 'waitlisted' : 'confirmed';
 
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
-    <Field
-      id={`${eventId}-${name}`}
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name]}
-      touched={touched.has(name)}
-      rules={rules[name]}
-      realTime
-      {...extra}
-    />
+    <Field id={`${eventId}-${name}`} {...bind(name)} label={label} rules={rules[name]} realTime {...extra} />
   );
 
   return (

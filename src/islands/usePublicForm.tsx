@@ -60,6 +60,15 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
       setAnswer(undefined);
     };
 
+  /** What ties a kit Field to one value: its name, value, change handler, message and whether it was typed in. */
+  const bind = <K extends keyof V & string>(key: K) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    externalError: errors[key],
+    touched: touched.has(key),
+  });
+
   const showErrors = (next: Errors<V>) => {
     setErrors(next);
     const first = order.find((k) => next[k]);
@@ -102,8 +111,8 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
     values,
     setValues,
     set,
+    bind,
     errors,
-    touched,
     banner,
     /** A send succeeded (and nothing was edited since); `answer` is what the API said. */
     sent: answer !== undefined,
