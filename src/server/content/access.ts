@@ -3,8 +3,13 @@
 import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { canManageContent, type ContentAction, type ContentAuditAction } from '../../lib/shared/permissions';
-import type { ContentCollection } from '../../lib/shared/live/types';
+import {
+  canManageContent,
+  type ContentAction,
+  type ContentAuditAction,
+  type PrayerAuditAction,
+} from '../../lib/shared/permissions';
+import type { ContentCollection, LiveTag } from '../../lib/shared/live/types';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
@@ -25,17 +30,18 @@ export const mayManage = (collection: ContentCollection) => (action: ContentActi
 
 /**
  * Writes a change and its audit entry (the item's title as its target, its id as details) in one transaction,
- * then tells the content hook; a refused or failed change records and announces nothing.
+ * then tells the content hook which pages show it (a sermon, an event, the prayer wall); a refused or failed
+ * change records and announces nothing.
  */
 export async function recorded(
   deps: AppDeps,
-  collection: ContentCollection,
+  shownOn: LiveTag,
   actor: UserRow,
-  entry: { action: ContentAuditAction; title: string; id: string },
+  entry: { action: ContentAuditAction | PrayerAuditAction; title: string; id: string | number },
   change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
 ): Promise<void> {
   const stamp = deps.now();
-  const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: entry.id };
+  const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) };
   await audited(deps.database.db, audit, stamp, (trx) => change(trx, iso(stamp)));
-  deps.content?.changed([collection]);
+  deps.content?.changed([shownOn]);
 }

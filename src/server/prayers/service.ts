@@ -14,13 +14,13 @@ import {
 import { firstName } from '../../lib/shared/prayers/wall';
 import type { PrayerRequestInput } from '../../lib/shared/schemas';
 import type { PrayerCategory, PrayerStatus } from '../../lib/shared/visitors/rules';
-import { canAccessWeb, type PrayerAuditAction } from '../../lib/shared/permissions';
+import { canAccessWeb } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import type { AppDeps } from '../kernel/context';
 import type { DB, PrayerRequestsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { writeTags } from '../db/tags';
-import { audited } from '../activity/audit';
+import { recorded } from '../content/access';
 import { ApiError, fieldError } from '../kernel/errors';
 import { notifyStaff } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
@@ -227,22 +227,6 @@ export async function getPrayer(deps: AppDeps, id: number): Promise<PrayerAnswer
   return toPrayerAnswer(row, (await updatesOf(db, [id])).get(id) ?? [], deps.now(), await followUpDays(db));
 }
 
-/**
- * Writes a staff change with its audit entry in one transaction (the request's title as target, its id as
- * details), then purges the pages showing the wall; a refused or failed change records and purges nothing.
- */
-async function recorded(
-  deps: AppDeps,
-  actor: UserRow,
-  entry: { action: PrayerAuditAction; title: string; id: number },
-  change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
-): Promise<void> {
-  const now = deps.now();
-  const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) };
-  await audited(deps.database.db, audit, now, (trx) => change(trx, iso(now)));
-  deps.content?.changed(['prayers']);
-}
-
 /** Touches the request (its lastUpdated) with these columns; 404 when someone deleted it meanwhile. */
 async function touch(trx: Transaction<DB>, id: number, stamp: string, columns: Updateable<PrayerRequestsTable> = {}) {
   const result = await trx
@@ -280,33 +264,41 @@ export async function updatePrayer(deps: AppDeps, actor: UserRow, id: number, in
   if (!Object.keys(columns).length) return getPrayer(deps, id);
   const approvalChanged = input.approved !== undefined && input.approved !== Boolean(before.approved);
   const action = !approvalChanged ? 'update_prayer' : input.approved ? 'approve_prayer' : 'withdraw_prayer';
-  await recorded(deps, actor, { action, title: before.title, id }, (trx, stamp) => touch(trx, id, stamp, columns));
+  await recorded(deps, 'prayers', actor, { action, title: before.title, id }, (trx, stamp) =>
+    touch(trx, id, stamp, columns),
+  );
   return getPrayer(deps, id);
 }
 
 /** Add Update: a staff note shown with the request (on the wall too when public, the default). */
 export async function addUpdate(deps: AppDeps, actor: UserRow, id: number, note: PrayerNote) {
   const before = await loadRow(deps.database.db, id);
-  await recorded(deps, actor, { action: 'add_prayer_update', title: before.title, id }, async (trx, stamp) => {
-    await touch(trx, id, stamp);
-    await trx
-      .insertInto('prayer_updates')
-      .values({
-        prayer_id: id,
-        text: note.text,
-        author_name: fullName(actor),
-        is_public: note.isPublic ?? true,
-        created_at: stamp,
-      })
-      .execute();
-  });
+  await recorded(
+    deps,
+    'prayers',
+    actor,
+    { action: 'add_prayer_update', title: before.title, id },
+    async (trx, stamp) => {
+      await touch(trx, id, stamp);
+      await trx
+        .insertInto('prayer_updates')
+        .values({
+          prayer_id: id,
+          text: note.text,
+          author_name: fullName(actor),
+          is_public: note.isPublic ?? true,
+          created_at: stamp,
+        })
+        .execute();
+    },
+  );
   return getPrayer(deps, id);
 }
 
 /** Support Prayer: one more supporter. */
 export async function supportPrayer(deps: AppDeps, actor: UserRow, id: number) {
   const before = await loadRow(deps.database.db, id);
-  await recorded(deps, actor, { action: 'support_prayer', title: before.title, id }, async (trx, stamp) => {
+  await recorded(deps, 'prayers', actor, { action: 'support_prayer', title: before.title, id }, async (trx, stamp) => {
     await touch(trx, id, stamp);
     // In the database, so two staff supporting at once count two.
     await trx
@@ -321,7 +313,7 @@ export async function supportPrayer(deps: AppDeps, actor: UserRow, id: number) {
 export async function deletePrayer(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
   const before = await loadRow(deps.database.db, id);
   // Its updates and "I prayed" marks go with it (ON DELETE CASCADE).
-  await recorded(deps, actor, { action: 'delete_prayer', title: before.title, id }, async (trx) => {
+  await recorded(deps, 'prayers', actor, { action: 'delete_prayer', title: before.title, id }, async (trx) => {
     const result = await trx.deleteFrom('prayer_requests').where('id', '=', id).executeTakeFirst();
     if (!Number(result.numDeletedRows)) throw new ApiError(404, PRAYER_NOT_FOUND);
   });
