@@ -1,7 +1,7 @@
 // What the sermon and event slices share: the {id} they take, who is asking, the rank check of CONTENT_RULES
 // (permissions.ts) made before any input is read, and how a change is written, recorded and announced.
 import type { Context } from 'hono';
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
 import {
   canManageContent,
@@ -16,6 +16,10 @@ import { iso } from '../db/time';
 import { audited } from '../activity/audit';
 import { allowed } from '../kernel/routes';
 import type { UserRow } from '../kernel/context';
+import { ApiError } from '../kernel/errors';
+
+/** The answer to an id that names no sermon or event the caller may see. */
+export const NOT_FOUND = { sermons: 'Sermon not found.', events: 'Event not found.' } as const;
 
 /** The {id} of /sermons/{id}/ and /events/{id}/: a slug; anything else names nothing, so it is a 404. */
 export const contentId = (notFound: string) =>
@@ -44,4 +48,29 @@ export async function recorded(
   const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) };
   await audited(deps.database.db, audit, stamp, (trx) => change(trx, iso(stamp)));
   deps.content?.changed([shownOn]);
+}
+
+/**
+ * Writes these columns of a sermon or an event with its time of change; 404 when someone deleted it since it was
+ * read, so the change records nothing.
+ */
+export async function updateItem<C extends ContentCollection>(
+  trx: Transaction<DB>,
+  collection: C,
+  id: string,
+  columns: Updateable<DB[C]>,
+  stamp: string,
+): Promise<void> {
+  const result = await trx
+    .updateTable(collection as ContentCollection)
+    .set({ ...columns, updated_at: stamp })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!Number(result.numUpdatedRows)) throw new ApiError(404, NOT_FOUND[collection]);
+}
+
+/** Deletes a sermon or an event; 404 when someone deleted it meanwhile. */
+export async function deleteItem(trx: Transaction<DB>, collection: ContentCollection, id: string): Promise<void> {
+  const result = await trx.deleteFrom(collection).where('id', '=', id).executeTakeFirst();
+  if (!Number(result.numDeletedRows)) throw new ApiError(404, NOT_FOUND[collection]);
 }

@@ -18,12 +18,12 @@ import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
 import { ApiError, fieldError } from '../kernel/errors';
-import { recorded } from '../content/access';
+import { NOT_FOUND, deleteItem, recorded, updateItem } from '../content/access';
 import type { UserRow } from '../kernel/context';
 
 import { toEventAnswer, type EventRow } from './answers';
 
-export const EVENT_NOT_FOUND = 'Event not found.';
+export const EVENT_NOT_FOUND = NOT_FOUND.events;
 
 /** Registrations whose seats count as taken, and those waiting for one. */
 const TAKEN: RegistrationStatus[] = ['confirmed', 'checked_in'];
@@ -171,15 +171,7 @@ export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, inp
     'events',
     actor,
     { action: 'update_event', title: input.title ?? before.title, id },
-    async (trx, now) => {
-      const result = await trx
-        .updateTable('events')
-        .set({ ...columns, updated_at: now })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      // Deleted by someone else since it was read: nothing to update, and nothing to record.
-      if (!Number(result.numUpdatedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
-    },
+    (trx, now) => updateItem(trx, 'events', id, columns, now),
   );
   return toEventAnswer(await loadEvent(db, id));
 }
@@ -187,10 +179,9 @@ export async function updateEvent(deps: AppDeps, actor: UserRow, id: string, inp
 export async function deleteEvent(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
   const before = await loadEvent(deps.database.db, id);
   // Its registrations go with it (ON DELETE CASCADE).
-  await recorded(deps, 'events', actor, { action: 'delete_event', title: before.title, id }, async (trx) => {
-    const result = await trx.deleteFrom('events').where('id', '=', id).executeTakeFirst();
-    if (!Number(result.numDeletedRows)) throw new ApiError(404, EVENT_NOT_FOUND);
-  });
+  await recorded(deps, 'events', actor, { action: 'delete_event', title: before.title, id }, (trx) =>
+    deleteItem(trx, 'events', id),
+  );
 }
 
 const COPY_SUFFIX = ' (copy)';

@@ -13,7 +13,7 @@ import { iso } from '../db/time';
 import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
 import { ApiError } from '../kernel/errors';
-import { recorded } from '../content/access';
+import { NOT_FOUND, deleteItem, recorded, updateItem } from '../content/access';
 import { MEDIA_PATH } from '../media/storage';
 import type { UserRow } from '../kernel/context';
 
@@ -21,7 +21,7 @@ import { toSermonAnswer, type SermonRow } from './answers';
 
 export type { SermonRow } from './answers';
 
-export const SERMON_NOT_FOUND = 'Sermon not found.';
+export const SERMON_NOT_FOUND = NOT_FOUND.sermons;
 
 /** The calendar day (UTC) of the injected clock: a scheduled sermon goes public when its date has come. */
 const todayUtc = (nowMs: number) => iso(nowMs).slice(0, 10);
@@ -154,24 +154,17 @@ export async function updateSermon(
   const columns = columnsOf(input);
   if (!Object.keys(columns).length) return toSermonAnswer(before);
   const action = input.status && input.status !== before.status ? STATUS_ACTION[input.status] : 'update_sermon';
-  await recorded(deps, 'sermons', actor, { action, title: input.title ?? before.title, id }, async (trx, now) => {
-    const result = await trx
-      .updateTable('sermons')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    // Deleted by someone else since it was read: nothing to update, and nothing to record.
-    if (!Number(result.numUpdatedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
-  });
+  await recorded(deps, 'sermons', actor, { action, title: input.title ?? before.title, id }, (trx, now) =>
+    updateItem(trx, 'sermons', id, columns, now),
+  );
   return toSermonAnswer(await loadSermon(db, id));
 }
 
 export async function deleteSermon(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
   const before = await loadSermon(deps.database.db, id);
-  await recorded(deps, 'sermons', actor, { action: 'delete_sermon', title: before.title, id }, async (trx) => {
-    const result = await trx.deleteFrom('sermons').where('id', '=', id).executeTakeFirst();
-    if (!Number(result.numDeletedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
-  });
+  await recorded(deps, 'sermons', actor, { action: 'delete_sermon', title: before.title, id }, (trx) =>
+    deleteItem(trx, 'sermons', id),
+  );
 }
 
 /**
@@ -184,14 +177,9 @@ export async function setSermonAudio(deps: AppDeps, actor: UserRow, id: string, 
   const db = deps.database.db;
   try {
     const before = await loadSermon(db, id);
-    await recorded(deps, 'sermons', actor, { action: 'update_sermon', title: before.title, id }, async (trx, now) => {
-      const result = await trx
-        .updateTable('sermons')
-        .set({ audio_url: MEDIA_PATH + name, updated_at: now })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!Number(result.numUpdatedRows)) throw new ApiError(404, SERMON_NOT_FOUND);
-    });
+    await recorded(deps, 'sermons', actor, { action: 'update_sermon', title: before.title, id }, (trx, now) =>
+      updateItem(trx, 'sermons', id, { audio_url: MEDIA_PATH + name }, now),
+    );
     if (before.audio_url?.startsWith(MEDIA_PATH)) {
       await deps.media.delete(before.audio_url.slice(MEDIA_PATH.length)).catch(() => undefined);
     }
