@@ -12,6 +12,7 @@ import { EMAIL_PATTERN } from '../lib/shared/messages';
 import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
+import { useFormFields } from './ui/useFormFields';
 import { AuthDone, authLinkClass } from './AuthDone';
 import { ErrorBanner } from './ui/ErrorBanner';
 
@@ -19,18 +20,18 @@ const RESET_FAILED = 'Failed to send reset email. Please try again or contact su
 const emailRules = { required: true, pattern: EMAIL_PATTERN };
 
 export default function ForgotPassword() {
-  const [email, setEmail] = useState('');
+  const { values, setValues, setErrors, bind } = useFormFields({ email: '' });
+  const { email } = values;
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const hydrated = useHydrated();
-  const { formRef, touched } = useFormTakeover((typed) => setEmail(typed.text('email')));
+  const { formRef, touched } = useFormTakeover((typed) => setValues({ email: typed.text('email') }));
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status === 'sending') return;
     const invalid = validateField(email, emailRules, { label: 'Email', name: 'email', type: 'email' });
-    setSubmitError(invalid);
+    setErrors({ email: invalid ?? undefined });
     if (invalid) return;
     setStatus('sending');
     setError(null);
@@ -67,17 +68,11 @@ export default function ForgotPassword() {
     >
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <Field
-        name="email"
+        {...bind('email')}
         label="Email"
         type="email"
-        value={email}
-        onChange={(v) => {
-          setEmail(v);
-          setSubmitError(null);
-        }}
         rules={emailRules}
         realTime
-        externalError={submitError}
         touched={touched.has('email')}
         autoComplete="email"
         placeholder="you@example.com"

@@ -7,7 +7,8 @@ import { useState, type SubmitEvent } from 'react';
 import { auth, loginErrorMessage } from '../lib/client/session';
 import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
-import { Field } from './ui/Field';
+import { Field, type FieldProps } from './ui/Field';
+import { useFormFields } from './ui/useFormFields';
 import { AlertIcon } from './ui/icons';
 import { useHydrated } from './useHydrated';
 import { useFormTakeover } from './useFormTakeover';
@@ -17,17 +18,27 @@ export const LOGIN_SUCCESS_PATH = '/admin/dashboard';
 export const LOGIN_NO_SCRIPT_PATH = '/login?no-script';
 
 export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boolean; apiBase?: string }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, setValues, setErrors, bind } = useFormFields({ username: '', password: '' });
+  const { username, password } = values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [submitErrors, setSubmitErrors] = useState<{ username?: string; password?: string }>({});
   const hydrated = useHydrated();
   // What the browser autofilled or the person typed before this script arrived.
-  const { formRef, touched } = useFormTakeover((typed) => {
-    setUsername(typed.text('username'));
-    setPassword(typed.text('password'));
-  });
+  const { formRef, touched } = useFormTakeover((typed) =>
+    setValues({ username: typed.text('username'), password: typed.text('password') }),
+  );
+
+  const field = (name: 'username' | 'password', label: string, extra: Partial<FieldProps>) => (
+    <Field
+      {...bind(name)}
+      label={label}
+      rules={loginFieldRules[name]}
+      realTime
+      touched={touched.has(name)}
+      disabled={busy}
+      {...extra}
+    />
+  );
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,7 +48,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
       username: username.trim() ? undefined : messages.required('Username'),
       password: password ? undefined : messages.required('Password'),
     };
-    setSubmitErrors(errors);
+    setErrors(errors);
     if (errors.username || errors.password) return;
     setBusy(true);
     try {
@@ -68,39 +79,12 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
           </div>
         </div>
       )}
-      <Field
-        name="username"
-        label="Username"
-        value={username}
-        onChange={(v) => {
-          setUsername(v);
-          setSubmitErrors((s) => ({ ...s, username: undefined }));
-        }}
-        rules={loginFieldRules.username}
-        realTime
-        externalError={submitErrors.username}
-        touched={touched.has('username')}
-        autoComplete="username"
-        placeholder="Enter your username"
-        disabled={busy}
-      />
-      <Field
-        name="password"
-        label="Password"
-        type="password"
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          setSubmitErrors((s) => ({ ...s, password: undefined }));
-        }}
-        rules={loginFieldRules.password}
-        realTime
-        externalError={submitErrors.password}
-        touched={touched.has('password')}
-        autoComplete="current-password"
-        placeholder="Enter your password"
-        disabled={busy}
-      />
+      {field('username', 'Username', { autoComplete: 'username', placeholder: 'Enter your username' })}
+      {field('password', 'Password', {
+        type: 'password',
+        autoComplete: 'current-password',
+        placeholder: 'Enter your password',
+      })}
       <div className="flex justify-end">
         <a
           href="/forgot-password"

@@ -9,6 +9,7 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from '../lib/shared/constants';
 import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
+import { useFormFields } from './ui/useFormFields';
 import { ErrorBanner } from './ui/ErrorBanner';
 import { AuthDone, authLinkClass as linkClass } from './AuthDone';
 import { RESET_LINK_INVALID } from '../lib/shared/messages';
@@ -23,9 +24,8 @@ export default function ResetPassword() {
   // A client-only island (see the page), so the address is there to read on the first render.
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() ?? '');
   const [status, setStatus] = useState<Status>(token ? 'idle' : 'no-token');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { values, setErrors, bind } = useFormFields({ password: '', confirm: '' });
+  const { password, confirm } = values;
   const [banner, setBanner] = useState<string | null>(null);
 
   useEffect(() => {
@@ -83,31 +83,19 @@ export default function ResetPassword() {
         </ErrorBanner>
       )}
       <Field
-        name="password"
+        {...bind('password')}
         label="New password"
         type="password"
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          setErrors((e) => ({ ...e, password: undefined }));
-        }}
         rules={passwordRules}
         realTime
-        externalError={errors.password ?? null}
         autoComplete="new-password"
         helperText={`At least ${MIN_INITIAL_PASSWORD_LENGTH} characters.`}
         disabled={saving}
       />
       <Field
-        name="confirm"
+        {...bind('confirm')}
         label="Confirm new password"
         type="password"
-        value={confirm}
-        onChange={(v) => {
-          setConfirm(v);
-          setErrors((e) => ({ ...e, confirm: undefined }));
-        }}
-        externalError={errors.confirm ?? null}
         autoComplete="new-password"
         disabled={saving}
       />

@@ -4,6 +4,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../lib/client/api-client';
 import { firstIssues } from '../../lib/shared/validation';
+import { useFormFields } from '../ui/useFormFields';
 import { contentErrorMessage } from './content-form';
 
 type Checked<T> = { success: true; data: T } | { success: false; error: { issues: Parameters<typeof firstIssues>[0] } };
@@ -21,26 +22,9 @@ export interface SubmitOptions<T> {
 }
 
 export function useContentForm<V extends object>(initial: () => V) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, set, bind } = useFormFields(initial);
   const [banner, setBanner] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  /** The change handler of one field: a new value clears that field's message. */
-  const set =
-    <K extends keyof V>(name: K) =>
-    (value: V[K]) => {
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: '' }));
-    };
-
-  /** What ties a kit Field to one value: its name, value, change handler and message. */
-  const bind = <K extends keyof V & string>(name: K) => ({
-    name,
-    value: values[name],
-    onChange: set(name),
-    externalError: errors[name] || null,
-  });
 
   /**
    * Checks the payload with the schema, then saves it. Invalid input lands on its fields; a refused save puts the

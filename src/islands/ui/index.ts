@@ -38,6 +38,7 @@ export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
 export { FilteredList, SearchableList, searchFromUrl, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
+export { useFormFields } from './useFormFields';
 export { ItemCard } from './ItemCard';
 export { Panel } from './Panel';
 export { ToggleGroup } from './ToggleGroup';
