@@ -1,6 +1,7 @@
 // What the sermon and event forms share: tags typed as one comma-separated line, who may do what
 // (CONTENT_RULES through canManageContent) with the reason shown on a disabled button, and the failure text.
 import { apiErrorInfo } from '../../lib/client/api-client';
+import { toast } from '../ui/toast';
 import type { ContentCollection } from '../../lib/shared/live/types';
 import {
   canHandleVisitorData,
@@ -40,6 +41,15 @@ export function visitorDenial(
 ): string | null {
   if (role && canHandleVisitorData({ role }, collection, action)) return null;
   return `Only ${ROLE_LABELS[VISITOR_RULES[collection][action]]} and above can ${action} ${noun}`;
+}
+
+/** Runs a screen's action; a failure is told in a toast (`doing`: e.g. 'delete the sermon'). */
+export async function toastOnFailure(doing: string, task: () => Promise<unknown>): Promise<void> {
+  try {
+    await task();
+  } catch (error) {
+    toast(contentErrorMessage(doing, error), { variant: 'error' });
+  }
 }
 
 /** A failed save or action: the server's detail when it sent one, else what went wrong. */

@@ -25,7 +25,8 @@ import {
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
-import { contentDenial, contentErrorMessage } from '../../content-form';
+import { contentDenial, toastOnFailure } from '../../content-form';
+import { DeniedButton, DenialNote } from '../../Denial';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
 import { useListQuery } from '../../query';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
@@ -82,14 +83,7 @@ export default function EventsScreen() {
   }
 
   /** Runs one action at a time; a failure is told in a toast. */
-  async function run(doing: string, task: () => Promise<void>) {
-    if (busy) return;
-    try {
-      await task();
-    } catch (error) {
-      toast(contentErrorMessage(doing, error), { variant: 'error' });
-    }
-  }
+  const run = (doing: string, task: () => Promise<void>) => !busy && toastOnFailure(doing, task);
 
   /** After a registration changed: the event's registered and waitlist figures as the server counts them. */
   async function refreshFigures(id: string) {
@@ -122,14 +116,7 @@ export default function EventsScreen() {
       <ScreenHeader title="Event Management" subtitle="Plan and follow the church's events.">
         <ToggleGroup label="View" options={VIEWS} value={view} onChange={setView} />
         {denied.create ? (
-          <span className="flex items-center gap-2">
-            <Button disabled aria-describedby="create-event-hint">
-              Create Event
-            </Button>
-            <span id="create-event-hint" className="text-xs text-muted">
-              {denied.create}
-            </span>
-          </span>
+          <DeniedButton id="create-event-hint" label="Create Event" reason={denied.create} variant="primary" />
         ) : (
           <Button onClick={() => setForm({ event: null })}>Create Event</Button>
         )}
@@ -196,21 +183,16 @@ export default function EventsScreen() {
   );
 }
 
-function EventCard({
-  event: e,
-  denied,
-  busy,
-  onOpen,
-  onEdit,
-  onDelete,
-}: {
+/** What the card and the dialog both show and offer for one event. */
+interface EventActions {
   event: EventAnswer;
   denied: Permissions;
   busy: boolean;
-  onOpen: () => void;
   onEdit: () => void;
   onDelete: () => void;
-}) {
+}
+
+function EventCard({ event: e, denied, busy, onOpen, onEdit, onDelete }: EventActions & { onOpen: () => void }) {
   const f = eventCardFigures(e);
   return (
     <ItemCard
@@ -300,16 +282,7 @@ function EventDialog({
   onDuplicate,
   onManageRegistrations,
   onClose,
-}: {
-  event: EventAnswer;
-  denied: Permissions;
-  busy: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  onDuplicate: () => void;
-  onManageRegistrations: () => void;
-  onClose: () => void;
-}) {
+}: EventActions & { onDuplicate: () => void; onManageRegistrations: () => void; onClose: () => void }) {
   const f = eventCardFigures(e);
   return (
     <Modal
@@ -368,21 +341,9 @@ function EventDialog({
           ]}
         />
         <TagList tags={e.tags} max={e.tags.length} />
-        {denied.delete && (
-          <p id="event-delete-note" className="text-sm text-muted">
-            {denied.delete}.
-          </p>
-        )}
-        {denied.create && (
-          <p id="event-create-note" className="text-sm text-muted">
-            {denied.create}.
-          </p>
-        )}
-        {denied.edit && (
-          <p id="event-edit-note" className="text-sm text-muted">
-            {denied.edit}.
-          </p>
-        )}
+        <DenialNote id="event-delete-note" reason={denied.delete} />
+        <DenialNote id="event-create-note" reason={denied.create} />
+        <DenialNote id="event-edit-note" reason={denied.edit} />
       </div>
     </Modal>
   );

@@ -24,7 +24,8 @@ import {
   useFilteredList,
 } from '../../../ui';
 import { QueryView } from '../../QueryView';
-import { contentErrorMessage, visitorDenial } from '../../content-form';
+import { toastOnFailure, visitorDenial } from '../../content-form';
+import { DenialNote } from '../../Denial';
 import { useListQuery } from '../../query';
 import { deleteMessage, updateMessage } from './api';
 import { messageKeys, messagesQuery } from './queries';
@@ -65,12 +66,10 @@ export default function MessagesScreen() {
   const deleteDenied = visitorDenial(role, 'messages', 'delete', 'messages');
 
   async function change(message: ContactMessage, patch: MessageChange, done?: string) {
-    try {
+    await toastOnFailure('update the message', async () => {
       await changing.mutateAsync({ message, patch });
       if (done) toast(done);
-    } catch (error) {
-      toast(contentErrorMessage('update the message', error), { variant: 'error' });
-    }
+    });
   }
 
   function open(message: ContactMessage) {
@@ -80,14 +79,12 @@ export default function MessagesScreen() {
 
   async function remove(message: ContactMessage) {
     if (busy || !window.confirm(`Delete the message from ${message.name}? This cannot be undone.`)) return;
-    try {
+    await toastOnFailure('delete the message', async () => {
       await deleting.mutateAsync(message);
       setItems((list) => list.filter((m) => m.id !== message.id));
       setSelectedId(null);
       toast(`Message from ${message.name} deleted`);
-    } catch (error) {
-      toast(contentErrorMessage('delete the message', error), { variant: 'error' });
-    }
+    });
   }
 
   const unread = messages.filter((m) => !m.read && !m.archived).length;
@@ -195,11 +192,7 @@ export default function MessagesScreen() {
                 </Link>
               </p>
             )}
-            {deleteDenied && (
-              <p id="message-delete-note" className="text-sm text-muted">
-                {deleteDenied}.
-              </p>
-            )}
+            <DenialNote id="message-delete-note" reason={deleteDenied} />
           </div>
         </Modal>
       )}

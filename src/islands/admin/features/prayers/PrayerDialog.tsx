@@ -5,6 +5,7 @@ import { formatCount, formatDate, formatDateTime } from '../../../../lib/shared/
 import { capitalize } from '../../../../lib/shared/filters';
 import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayers/wall';
 import { Badge, Button, DetailList, Modal, TagList } from '../../../ui';
+import { DenialNote } from '../../Denial';
 import { PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, wallState, type PrayerRequest } from './model';
 
 const LINK = 'text-primary-strong underline-offset-2 hover:underline';
@@ -148,11 +149,7 @@ export function PrayerDialog({
             The requester asked to keep this request private, so it cannot go on the prayer wall.
           </p>
         )}
-        {deleteDenied && (
-          <p id="delete-prayer-note" className="text-sm text-muted">
-            {deleteDenied}.
-          </p>
-        )}
+        <DenialNote id="delete-prayer-note" reason={deleteDenied} />
       </div>
     </Modal>
   );

@@ -13,7 +13,7 @@ import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../
 import { Badge, SearchableList, useFilteredList, ItemCard, ScreenHeader, StatGrid, toast } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
-import { contentErrorMessage, visitorDenial } from '../../content-form';
+import { toastOnFailure, visitorDenial } from '../../content-form';
 import { useListQuery } from '../../query';
 import { addPrayerUpdate, deletePrayer, supportPrayer, updatePrayer } from './api';
 import { prayerKeys, prayersQuery } from './queries';
@@ -51,14 +51,7 @@ export default function PrayersScreen() {
   const replace = (stored: PrayerRequest) => setItems((list) => list.map((p) => (p.id === stored.id ? stored : p)));
 
   /** Runs one dialog action at a time; a failure is told in a toast. */
-  async function run(doing: string, task: () => Promise<void>) {
-    if (busy) return;
-    try {
-      await task();
-    } catch (error) {
-      toast(contentErrorMessage(doing, error), { variant: 'error' });
-    }
-  }
+  const run = (doing: string, task: () => Promise<void>) => !busy && toastOnFailure(doing, task);
 
   const toggleApproval = (p: PrayerRequest) =>
     void run(p.approved ? 'take the request off the wall' : 'approve the request', async () => {

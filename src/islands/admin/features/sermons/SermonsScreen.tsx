@@ -25,7 +25,8 @@ import {
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
-import { contentDenial, contentErrorMessage } from '../../content-form';
+import { contentDenial, toastOnFailure } from '../../content-form';
+import { DeniedButton, DenialNote } from '../../Denial';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
 import { useListQuery } from '../../query';
 import { createSermon, deleteSermon, updateSermon } from './api';
@@ -39,20 +40,6 @@ import {
   sermonStats,
 } from './model';
 import { SermonFormDialog } from './SermonFormDialog';
-
-/** A button the role may not use: off, with the reason read as its description. */
-function DeniedButton({ id, label, reason }: { id: string; label: string; reason: string }) {
-  return (
-    <span className="flex items-center gap-2">
-      <Button variant="outline" disabled aria-describedby={id}>
-        {label}
-      </Button>
-      <span id={id} className="text-xs text-muted">
-        {reason}
-      </span>
-    </span>
-  );
-}
 
 export default function SermonsScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -91,14 +78,12 @@ export default function SermonsScreen() {
 
   async function remove(sermon: SermonAnswer) {
     if (deleting.isPending || !window.confirm(`Delete the sermon "${sermon.title}"? This cannot be undone.`)) return;
-    try {
+    await toastOnFailure('delete the sermon', async () => {
       await deleting.mutateAsync(sermon);
       setItems((list) => list.filter((s) => s.id !== sermon.id));
       setSelectedId(null);
       toast(`Sermon "${sermon.title}" deleted`);
-    } catch (error) {
-      toast(contentErrorMessage('delete the sermon', error), { variant: 'error' });
-    }
+    });
   }
 
   return (
@@ -261,16 +246,8 @@ function SermonDialog({
             Download becomes available once the sermon has audio.
           </p>
         )}
-        {deleteDenied && (
-          <p id="delete-note" className="text-sm text-muted">
-            {deleteDenied}.
-          </p>
-        )}
-        {editDenied && (
-          <p id="edit-note" className="text-sm text-muted">
-            {editDenied}.
-          </p>
-        )}
+        <DenialNote id="delete-note" reason={deleteDenied} />
+        <DenialNote id="edit-note" reason={editDenied} />
         {sermon.status !== 'published' && (
           <p id="share-note" className="text-sm text-muted">
             Share becomes available once the sermon is published.

@@ -1,0 +1,37 @@
+// How the portal says why a button is off for this role (contentDenial, visitorDenial): a note the button's
+// aria-describedby points at, under a dialog, or beside a screen's button.
+import { Button, type ButtonVariant } from '../ui';
+
+/** The reason under a dialog, as a sentence; nothing when the role may act. */
+export function DenialNote({ id, reason }: { id: string; reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <p id={id} className="text-sm text-muted">
+      {reason}.
+    </p>
+  );
+}
+
+/** A screen's button the role may not use: off, with the reason beside it read as its description. */
+export function DeniedButton({
+  id,
+  label,
+  reason,
+  variant = 'outline',
+}: {
+  id: string;
+  label: string;
+  reason: string;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <span className="flex items-center gap-2">
+      <Button variant={variant} disabled aria-describedby={id}>
+        {label}
+      </Button>
+      <span id={id} className="text-xs text-muted">
+        {reason}
+      </span>
+    </span>
+  );
+}
