@@ -1,43 +1,19 @@
-// Compressed answers for the pages (the API compresses its own JSON, ./app.ts): which encoding a request accepts,
+// Compressed answers for the pages (the API gzips its own JSON, src/server/http/app.ts): which encoding a request accepts,
 // the best compression of a body made once (the build's files, ./precompress.ts; the shell's copies of the cached
 // live pages, ./response-cache.ts), and a quicker compression on the fly of a page Astro renders on demand.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { pickEncoding } from '../server/kernel/accept-encoding';
 import { COMPRESS_MIN_BYTES, isCompressible } from './content-types';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+export { pickEncoding, type Encoding } from '../server/kernel/accept-encoding';
 
 /** The encodings a body is kept in besides its own bytes (the same names as Content-Encoding). */
 export interface Encoded {
   br?: Buffer;
   gzip?: Buffer;
 }
-
-/**
- * The best encoding `accept` (an Accept-Encoding header) allows among those `offered`: the highest q-value,
- * br before gzip when equal, identity when neither is acceptable (`q=0` refuses a coding; `*` stands for any
- * coding not named).
- */
-export function pickEncoding(accept: string | undefined, offered: { br?: unknown; gzip?: unknown }): Encoding {
-  if (!accept || (!offered.br && !offered.gzip)) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of accept.split(',')) {
-    const [name, ...params] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (!coding) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)).find(Boolean);
-    const weight = q ? Number(q[1]) : 1;
-    weights.set(coding, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  const candidates = (['br', 'gzip'] as const).filter((coding) => offered[coding] && weightOf(coding) > 0);
-  if (!candidates.length) return 'identity';
-  return candidates.reduce((best, coding) => (weightOf(coding) > weightOf(best) ? coding : best));
-}
-
-/** Whether `accept` (an Accept-Encoding header) allows gzip. */
-export const acceptsGzip = (accept: string | undefined) => pickEncoding(accept, { gzip: true }) === 'gzip';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
-import { acceptsGzip } from '../../host/encoding';
+import { acceptsGzip } from '../kernel/accept-encoding';
 import { jsonAnswer } from '../kernel/contract';
 import { resolveClient } from '../kernel/client';
 import { healthRoutes } from '../health/routes';

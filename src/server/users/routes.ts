@@ -22,7 +22,7 @@ import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { allowed, route } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
-import { acceptsGzip } from '../../host/encoding';
+import { acceptsGzip } from '../kernel/accept-encoding';
 import type { UserRow } from '../kernel/context';
 import * as users from './service';
 import { limitAvatarBody } from '../media/avatars';
