@@ -1,6 +1,6 @@
 // /debug (docs/PRODUCT.md (Pages and screens)): test login and test profile buttons, the stored tokens on screen, and the
 // server's answer or error body. Only served when debug mode is on.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { api, apiErrorInfo, tokens } from '../lib/client/api-client';
 import { auth } from '../lib/client/session';
 import { Button } from './ui/Button';
@@ -56,20 +56,17 @@ export default function DebugPanel() {
         <h2 id="tokens-heading" className="text-lg font-semibold">
           Stored tokens
         </h2>
-        <p className="text-sm font-medium">Access token</p>
-        <pre
-          data-testid="access-token"
-          className="overflow-x-auto rounded-lg bg-surface p-3 text-xs break-all whitespace-pre-wrap"
-        >
-          {stored.access ?? '(none)'}
-        </pre>
-        <p className="text-sm font-medium">Refresh token</p>
-        <pre
-          data-testid="refresh-token"
-          className="overflow-x-auto rounded-lg bg-surface p-3 text-xs break-all whitespace-pre-wrap"
-        >
-          {stored.refresh ?? '(none)'}
-        </pre>
+        {(['access', 'refresh'] as const).map((kind) => (
+          <Fragment key={kind}>
+            <p className="text-sm font-medium">{kind === 'access' ? 'Access token' : 'Refresh token'}</p>
+            <pre
+              data-testid={`${kind}-token`}
+              className="overflow-x-auto rounded-lg bg-surface p-3 text-xs break-all whitespace-pre-wrap"
+            >
+              {stored[kind] ?? '(none)'}
+            </pre>
+          </Fragment>
+        ))}
       </section>
       <section aria-labelledby="result-heading" className="flex flex-col gap-2">
         <h2 id="result-heading" className="text-lg font-semibold">

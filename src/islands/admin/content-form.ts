@@ -43,6 +43,13 @@ export function visitorDenial(
   return `Only ${ROLE_LABELS[VISITOR_RULES[collection][action]]} and above can ${action} ${noun}`;
 }
 
+/** An add-or-edit dialog's title and submit label: "Edit Event" and "Save Changes", or "Create Event" twice. */
+export function formLabels(editing: boolean, noun: string, newVerb = 'Create') {
+  return editing
+    ? { title: `Edit ${noun}`, submitLabel: 'Save Changes' }
+    : { title: `${newVerb} ${noun}`, submitLabel: `Create ${noun}` };
+}
+
 /** Runs a screen's action; a failure is told in a toast (`doing`: e.g. 'delete the sermon'). */
 export async function toastOnFailure(doing: string, task: () => Promise<unknown>): Promise<void> {
   try {

@@ -6,6 +6,7 @@ import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/s
 import { capitalize } from '../../../../lib/shared/filters';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
 import { eventFormValues, eventPayload, type EventFormValues } from './model';
 
@@ -50,9 +51,8 @@ export function EventFormDialog({
   return (
     <FormDialog
       id="event-form"
-      title={editing ? 'Edit Event' : 'Create Event'}
+      {...formLabels(editing, 'Event')}
       size="lg"
-      submitLabel={editing ? 'Save Changes' : 'Create Event'}
       onClose={onClose}
       {...form.dialog({
         schema: async () => (await loadSchemas()).eventCreateSchema,

@@ -1,23 +1,15 @@
 // The events screen's calls (docs/API.md), one function an endpoint. Staff get private events too.
 import { api } from '../../../../lib/client/api-client';
+import { collectionCalls } from '../../collection-calls';
 import type { EventAnswer, EventCreate, EventUpdate } from '../../../../lib/shared/live/api';
 import type { RegistrationAnswer } from '../../../../lib/shared/registrations/api';
 
 export const EVENTS_PATH = '/events/';
-const one = (id: string) => `${EVENTS_PATH}${encodeURIComponent(id)}/`;
+const events = collectionCalls<EventAnswer, EventCreate, EventUpdate>(EVENTS_PATH);
+const one = events.one;
 
-/** GET /events/ */
-export const listEvents = () => api<EventAnswer[]>(EVENTS_PATH);
-
-/** POST /events/ */
-export const createEvent = (input: EventCreate) => api<EventAnswer>(EVENTS_PATH, { method: 'POST', body: input });
-
-/** PATCH /events/{id}/ */
-export const updateEvent = (id: string, changes: EventUpdate) =>
-  api<EventAnswer>(one(id), { method: 'PATCH', body: changes });
-
-/** DELETE /events/{id}/ */
-export const deleteEvent = (id: string) => api<void>(one(id), { method: 'DELETE' });
+/** GET /events/, POST /events/, PATCH /events/{id}/, DELETE /events/{id}/ */
+export const { list: listEvents, create: createEvent, update: updateEvent, remove: deleteEvent } = events;
 
 /** POST /events/{id}/duplicate/ */
 export const duplicateEvent = (id: string) => api<EventAnswer>(`${one(id)}duplicate/`, { method: 'POST' });

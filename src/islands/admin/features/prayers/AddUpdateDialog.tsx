@@ -5,19 +5,11 @@ import { useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
 import { UPDATE_TEXT_MAX } from '../../../../lib/shared/prayers/wall';
 import type { PrayerNote } from '../../../../lib/shared/prayers/api';
-import type { PrayerRequest } from './model';
+import type { PrayerFormProps } from './model';
 
 const loadSchema = () => import('../../../../lib/shared/prayers/api').then((m) => m.prayerNoteSchema);
 
-export function AddUpdateDialog({
-  prayer,
-  onClose,
-  onSave,
-}: {
-  prayer: PrayerRequest;
-  onClose: () => void;
-  onSave: (note: PrayerNote) => Promise<unknown>;
-}) {
+export function AddUpdateDialog({ prayer, onClose, onSave }: PrayerFormProps<PrayerNote>) {
   const form = useContentForm(() => ({ text: '', isPublic: true }));
   const { values, set } = form;
   return (

@@ -11,7 +11,7 @@ import { PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visit
 import type { PrayerChange } from '../../../../lib/shared/prayers/api';
 import type { User } from '../../../../lib/shared/users/types';
 import { staffQuery } from './queries';
-import type { PrayerRequest } from './model';
+import type { PrayerFormProps, PrayerRequest } from './model';
 
 const loadSchema = () => import('../../../../lib/shared/prayers/api').then((m) => m.prayerChangeSchema);
 const UNASSIGNED = '';
@@ -34,15 +34,7 @@ export function manageChanges(
   return changes;
 }
 
-export function ManagePrayerDialog({
-  prayer,
-  onClose,
-  onSave,
-}: {
-  prayer: PrayerRequest;
-  onClose: () => void;
-  onSave: (changes: PrayerChange) => Promise<unknown>;
-}) {
+export function ManagePrayerDialog({ prayer, onClose, onSave }: PrayerFormProps<PrayerChange>) {
   const form = useContentForm(() => ({
     status: prayer.status as string,
     priority: prayer.priority as string,

@@ -9,6 +9,13 @@ import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/f
 
 export type PrayerRequest = PrayerAnswer;
 
+/** The props of a dialog that sends one change to a request (Add Update, Manage Prayer). */
+export interface PrayerFormProps<T> {
+  prayer: PrayerRequest;
+  onClose: () => void;
+  onSave: (input: T) => Promise<unknown>;
+}
+
 export interface PrayerFilters {
   search: string;
   category: string;

@@ -12,7 +12,7 @@ import { capitalize } from '../../../../lib/shared/filters';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
-import { contentErrorMessage } from '../../content-form';
+import { contentErrorMessage, formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
 import { isAbortError, uploadSermonAudio } from './api';
 import { AudioField } from './AudioField';
@@ -106,9 +106,8 @@ export function SermonFormDialog({
   return (
     <FormDialog
       id="sermon-form"
-      title={editing ? 'Edit Sermon' : 'New Sermon'}
+      {...formLabels(editing, 'Sermon', 'New')}
       size="lg"
-      submitLabel={editing ? 'Save Changes' : 'Create Sermon'}
       saving={saving}
       banner={form.banner}
       onClose={close}

@@ -2,23 +2,15 @@
 import { FetchError } from 'ofetch';
 import { api, errorStatus, type ApiClient } from '../../../../lib/client/api-client';
 import { PLATFORM, PLATFORM_HEADER } from '../../../../lib/shared/constants';
+import { collectionCalls } from '../../collection-calls';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../../../lib/shared/live/api';
 
 export const SERMONS_PATH = '/sermons/';
-const one = (id: string) => `${SERMONS_PATH}${encodeURIComponent(id)}/`;
+const sermons = collectionCalls<SermonAnswer, SermonCreate, SermonUpdate>(SERMONS_PATH);
+const one = sermons.one;
 
-/** GET /sermons/ */
-export const listSermons = () => api<SermonAnswer[]>(SERMONS_PATH);
-
-/** POST /sermons/ */
-export const createSermon = (input: SermonCreate) => api<SermonAnswer>(SERMONS_PATH, { method: 'POST', body: input });
-
-/** PATCH /sermons/{id}/ */
-export const updateSermon = (id: string, changes: SermonUpdate) =>
-  api<SermonAnswer>(one(id), { method: 'PATCH', body: changes });
-
-/** DELETE /sermons/{id}/ */
-export const deleteSermon = (id: string) => api<void>(one(id), { method: 'DELETE' });
+/** GET /sermons/, POST /sermons/, PATCH /sermons/{id}/, DELETE /sermons/{id}/ */
+export const { list: listSermons, create: createSermon, update: updateSermon, remove: deleteSermon } = sermons;
 
 export interface UploadOptions {
   /** Called with the share sent so far, 0 to 100, as the browser reports it. */

@@ -9,6 +9,7 @@ import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User } from '../../../../lib/shared/users/types';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
 import { actionErrorMessage } from './model';
 
@@ -81,9 +82,8 @@ export function UserFormDialog({
   return (
     <FormDialog
       id="user-form"
-      title={editing ? 'Edit User' : 'Add User'}
+      {...formLabels(editing, 'User', 'Add')}
       size="lg"
-      submitLabel={editing ? 'Save Changes' : 'Create User'}
       onClose={onClose}
       {...form.dialog({
         schema: async () => {
