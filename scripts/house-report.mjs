@@ -78,12 +78,7 @@ export function circles(graph) {
   return found;
 }
 
-// The seeds (db/seed*.ts) build demo data through the features' own rules (a password's hash, a new user's row),
-// and db/prepare.ts runs them for the runtime: tools that stand on the house, not part of its floor.
-const onFloor = (file) =>
-  !file.startsWith('db/seed') &&
-  file !== 'db/prepare.ts' &&
-  FLOOR.some((f) => (f.endsWith('/') ? file.startsWith(f) : file === f));
+const onFloor = (file) => FLOOR.some((f) => (f.endsWith('/') ? file.startsWith(f) : file === f));
 
 /** Imports from the ground floor into anything that is not the floor: "from -> to". */
 export function upwardImports(graph) {

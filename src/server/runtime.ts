@@ -8,7 +8,7 @@ import type { ContentReader } from '../lib/shared/live/registry';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppDeps, AppEnv } from './kernel/context';
 import type { Database } from './db/connection';
-import { prepareDatabase, seedDemo } from './db/prepare';
+import { prepareDatabase, seedDemo } from './seed/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { createContentEvents, type ContentEvents } from './content/events';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveTag } from '../../src/lib/shared/live/types';
 import { canManageContent, type Role } from '../../src/lib/shared/permissions';
-import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/db/seed';
-import { readFlatYaml } from '../../src/server/db/seed-content';
+import { CONTENT_DIR, seed, seedIfEmpty } from '../../src/server/seed/seed';
+import { readFlatYaml } from '../../src/server/seed/content';
 import { backends, startApi, type TestApi } from './helpers';
 
 /** The figures of the event files the demo data is made from. */

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
-import { seed, DEMO_PASSWORD } from '../../src/server/db/seed';
+import { seed, DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/host/shell';
 import { newUserRow } from '../../src/server/users/new-user';

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signAccess } from '../../src/server/auth/tokens';
 import type { LiveTag } from '../../src/lib/shared/live/types';
-import { readDemoPrayers } from '../../src/server/db/seed-prayers';
-import { CONTENT_DIR } from '../../src/server/db/seed';
+import { readDemoPrayers } from '../../src/server/seed/prayers';
+import { CONTENT_DIR } from '../../src/server/seed/seed';
 import { backends, startApi, type TestApi } from './helpers';
 
 const DEMO = readDemoPrayers(CONTENT_DIR);

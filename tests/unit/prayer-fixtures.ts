@@ -1,15 +1,15 @@
-// The demo prayer requests (src/server/db/demo/prayers) as the API answers them to staff, for the portal's
+// The demo prayer requests (src/server/seed/demo/prayers) as the API answers them to staff, for the portal's
 // unit tests: the same requests the seeded database serves, ids in file order.
 import { resolve } from 'node:path';
 import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
 import { needsFollowUp } from '../../src/lib/shared/prayers/wall';
-import { readDemoPrayers } from '../../src/server/db/seed-prayers';
+import { readDemoPrayers } from '../../src/server/seed/prayers';
 
 export const FIXTURE_NOW = Date.parse('2026-11-23T12:00:00Z');
 const DAY_MS = 86_400_000;
 const daysAgo = (n: number) => new Date(FIXTURE_NOW - n * DAY_MS).toISOString();
 
-export const DEMO_PRAYERS: PrayerAnswer[] = readDemoPrayers(resolve('src/server/db/demo')).map((d, i) => {
+export const DEMO_PRAYERS: PrayerAnswer[] = readDemoPrayers(resolve('src/server/seed/demo')).map((d, i) => {
   const prayer = {
     id: i + 1,
     title: d.title,

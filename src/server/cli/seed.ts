@@ -2,7 +2,7 @@
 // members (default 20). Refused in production, where demo passwords must never exist.
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
-import { seed } from '../db/seed';
+import { seed } from '../seed/seed';
 import { loadConfig, readEnv } from '../config';
 import { fail, orFail, parseArgs } from './args';
 

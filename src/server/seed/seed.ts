@@ -1,4 +1,4 @@
-// Demo accounts of README.md, sample members, and the sample sermons and events (seed-content.ts). Idempotent:
+// Demo accounts of README.md, sample members, and the sample sermons and events (./content.ts). Idempotent:
 // demo accounts are (re)set to their documented state; sample members are added up to the requested count;
 // sermons and events whose ids are missing are added, the others left as staff left them. Every seeded
 // account shares one password hash computed once, and members go in by multi-row inserts, so 10,000 members
@@ -9,17 +9,17 @@ import type { Role } from '../../lib/shared/permissions';
 import { newUserRow } from '../users/new-user';
 import type { ServerConfig } from '../config';
 import { hashPassword } from '../auth/passwords';
-import { iso } from './time';
-import type { DB } from './schema';
-import { seedContent } from './seed-content';
-import { seedPrayers } from './seed-prayers';
-import { inChunks } from './batch';
+import { iso } from '../db/time';
+import type { DB } from '../db/schema';
+import { seedContent } from './content';
+import { seedPrayers } from './prayers';
+import { inChunks } from '../db/batch';
 
 /**
- * Where the sample sermons and events are read from: the repository's src/server/db/demo, found from the working
+ * Where the sample sermons and events are read from: the repository's src/server/seed/demo, found from the working
  * directory (npm scripts, the bundled server in dist/server and the tests all run from the repository root).
  */
-export const CONTENT_DIR = resolve('src', 'server', 'db', 'demo');
+export const CONTENT_DIR = resolve('src', 'server', 'seed', 'demo');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -224,7 +224,7 @@ export interface SeedResult {
   /** Sample sermons and events added (those already there are left alone). */
   sermons: number;
   events: number;
-  /** Sample prayer requests added (seed-prayers.ts). */
+  /** Sample prayer requests added (./prayers.ts). */
   prayers: number;
 }
 

@@ -1,5 +1,5 @@
 // The sample prayer requests, demo data of `npm run db:seed` and of a first start outside production:
-// src/server/db/demo/prayers/*.yaml, one request a file, with its dates as days before the seeding (so the
+// src/server/seed/demo/prayers/*.yaml, one request a file, with its dates as days before the seeding (so the
 // wall stays fresh and the 30-day follow-up flag means something) and its number of staff updates, which
 // become that many plausible updates. Together they cover every category, status and priority, private
 // requests, requests with more than three tags and one untouched for over 30 days; the approved public ones
@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { validateContent } from '../../lib/shared/site/content-schemas';
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../lib/shared/visitors/rules';
-import type { DB } from './schema';
-import { iso } from './time';
-import { writeTags } from './tags';
-import { filesIn, readFlatYaml } from './seed-content';
+import type { DB } from '../db/schema';
+import { iso } from '../db/time';
+import { writeTags } from '../db/tags';
+import { filesIn, readFlatYaml } from './content';
 
 const DAY_MS = 86_400_000;
 

@@ -2,8 +2,8 @@
 // accounts when there are no users yet: that hashes the demo password (about half a second), so `npm start`
 // does it after listening (src/host/main.ts) while the shell holds requests that need the data.
 import type { ServerConfig } from '../config';
-import { openDatabase, type Database } from './connection';
-import { migrateToLatest } from './migrations';
+import { openDatabase, type Database } from '../db/connection';
+import { migrateToLatest } from '../db/migrations';
 import { seedIfEmpty } from './seed';
 
 export async function prepareDatabase(config: ServerConfig): Promise<Database> {

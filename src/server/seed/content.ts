@@ -1,5 +1,5 @@
-// The sample sermons and events, the one source of the demo data: src/server/db/demo/sermons/*.md (frontmatter,
-// with the Markdown body as notes) and src/server/db/demo/events/*.yaml, checked by the schemas of
+// The sample sermons and events, the one source of the demo data: src/server/seed/demo/sermons/*.md (frontmatter,
+// with the Markdown body as notes) and src/server/seed/demo/events/*.yaml, checked by the schemas of
 // content-schemas.ts (the public pages then read them from the database). Each event gets sample registrations adding up to its file's
 // registered and waitlist figures. Only ids not yet in the database are added: re-seeding never duplicates
 // and never overwrites what staff changed (a demo item staff deleted comes back).
@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
 import { eventSchema, sermonSchema, validateContent } from '../../lib/shared/site/content-schemas';
-import type { DB, EventRegistrationsTable } from './schema';
-import { iso } from './time';
-import { writeTags } from './tags';
+import type { DB, EventRegistrationsTable } from '../db/schema';
+import { iso } from '../db/time';
+import { writeTags } from '../db/tags';
 
 /** One YAML scalar as these files write them: quoted text, numbers, booleans, [a, b] lists, plain text. */
 function scalar(raw: string): unknown {
