@@ -283,6 +283,28 @@ export interface NoticesSeenTable {
   seen_at: string;
 }
 
+/** Every email and SMS, written with the change that causes it and sent by the outbox worker (src/server/outbox). */
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  /** An email address, or an SMS number as the providers take it (233XXXXXXXXX). */
+  recipient: string;
+  subject: string | null;
+  /** JSON: what the channel's driver sends (the mail's text, Bcc, Reply-To and attachments; the SMS text). */
+  payload: string;
+  /** Names the message by its cause: the same key is never queued twice, and goes to the provider. */
+  idempotency_key: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  /** Until when the worker that claimed it is sending it; other workers leave it alone meanwhile. */
+  claimed_until: string | null;
+  provider_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   data_versions: DataVersionsTable;
   users: UsersTable;
@@ -306,4 +328,5 @@ export interface DB {
   member_activity: MemberActivityTable;
   broadcasts: BroadcastsTable;
   notices_seen: NoticesSeenTable;
+  outbox: OutboxTable;
 }

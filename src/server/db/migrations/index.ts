@@ -13,6 +13,7 @@ import m0005 from './0005_content_views_cover';
 import m0006 from './0006_users_version';
 import m0007 from './0007_content_views_by_sermon';
 import m0008 from './0008_notices_seen';
+import m0009 from './0009_outbox';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = dialectTypes(dialect);
@@ -25,6 +26,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_users_version': m0006(types),
     '0007_content_views_by_sermon': m0007(types),
     '0008_notices_seen': m0008(types),
+    '0009_outbox': m0009(types),
   };
 }
 

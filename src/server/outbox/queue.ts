@@ -1,0 +1,68 @@
+// Putting a message in the outbox: one row, written with the transaction of the change that causes it, so the
+// message exists exactly when the change does (a registration and its confirmation, a reset token and its
+// mail). The worker (./worker.ts) sends it afterwards, with retries. A key names the message by its cause
+// (`registration:42:confirmation`): queueing the same key again changes nothing.
+import type { Kysely, Transaction } from 'kysely';
+import type { MailMessage } from '../kernel/ports';
+import type { DB } from '../db/schema';
+
+type Writer = Kysely<DB> | Transaction<DB>;
+
+/** An email as the outbox keeps it: attachments' bytes as base64 (the payload is JSON). */
+export interface EmailPayload extends Omit<MailMessage, 'to' | 'subject' | 'attachments'> {
+  attachments?: { filename: string; contentBase64: string; contentType?: string }[];
+}
+
+export interface SmsPayload {
+  text: string;
+}
+
+export async function queueEmail(db: Writer, key: string, message: MailMessage, nowMs: number): Promise<void> {
+  const { to, subject, attachments, ...rest } = message;
+  const payload: EmailPayload = {
+    ...rest,
+    ...(attachments?.length && {
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentBase64: Buffer.from(a.content).toString('base64'),
+        ...(a.contentType && { contentType: a.contentType }),
+      })),
+    }),
+  };
+  await insert(db, { channel: 'email', recipient: to, subject, payload: JSON.stringify(payload), key, nowMs });
+}
+
+/** `to` as the providers take it: 233XXXXXXXXX (smsNumber of src/lib/shared/sms/numbers.ts). */
+export async function queueSms(db: Writer, key: string, sms: { to: string; text: string }, nowMs: number) {
+  const payload: SmsPayload = { text: sms.text };
+  await insert(db, { channel: 'sms', recipient: sms.to, subject: null, payload: JSON.stringify(payload), key, nowMs });
+}
+
+async function insert(
+  db: Writer,
+  row: {
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    payload: string;
+    key: string;
+    nowMs: number;
+  },
+) {
+  const now = new Date(row.nowMs).toISOString();
+  await db
+    .insertInto('outbox')
+    .values({
+      channel: row.channel,
+      recipient: row.recipient,
+      subject: row.subject,
+      payload: row.payload,
+      idempotency_key: row.key,
+      status: 'queued',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+}
