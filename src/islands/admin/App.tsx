@@ -10,15 +10,18 @@ import { LoadingScreen } from './layout/LoadingScreen';
 import { createQueryClient } from './query';
 import { SessionGate } from './layout/SessionGate';
 
-const DashboardScreen = lazy(() => import('./features/dashboard/DashboardScreen'));
-const UsersScreen = lazy(() => import('./features/users/UsersScreen'));
-const SermonsScreen = lazy(() => import('./features/sermons/SermonsScreen'));
-const PrayersScreen = lazy(() => import('./features/prayers/PrayersScreen'));
-const EventsScreen = lazy(() => import('./features/events/EventsScreen'));
-const AnalyticsScreen = lazy(() => import('./features/analytics/AnalyticsScreen'));
-const MessagesScreen = lazy(() => import('./features/messages/MessagesScreen'));
-const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen'));
-const ProfileScreen = lazy(() => import('./features/profile/ProfileScreen'));
+/** Each screen's path and its chunk, loaded the first time the screen is shown. */
+const SCREENS = {
+  '/dashboard': lazy(() => import('./features/dashboard/DashboardScreen')),
+  '/users': lazy(() => import('./features/users/UsersScreen')),
+  '/sermons': lazy(() => import('./features/sermons/SermonsScreen')),
+  '/prayers': lazy(() => import('./features/prayers/PrayersScreen')),
+  '/events': lazy(() => import('./features/events/EventsScreen')),
+  '/messages': lazy(() => import('./features/messages/MessagesScreen')),
+  '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
+  '/settings': lazy(() => import('./features/settings/SettingsScreen')),
+  '/profile': lazy(() => import('./features/profile/ProfileScreen')),
+};
 const NotFound = lazy(() => import('../NotFound'));
 
 export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
@@ -60,15 +63,9 @@ export function AdminRoutes() {
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>
-      <Route path="/dashboard" component={DashboardScreen} />
-      <Route path="/users" component={UsersScreen} />
-      <Route path="/sermons" component={SermonsScreen} />
-      <Route path="/prayers" component={PrayersScreen} />
-      <Route path="/events" component={EventsScreen} />
-      <Route path="/messages" component={MessagesScreen} />
-      <Route path="/analytics" component={AnalyticsScreen} />
-      <Route path="/settings" component={SettingsScreen} />
-      <Route path="/profile" component={ProfileScreen} />
+      {Object.entries(SCREENS).map(([path, Screen]) => (
+        <Route key={path} path={path} component={Screen} />
+      ))}
       <Route>
         <AdminNotFound />
       </Route>
