@@ -33,6 +33,30 @@ export interface Mailer {
   health?(): MailHealth;
 }
 
+// Outgoing SMS (sms/: Arkesel, Hubtel, or the server log without SMS_PROVIDER).
+
+export interface SmsMessage {
+  /** As the providers take it: 233XXXXXXXXX or another country's digits (src/lib/shared/sms/numbers.ts). */
+  to: string;
+  text: string;
+  /** The outbox row's idempotency key, given to providers that take one. */
+  key: string;
+}
+
+export interface SmsSender {
+  provider: 'arkesel' | 'hubtel' | 'log';
+  /** Resolves with the provider's id for the message; rejects with SendRefused when the provider refused it. */
+  send(message: SmsMessage): Promise<{ providerId?: string }>;
+}
+
+/**
+ * A provider refused this one message for good (a 4xx: a bad number, a bad sender): the outbox marks it failed
+ * at once instead of retrying. Any other failure (a connection refused, a 5xx, a timeout) is tried again later.
+ */
+export class SendRefused extends Error {
+  override name = 'SendRefused';
+}
+
 // The media storage (media/storage.ts explains why the interface looks as it does).
 
 export interface MediaInfo {
