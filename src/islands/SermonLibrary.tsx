@@ -135,6 +135,25 @@ export default function SermonLibrary({ sermons }: Props) {
     </article>
   );
 
+  const choice = (key: 'category' | 'speaker', label: string, all: string, values: readonly string[]) => (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <select
+        className={control}
+        value={filters[key]}
+        disabled={!ready}
+        onChange={(e) => update({ [key]: e.target.value })}
+      >
+        <option value={ALL}>{all}</option>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
   return (
     <div>
       <form role="search" className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]" onSubmit={(e) => e.preventDefault()}>
@@ -150,38 +169,8 @@ export default function SermonLibrary({ sermons }: Props) {
             onChange={(e) => update({ search: e.target.value })}
           />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Category
-          <select
-            className={control}
-            value={filters.category}
-            disabled={!ready}
-            onChange={(e) => update({ category: e.target.value })}
-          >
-            <option value={ALL}>All Categories</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Speaker
-          <select
-            className={control}
-            value={filters.speaker}
-            disabled={!ready}
-            onChange={(e) => update({ speaker: e.target.value })}
-          >
-            <option value={ALL}>All Speakers</option>
-            {speakers.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        {choice('category', 'Category', 'All Categories', categories)}
+        {choice('speaker', 'Speaker', 'All Speakers', speakers)}
       </form>
 
       {latest && !filtered && (

@@ -57,6 +57,17 @@ export default function AnalyticsScreen() {
     return render(data);
   }
 
+  /** A panel of the report's top entries, ranked, or `empty` when the range has none. */
+  function ranked<T>(title: string, pick: (r: AnalyticsReport) => Section<T>, empty: string, rows: (data: T) => Row[]) {
+    return (
+      <Panel title={title}>
+        {section(pick, (data) => (
+          <RankedList empty={empty} rows={rows(data)} />
+        ))}
+      </Panel>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-6" aria-busy={query.isFetching}>
       <ScreenHeader title="Analytics" subtitle={`Church activity for the ${rangeLabel.toLowerCase()}.`}>
@@ -144,56 +155,44 @@ export default function AnalyticsScreen() {
           )}
         </Panel>
 
-        <Panel title="Top Sermons">
-          {section(
-            (r) => r.topSermons,
-            (sermons) => (
-              <RankedList
-                empty="No sermon views in this range yet."
-                rows={sermons.map((s) => ({
-                  key: s.id,
-                  name: s.title,
-                  figure: `${formatCount(s.views)} views`,
-                  detail: `${formatCount(s.plays)} audio plays`,
-                }))}
-              />
-            ),
-          )}
-        </Panel>
-        <Panel title="Top Events">
-          {section(
-            (r) => r.topEvents,
-            (events) => (
-              <RankedList
-                empty="No registrations in this range yet."
-                rows={events.map((e) => ({
-                  key: e.id,
-                  name: e.title,
-                  figure: `${formatCount(e.seats)} seats`,
-                  detail: `${e.registrations} registrations, ${e.checkedIn} checked in`,
-                }))}
-              />
-            ),
-          )}
-        </Panel>
-        <Panel title="Prayer Categories">
-          {section(
-            (r) => r.prayerCategories,
-            (prayers) => (
-              <RankedList
-                empty="No prayer requests in this range yet."
-                rows={prayers
-                  .filter((p) => p.requests > 0)
-                  .map((p) => ({
-                    key: p.category,
-                    name: p.category[0].toUpperCase() + p.category.slice(1),
-                    figure: `${formatCount(p.requests)} requests`,
-                    detail: `${formatCount(p.answered)} answered (${answerRate(p.requests, p.answered)}%)`,
-                  }))}
-              />
-            ),
-          )}
-        </Panel>
+        {ranked(
+          'Top Sermons',
+          (r) => r.topSermons,
+          'No sermon views in this range yet.',
+          (sermons) =>
+            sermons.map((s) => ({
+              key: s.id,
+              name: s.title,
+              figure: `${formatCount(s.views)} views`,
+              detail: `${formatCount(s.plays)} audio plays`,
+            })),
+        )}
+        {ranked(
+          'Top Events',
+          (r) => r.topEvents,
+          'No registrations in this range yet.',
+          (events) =>
+            events.map((e) => ({
+              key: e.id,
+              name: e.title,
+              figure: `${formatCount(e.seats)} seats`,
+              detail: `${e.registrations} registrations, ${e.checkedIn} checked in`,
+            })),
+        )}
+        {ranked(
+          'Prayer Categories',
+          (r) => r.prayerCategories,
+          'No prayer requests in this range yet.',
+          (prayers) =>
+            prayers
+              .filter((p) => p.requests > 0)
+              .map((p) => ({
+                key: p.category,
+                name: p.category[0].toUpperCase() + p.category.slice(1),
+                figure: `${formatCount(p.requests)} requests`,
+                detail: `${formatCount(p.answered)} answered (${answerRate(p.requests, p.answered)}%)`,
+              })),
+        )}
       </div>
 
       <Panel title="Quick Actions">
@@ -209,13 +208,9 @@ export default function AnalyticsScreen() {
   );
 }
 
-function RankedList({
-  rows,
-  empty,
-}: {
-  rows: { key: string; name: string; figure: string; detail: string }[];
-  empty: string;
-}) {
+type Row = { key: string; name: string; figure: string; detail: string };
+
+function RankedList({ rows, empty }: { rows: Row[]; empty: string }) {
   if (!rows.length) return <p className="text-sm text-muted">{empty}</p>;
   return (
     <ol className="flex flex-col divide-y divide-border">
