@@ -21,6 +21,8 @@ export class ConfigError extends Error {}
 /** Canonical URLs, Open Graph, the sitemap and feeds use this origin when SITE is unset. */
 export const DEFAULT_SITE = 'https://gracechapel.example.org';
 
+export const SMS_PROVIDERS = ['arkesel', 'hubtel'] as const;
+
 const flag = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'], error: 'must be true or false (or 1 or 0)' });
 
 function wholeNumber(min: number, max: number) {
@@ -68,6 +70,18 @@ export const envSchema = z
       .string()
       .regex(/[^\s@<>]+@[^\s@<>]+/, { error: 'must be an email address, e.g. office@example.org' })
       .default('no-reply@localhost'),
+    SMS_PROVIDER: z
+      .enum(SMS_PROVIDERS, { error: 'must be arkesel or hubtel (or unset: SMS are written to the log)' })
+      .optional(),
+    SMS_API_KEY: z.string().optional(),
+    SMS_CLIENT_ID: z.string().optional(),
+    SMS_CLIENT_SECRET: z.string().optional(),
+    // What the phone shows as the sender: the providers take at most 11 letters, digits and spaces.
+    SMS_SENDER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{1,11}$/, { error: 'must be at most 11 letters, digits and spaces (e.g. GraceChapel)' })
+      .optional(),
+    SMS_BASE_URL: httpUrl.optional(),
     MEDIA_DIR: z.string().default('./data/media'),
     S3_ENDPOINT: httpUrl.optional(),
     S3_BUCKET: z.string().optional(),
@@ -97,9 +111,24 @@ export const envSchema = z
         message: `is required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set (the S3 variables go all or none)`,
       });
     }
+  })
+  // A provider without its sender or credentials would fail every SMS later: refuse it at start instead.
+  .superRefine((env, ctx) => {
+    if (!env.SMS_PROVIDER) return;
+    for (const name of SMS_REQUIRED[env.SMS_PROVIDER].filter((n) => env[n] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `is required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
+    }
   });
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+
+const SMS_REQUIRED = {
+  arkesel: ['SMS_SENDER_ID', 'SMS_API_KEY'],
+  hubtel: ['SMS_SENDER_ID', 'SMS_CLIENT_ID', 'SMS_CLIENT_SECRET'],
+} as const;
+
+/** Where each provider's API is unless SMS_BASE_URL says otherwise. */
+export const SMS_BASE_URLS = { arkesel: 'https://sms.arkesel.com', hubtel: 'https://sms.hubtel.com' } as const;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -144,6 +173,17 @@ export interface S3Config {
   region: string;
 }
 
+/** An SMS provider (SMS_ variables): Arkesel takes an API key, Hubtel a client id and secret. */
+export interface SmsConfig {
+  provider: (typeof SMS_PROVIDERS)[number];
+  senderId: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+  apiKey?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
 export interface ServerConfig {
   production: boolean;
   host: string;
@@ -176,6 +216,8 @@ export interface ServerConfig {
   forceBuild: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Unset: SMS are written to the server log, not sent. */
+  sms: SmsConfig | undefined;
   trustProxy: boolean;
   publicRateLimit: number;
 }
@@ -248,6 +290,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     forceBuild: e.FORCE_BUILD,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_PROVIDER
+      ? {
+          provider: e.SMS_PROVIDER,
+          senderId: e.SMS_SENDER_ID as string,
+          baseUrl: (e.SMS_BASE_URL ?? SMS_BASE_URLS[e.SMS_PROVIDER]).replace(/\/+$/, ''),
+          ...(e.SMS_PROVIDER === 'arkesel'
+            ? { apiKey: e.SMS_API_KEY }
+            : { clientId: e.SMS_CLIENT_ID, clientSecret: e.SMS_CLIENT_SECRET }),
+        }
+      : undefined,
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
   };

@@ -11,6 +11,7 @@ import type { Database } from './db/connection';
 import { prepareDatabase, seedDemo } from './seed/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms';
 import { createContentEvents, type ContentEvents } from './content/events';
 import { startContentSync } from './content/sync';
 import { readEvent, readEvents } from './events/service';
@@ -62,6 +63,7 @@ export async function createRuntime(
     config,
     now: Date.now,
     mailer: createMailer(config),
+    sms: createSmsSender(config),
     media,
     content: writes,
     views,

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/connection';
 import type { UsersTable } from '../db/schema';
 import type { ServerConfig } from '../config';
-import type { ContentEvents, Mailer, MediaStore, ViewCounter } from './ports';
+import type { ContentEvents, Mailer, MediaStore, OutboxWaker, SmsSender, ViewCounter } from './ports';
 
 /** A user as stored (the answer the API gives is users/answers.ts's). */
 export type UserRow = Selectable<UsersTable>;
@@ -15,6 +15,16 @@ export interface AppDeps {
   /** Injectable clock (epoch ms) so tests can move time for lockouts and expiries. */
   now: () => number;
   mailer: Mailer;
+  /**
+   * SMS through the configured provider, or the log (sms/index.ts); the outbox worker sends with it. Optional so
+   * that an app built for a test that sends no SMS needs none; runtime.ts always gives one.
+   */
+  sms?: SmsSender;
+  /**
+   * This process's outbox worker (outbox/worker.ts), woken after a transaction that queued a message commits.
+   * Optional like `sms`: without it the message waits for a worker's poll.
+   */
+  outbox?: OutboxWaker;
   /** Uploaded files: avatars, sermon audio and images (media/storage.ts). */
   media: MediaStore;
   /**

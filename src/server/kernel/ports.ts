@@ -20,6 +20,8 @@ export interface MailMessage {
   text: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The outbox row's idempotency key: SMTP sends it as the Message-ID, so a resent copy can be recognised. */
+  key?: string;
 }
 
 export interface MailHealth {
@@ -43,10 +45,19 @@ export interface SmsMessage {
   key: string;
 }
 
+export interface SmsHealth {
+  /** False without SMS_PROVIDER: SMS are only written to the log. */
+  configured: boolean;
+  provider: SmsSender['provider'];
+  last: { ok: boolean; at: string; error?: string } | null;
+}
+
 export interface SmsSender {
   provider: 'arkesel' | 'hubtel' | 'log';
   /** Resolves with the provider's id for the message; rejects with SendRefused when the provider refused it. */
   send(message: SmsMessage): Promise<{ providerId?: string }>;
+  /** Whether a provider is configured, and how the last send went (the dashboard's System Status). */
+  health?(): SmsHealth;
 }
 
 /**
@@ -55,6 +66,13 @@ export interface SmsSender {
  */
 export class SendRefused extends Error {
   override name = 'SendRefused';
+}
+
+// The outbox (outbox/worker.ts): a service that queued a message in its transaction wakes the worker once the
+// transaction committed, so the message leaves now rather than at the next poll.
+
+export interface OutboxWaker {
+  wake(): void;
 }
 
 // The media storage (media/storage.ts explains why the interface looks as it does).
