@@ -1,6 +1,6 @@
 // How the portal says why a button is off for this role (contentDenial, visitorDenial): a note the button's
 // aria-describedby points at, under a dialog, or beside a screen's button.
-import { Button, type ButtonVariant } from '../ui';
+import { Button, type ButtonProps, type ButtonVariant } from '../ui';
 
 /** The reason under a dialog, as a sentence; nothing when the role may act. */
 export function DenialNote({ id, reason }: { id: string; reason: string | null }) {
@@ -9,6 +9,19 @@ export function DenialNote({ id, reason }: { id: string; reason: string | null }
     <p id={id} className="text-sm text-muted">
       {reason}.
     </p>
+  );
+}
+
+/** A dialog's Delete: for a role that may not delete, off and described by the DenialNote `noteId`. */
+export function DeleteButton({ denied, noteId, ...rest }: { denied: string | null; noteId: string } & ButtonProps) {
+  return denied ? (
+    <Button variant="outline" disabled aria-describedby={noteId}>
+      Delete
+    </Button>
+  ) : (
+    <Button variant="destructive" {...rest}>
+      Delete
+    </Button>
   );
 }
 

@@ -24,44 +24,26 @@ export function Svg({ children, ...props }: IconProps) {
   );
 }
 
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Svg>
+/** An icon of the given shapes: each path's `d`, or a circle as [cx, cy, r]. */
+const icon =
+  (...shapes: (string | [number, number, number])[]) =>
+  (p: IconProps) => (
+    <Svg {...p}>
+      {shapes.map((s) =>
+        typeof s === 'string' ? <path key={s} d={s} /> : <circle key={s.join()} cx={s[0]} cy={s[1]} r={s[2]} />,
+      )}
+    </Svg>
+  );
+
+export const CloseIcon = icon('M18 6 6 18M6 6l12 12');
+export const CheckIcon = icon('M20 6 9 17l-5-5');
+export const AlertIcon = icon([12, 12, 10], 'M12 8v4M12 16h.01');
+export const EyeIcon = icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z', [12, 12, 3]);
+export const EyeOffIcon = icon(
+  'M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.2 3.2M6.6 6.6A17 17 0 0 0 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.4-1.6M14.1 14.1a3 3 0 0 1-4.2-4.2M2 2l20 20',
 );
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M20 6 9 17l-5-5" />
-  </Svg>
-);
-export const AlertIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 8v4M12 16h.01" />
-  </Svg>
-);
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-);
-export const EyeOffIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.2 3.2M6.6 6.6A17 17 0 0 0 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.4-1.6M14.1 14.1a3 3 0 0 1-4.2-4.2M2 2l20 20" />
-  </Svg>
-);
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5" />
-  </Svg>
-);
+export const ChevronDownIcon = icon('m6 9 6 6 6-6');
+export const SearchIcon = icon([11, 11, 7], 'm20 20-3.5-3.5');
 
 /** A small spinning ring for loading states. */
 export const Spinner = ({ className = '', ...p }: IconProps) => (

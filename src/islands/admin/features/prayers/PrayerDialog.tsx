@@ -5,7 +5,7 @@ import { formatCount, formatDate, formatDateTime } from '../../../../lib/shared/
 import { capitalize } from '../../../../lib/shared/filters';
 import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayers/wall';
 import { Badge, Button, DetailList, Modal, TagList } from '../../../ui';
-import { DenialNote } from '../../Denial';
+import { DeleteButton, DenialNote } from '../../Denial';
 import { PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, wallState, type PrayerRequest } from './model';
 
 const LINK = 'text-primary-strong underline-offset-2 hover:underline';
@@ -64,15 +64,7 @@ export function PrayerDialog({
           <Button onClick={onManage} disabled={busy}>
             Manage Prayer
           </Button>
-          {deleteDenied ? (
-            <Button variant="outline" disabled aria-describedby="delete-prayer-note">
-              Delete
-            </Button>
-          ) : (
-            <Button variant="destructive" onClick={onDelete} disabled={busy}>
-              Delete
-            </Button>
-          )}
+          <DeleteButton denied={deleteDenied} noteId="delete-prayer-note" onClick={onDelete} disabled={busy} />
         </>
       }
     >

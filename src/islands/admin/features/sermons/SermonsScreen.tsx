@@ -26,7 +26,7 @@ import {
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentDenial, toastOnFailure } from '../../content-form';
-import { DeniedButton, DenialNote } from '../../Denial';
+import { DeleteButton, DeniedButton, DenialNote } from '../../Denial';
 import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
 import { useListQuery } from '../../query';
 import { createSermon, deleteSermon, updateSermon } from './api';
@@ -208,15 +208,7 @@ function SermonDialog({
           >
             Share
           </Button>
-          {deleteDenied ? (
-            <Button variant="outline" disabled aria-describedby="delete-note">
-              Delete
-            </Button>
-          ) : (
-            <Button variant="destructive" onClick={onDelete} loading={deleting}>
-              Delete
-            </Button>
-          )}
+          <DeleteButton denied={deleteDenied} noteId="delete-note" onClick={onDelete} loading={deleting} />
           <Button onClick={onEdit} disabled={!!editDenied} aria-describedby={editDenied ? 'edit-note' : undefined}>
             Edit Sermon
           </Button>
