@@ -1,6 +1,6 @@
 // /debug (docs/PRODUCT.md (Pages and screens)): test login and test profile buttons, the stored tokens on screen, and the
 // server's answer or error body. Only served when debug mode is on.
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { api, apiErrorInfo, tokens } from '../lib/client/api-client';
 import { auth } from '../lib/client/session';
 import { Button } from './ui/Button';
@@ -52,10 +52,7 @@ export default function DebugPanel() {
           Test Profile
         </Button>
       </div>
-      <section aria-labelledby="tokens-heading" className="flex flex-col gap-2">
-        <h2 id="tokens-heading" className="text-lg font-semibold">
-          Stored tokens
-        </h2>
+      <Part id="tokens-heading" title="Stored tokens">
         {(['access', 'refresh'] as const).map((kind) => (
           <Fragment key={kind}>
             <p className="text-sm font-medium">{kind === 'access' ? 'Access token' : 'Refresh token'}</p>
@@ -67,11 +64,8 @@ export default function DebugPanel() {
             </pre>
           </Fragment>
         ))}
-      </section>
-      <section aria-labelledby="result-heading" className="flex flex-col gap-2">
-        <h2 id="result-heading" className="text-lg font-semibold">
-          Result
-        </h2>
+      </Part>
+      <Part id="result-heading" title="Result">
         <pre
           data-testid="debug-output"
           aria-live="polite"
@@ -79,7 +73,19 @@ export default function DebugPanel() {
         >
           {output || 'Nothing run yet.'}
         </pre>
-      </section>
+      </Part>
     </div>
+  );
+}
+
+/** A titled part of the page, named by its heading. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
