@@ -1,8 +1,9 @@
 // The API with everything it needs: the configuration, the database (migrated, and seeded with the demo
 // accounts on an empty database outside production, unless the caller does that later: `npm start` seeds after
-// listening), the mailer, the media storage and the view counter. The host (src/host/main.ts) and the dev server
-// (astro.config.mjs) build it here and serve the pages beside it: the runtime gives them the public pages' read
-// functions (`reader`) and one hook that hears every change to what those pages show (`content`).
+// listening), the mailer, the media storage, the view counter and the outbox worker. The host (src/host/main.ts)
+// and the dev server (astro.config.mjs) build it here and serve the pages beside it: the runtime gives them the
+// public pages' read functions (`reader`) and one hook that hears every change to what those pages show
+// (`content`).
 import type { Hono } from 'hono';
 import type { ContentReader } from '../lib/shared/live/registry';
 import { loadConfig, type ServerConfig } from './config';
@@ -11,6 +12,7 @@ import type { Database } from './db/connection';
 import { prepareDatabase, seedDemo } from './seed/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
+import { startOutboxWorker } from './outbox/worker';
 import { createSmsSender } from './sms';
 import { createContentEvents, type ContentEvents } from './content/events';
 import { startContentSync } from './content/sync';
@@ -68,6 +70,9 @@ export async function createRuntime(
     content: writes,
     views,
   };
+  // One worker per process sends the outbox (several instances share it on PostgreSQL).
+  const outbox = await startOutboxWorker(deps);
+  deps.outbox = outbox;
   const app = createApp(deps);
   const sync =
     database.dialect === 'postgres'
@@ -80,6 +85,7 @@ export async function createRuntime(
       : undefined;
   const close = async () => {
     await sync?.close();
+    await outbox.close();
     await views.close();
     await database.close();
   };

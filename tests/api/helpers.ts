@@ -1,7 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
 // Test harness: the real Hono app over real HTTP (node:http on 127.0.0.1, random port) against a
 // real database: a fresh SQLite file, or a fresh schema in the test PostgreSQL. The clock and the
-// mailer are injected so lockouts, expiries and reset links can be tested without waiting.
+// mailer are injected so lockouts, expiries and reset links can be tested without waiting. An outbox worker
+// sends what the app queues, on the test clock; request() waits until it has sent everything due (the mail a
+// call caused has arrived when the call returns to the test, as a person would wait for it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ import { createShell } from '../../src/host/shell';
 import { newUserRow } from '../../src/server/users/new-user';
 import { directoryStore } from '../../src/server/media/directory-store';
 import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
+import type { SmsMessage, SmsSender } from '../../src/server/kernel/ports';
+import { startOutboxWorker, type OutboxWorker } from '../../src/server/outbox/worker';
 import { createContentEvents, type ContentEvents } from '../../src/server/content/events';
 import type { Role } from '../../src/lib/shared/permissions';
 import { createViewCounter, type ViewCounter } from '../../src/server/analytics/views';
@@ -43,6 +47,10 @@ export interface TestApi {
   database: Database;
   clock: { now: number; advance(ms: number): void };
   mails: MailMessage[];
+  /** The SMS the outbox sent (to the `sms` sender given, if any, too). */
+  sms: SmsMessage[];
+  /** This app's outbox worker (request() settles it after every call). */
+  outbox: OutboxWorker;
   /** The content change hook the app calls after sermon and event writes. */
   content: ContentEvents;
   /** Sermon views and audio plays, on the test clock; flush() writes them. */
@@ -85,6 +93,8 @@ export async function startApi(
     dataDir?: string;
     /** A real mailer (e.g. SMTP to a test server) behind the recording one. */
     mailer?: Mailer;
+    /** A real SMS sender (e.g. a driver pointed at a fake provider) behind the recording one. */
+    sms?: SmsSender;
   } = {},
 ): Promise<TestApi> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'church-api-'));
@@ -108,24 +118,34 @@ export async function startApi(
     },
   };
   const mails: MailMessage[] = [];
+  const texts: SmsMessage[] = [];
   const content = createContentEvents();
   // The media storage is a directory in the test's temporary DATA_DIR (where avatar tests look for files).
   const media = directoryStore(config.uploadsDir);
   const views = createViewCounter(database.db, () => clock.now);
-  const app = createApp({
+  const deps = {
     database,
     config,
     now: () => clock.now,
     mailer: {
-      send: async (m) => {
+      send: async (m: MailMessage) => {
         mails.push(m);
         await opts.mailer?.send(m);
       },
     },
+    sms: {
+      provider: opts.sms?.provider ?? 'log',
+      send: async (m: SmsMessage) => {
+        texts.push(m);
+        return (await opts.sms?.send(m)) ?? {};
+      },
+    } satisfies SmsSender,
     content,
     media,
     views,
-  });
+  };
+  const outbox = await startOutboxWorker(deps);
+  const app = createApp({ ...deps, outbox });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });
   await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
@@ -138,6 +158,8 @@ export async function startApi(
     database,
     clock,
     mails,
+    sms: texts,
+    outbox,
     content,
     views,
     async request(method, path, { token, body, raw, headers = {} } = {}) {
@@ -150,6 +172,7 @@ export async function startApi(
       }
       const res = await fetch(url + '/api/v1' + path, { method, headers: h, body: payload });
       const text = await res.text();
+      await outbox.settle();
       let parsed: any = text;
       try {
         parsed = text ? JSON.parse(text) : null;
@@ -198,6 +221,7 @@ export async function startApi(
       closed ??= (async () => {
         running.delete(api);
         await shell.stop();
+        await outbox.close();
         await views.close();
         await database.close();
         if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import {
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
+import { queueEmail } from '../outbox/queue';
 
 /**
  * `client` is the caller's address as a keyed hash (kernel/client.ts): its failed sign-ins are
@@ -101,7 +102,11 @@ export async function logout(deps: AppDeps, token: string | undefined): Promise<
   }
 }
 
-/** Mails a reset link to an active account with that email; answers the same whether there is one or not. */
+/**
+ * Mails a reset link to an active account with that email; answers the same whether there is one or not. The mail
+ * is queued with the token in one transaction and sent by the outbox worker, so a slow mail server never makes a
+ * known email's answer slower than an unknown one's.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string, client: string): Promise<void> {
   const { config } = deps;
   const db = deps.database.db;
@@ -109,28 +114,29 @@ export async function requestPasswordReset(deps: AppDeps, email: string, client:
   // Every request counts: each may send a mail.
   await checkThrottle(deps, 'password-reset', client);
   await countAttempt(deps, 'password-reset', client);
+  // Read for every request, known or not: the same work either way.
+  const church = await churchContact(db);
   const user = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   if (!user || !user.is_active || user.is_suspended) return;
   const token = randomToken();
-  await db
-    .insertInto('password_reset_tokens')
-    .values({
-      user_id: user.id,
-      token_hash: sha256(token),
-      created_at: iso(now),
-      expires_at: iso(now + config.resetTtlMs),
-      used_at: null,
-    })
-    .execute();
   const link = `${config.siteUrl}/reset-password?token=${token}`;
-  // Not awaited (the signature's read neither): a slow mail server must not make "known email" answers
-  // measurably slower.
   const text = `Someone asked to reset the password of ${user.username}. Open this link within an hour to choose a new one:\n${link}\nIf it was not you, ignore this message.\n`;
-  churchContact(db)
-    .then((church) =>
-      deps.mailer.send({ to: user.email, subject: 'Reset your password', text: text + signature(church) }),
-    )
-    .catch((err) => console.error(JSON.stringify({ level: 'error', msg: 'mail failed', error: String(err) })));
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: user.id,
+        token_hash: sha256(token),
+        created_at: iso(now),
+        expires_at: iso(now + config.resetTtlMs),
+        used_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mail = { to: user.email, subject: 'Reset your password', text: text + signature(church) };
+    await queueEmail(trx, `password-reset:${row.id}`, mail, now);
+  });
+  deps.outbox?.wake();
 }
 
 /** Sets the new password with an unused, unexpired link; every session and every other link of the account dies. */

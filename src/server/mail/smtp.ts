@@ -16,13 +16,20 @@ export function smtpMailer(url: string, from: string): Mailer {
       createTransport({ url, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS }),
     );
   return {
-    async send({ to, bcc, subject, text, replyTo, attachments }) {
+    async send({ to, bcc, subject, text, replyTo, attachments, key }) {
       // A failed load is tried again at the next send.
       transport ??= connect().catch((err: unknown) => {
         transport = undefined;
         throw err;
       });
-      await (await transport).sendMail({ from, to, bcc, subject, text, replyTo, attachments });
+      const messageId = key && messageIdOf(key, from);
+      await (await transport).sendMail({ from, to, bcc, subject, text, replyTo, attachments, messageId });
     },
   };
+}
+
+/** The outbox key as a Message-ID (`<registration.42.confirmation@church.org>`): a resent copy carries the same. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^\s@>]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9._-]/g, '.')}@${domain}>`;
 }

@@ -1,6 +1,6 @@
 // Contact messages: a visitor's message is admitted by the per-address limit, stored (a prayer inquiry also
 // becomes a private prayer request, in the same transaction) and emailed to the notification recipients with
-// Reply-To the visitor; staff read, archive and (ADMIN and above) delete them, each change audited.
+// Reply-To the visitor (queued in the outbox in that transaction); staff read, archive and (ADMIN and above) delete them, each change audited.
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
@@ -9,7 +9,7 @@ import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/limit';
 import { insertPrayerRequest } from '../prayers/service';
-import { notifyStaff } from '../notifications/service';
+import { queueStaffNotice, type StaffNotice } from '../notifications/service';
 import type { ContactInput } from '../../lib/shared/schemas';
 import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
 import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
@@ -61,9 +61,15 @@ export async function submitMessage(deps: AppDeps, clientKey: string, input: Con
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await queueStaffNotice(trx, `message:${row.id}:staff`, staffNotice(input), now);
     return Number(row.id);
   });
-  await notifyStaff(deps, {
+  deps.outbox?.wake();
+  return id;
+}
+
+function staffNotice(input: ContactInput): StaffNotice {
+  return {
     kind: 'message',
     subject: `New message: ${input.subject}`,
     text: [
@@ -82,8 +88,7 @@ export async function submitMessage(deps: AppDeps, clientKey: string, input: Con
         : 'Reply to this email to answer them, or open Messages in the staff portal.',
     ].join('\n'),
     replyTo: input.email,
-  });
-  return id;
+  };
 }
 
 /** Newest first; the prayer request link only while that request exists (the foreign key sets it null). */

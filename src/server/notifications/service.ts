@@ -2,13 +2,16 @@
 // Each kind has its own list, else the default list, both settings (SUPERADMIN and ADMIN edit them); with
 // neither, the active SUPERADMIN and ADMIN accounts receive them, each as their profile's notification switches
 // allow (email at all; prayer requests; event registrations, under "event reminders"). A configured list is
-// addresses, used as is. A failed send is logged and never fails the visitor's submission: the portal shows
-// everything whether mail works or not.
+// addresses, used as is. A notice is queued in the outbox in the transaction that stores the submission, so it
+// goes out with retries however the mail server is doing, and never holds or fails the visitor's submission.
+// By SMS (urgent prayer requests, when SMS is configured): the staff who chose SMS and receive that kind.
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
-import type { MailAttachment } from '../mail/mailer';
+import type { MailAttachment } from '../kernel/ports';
+import { queueEmail, queueSms } from '../outbox/queue';
+import { smsNumber } from '../../lib/shared/sms/numbers';
+import { STAFF_ROLES } from '../../lib/shared/permissions';
 import { readSetting, writeSetting } from '../settings/service';
 import type { RecipientKind } from '../../lib/shared/settings/api';
 
@@ -76,19 +79,47 @@ export interface StaffNotice {
   attachments?: MailAttachment[];
 }
 
-/** Emails the recipients of the notice's kind; never throws. */
-export async function notifyStaff(deps: AppDeps, notice: StaffNotice): Promise<void> {
-  try {
-    const to = await notificationRecipients(deps.database.db, notice.kind);
-    if (!to.length) return;
-    await deps.mailer.send({
-      to: to.join(', '),
-      subject: oneLine(notice.subject),
-      text: notice.text,
-      ...(notice.replyTo && { replyTo: oneLine(notice.replyTo) }),
-      ...(notice.attachments && { attachments: notice.attachments }),
-    });
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: 'notification mail failed', error: String(err) }));
+/**
+ * Queues the notice to the recipients of its kind in the caller's transaction, under `key` (the submission's:
+ * `message:42:staff`).
+ */
+export async function queueStaffNotice(trx: Kysely<DB>, key: string, notice: StaffNotice, nowMs: number) {
+  const to = await notificationRecipients(trx, notice.kind);
+  if (!to.length) return;
+  const mail = {
+    to: to.join(', '),
+    subject: oneLine(notice.subject),
+    text: notice.text,
+    ...(notice.replyTo && { replyTo: oneLine(notice.replyTo) }),
+    ...(notice.attachments && { attachments: notice.attachments }),
+  };
+  await queueEmail(trx, key, mail, nowMs);
+}
+
+/**
+ * Staff who get this kind by SMS: active staff with SMS notifications and the kind's switch on, and a phone the
+ * providers take (one that is not is skipped: the number is the person's to fix, not a reason to fail).
+ */
+export async function smsRecipients(db: Kysely<DB>, kind: RecipientKind): Promise<{ id: number; to: string }[]> {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'phone_number'])
+    .where('role', 'in', STAFF_ROLES)
+    .where('is_active', '=', true)
+    .where('is_suspended', '=', false)
+    .where('sms_notifications', '=', true)
+    .where('phone_number', 'is not', null);
+  const switchColumn = KIND_SWITCH[kind];
+  if (switchColumn) query = query.where(switchColumn, '=', true);
+  return (await query.orderBy('id').execute()).flatMap((u) => {
+    const number = smsNumber(u.phone_number ?? '');
+    return number.ok ? [{ id: Number(u.id), to: number.number }] : [];
+  });
+}
+
+/** Queues one SMS to each staff member who gets this kind by SMS, keyed `<key>:<userId>`. */
+export async function queueStaffSms(trx: Kysely<DB>, key: string, kind: RecipientKind, text: string, nowMs: number) {
+  for (const person of await smsRecipients(trx, kind)) {
+    await queueSms(trx, `${key}:${person.id}`, { to: person.to, text }, nowMs);
   }
 }

@@ -22,7 +22,7 @@ import { iso } from '../db/time';
 import { writeTags } from '../db/tags';
 import { recorded } from '../content/access';
 import { ApiError, fieldError } from '../kernel/errors';
-import { notifyStaff } from '../notifications/service';
+import { oneLine, queueStaffNotice, queueStaffSms, type StaffNotice } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
 import { asTarget } from '../users/answers';
 import type { UserRow } from '../kernel/context';
@@ -88,11 +88,13 @@ async function updatesOf(db: Kysely<DB>, ids: number[], publicOnly = false): Pro
 
 /**
  * A visitor's request: admitted by the per-address limit, stored, and emailed to the notification recipients
- * (urgent ones with URGENT in the subject). It waits for staff approval before it can reach the wall.
+ * (urgent ones with URGENT in the subject, and by SMS to the staff who chose SMS, when SMS is configured); the
+ * messages are queued in the outbox with the request. It waits for staff approval before it can reach the wall.
  */
 export async function submitPrayer(deps: AppDeps, clientKey: string, input: PrayerRequestInput) {
-  const id = await admitSubmission(deps, 'prayer', clientKey, (trx) =>
-    insertPrayerRequest(
+  const now = deps.now();
+  const id = await admitSubmission(deps, 'prayer', clientKey, async (trx) => {
+    const id = await insertPrayerRequest(
       trx,
       {
         requester: input.name,
@@ -105,10 +107,24 @@ export async function submitPrayer(deps: AppDeps, clientKey: string, input: Pray
         urgent: input.urgent,
         source: 'prayer-form',
       },
-      deps.now(),
-    ),
-  );
-  await notifyStaff(deps, {
+      now,
+    );
+    await queueStaffNotice(trx, `prayer:${id}:staff`, staffNotice(input), now);
+    if (input.urgent && deps.config.sms) {
+      await queueStaffSms(trx, `prayer:${id}:sms`, 'prayer', urgentSms(input), now);
+    }
+    return id;
+  });
+  deps.outbox?.wake();
+  return { id: Number(id), status: 'active' as const, approved: false };
+}
+
+/** Short enough for one or two SMS: who, and the title; the rest is in the portal. */
+const urgentSms = (input: PrayerRequestInput) =>
+  oneLine(`URGENT prayer request from ${input.name}: ${input.title}. Open Prayers in the staff portal.`);
+
+function staffNotice(input: PrayerRequestInput): StaffNotice {
+  return {
     kind: 'prayer',
     subject: `${input.urgent ? 'URGENT prayer request' : 'New prayer request'}: ${input.title}`,
     text: [
@@ -125,8 +141,7 @@ export async function submitPrayer(deps: AppDeps, clientKey: string, input: Pray
       'Open the Prayers screen of the staff portal to approve, assign or answer it.',
     ].join('\n'),
     ...(input.email && { replyTo: input.email }),
-  });
-  return { id: Number(id), status: 'active' as const, approved: false };
+  };
 }
 
 /** On the wall: approved by staff, shared by the visitor, not closed. */

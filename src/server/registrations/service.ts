@@ -2,7 +2,9 @@
 // confirmed while seats remain and waitlisted after, never over capacity however many arrive at once. The
 // check and the insert share one transaction that holds the event's row: PostgreSQL locks it (`for update`),
 // so instances queue on it; node:sqlite has one connection whose transactions Kysely runs one at a time.
-// Freed seats go to the waitlist strictly in the order it formed, as far as they reach.
+// Freed seats go to the waitlist strictly in the order it formed, as far as they reach. Every email and SMS a
+// registration causes (the confirmation, a place opened, the staff notice) is queued in the outbox in the same
+// transaction, keyed by the registration (`registration:42:confirmation`), and sent by its worker.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppDeps } from '../kernel/context';
 import type { DB, EventsTable } from '../db/schema';
@@ -10,7 +12,10 @@ import { iso } from '../db/time';
 import { withAudit } from '../activity/audit';
 import { ApiError } from '../kernel/errors';
 import { admitSubmission } from '../public/limit';
-import { notifyStaff, oneLine } from '../notifications/service';
+import { oneLine, queueStaffNotice } from '../notifications/service';
+import { queueEmail, queueSms } from '../outbox/queue';
+import type { MailMessage } from '../kernel/ports';
+import { smsNumber } from '../../lib/shared/sms/numbers';
 import { randomToken, sha256 } from '../auth/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
 import { buildCalendar } from '../../lib/shared/events/ics';
@@ -27,6 +32,7 @@ import {
 } from '../../lib/shared/registrations/api';
 import type { RegistrationAuditAction } from '../../lib/shared/permissions';
 import { churchContact, signature } from '../settings/church';
+import type { ChurchContact } from '../../lib/shared/settings/api';
 import type { UserRow } from '../kernel/context';
 
 import { toRegistrationAnswer, type RegistrationRow } from './answers';
@@ -87,7 +93,7 @@ async function promoteWaitlist(trx: Kysely<DB>, event: Selectable<EventsTable>, 
   return promoted;
 }
 
-/** A visitor's registration: admitted by the per-address limit, decided under the event's lock, then mailed. */
+/** A visitor's registration: admitted by the per-address limit, decided under the event's lock, its mails queued. */
 export async function register(
   deps: AppDeps,
   clientKey: string,
@@ -100,7 +106,8 @@ export async function register(
   const token = randomToken();
   const now = deps.now();
   const stamp = iso(now);
-  const { receipt, promoted } = await admitSubmission(deps, 'registration', clientKey, async (trx) => {
+  const church = await churchContact(deps.database.db);
+  const receipt = await admitSubmission(deps, 'registration', clientKey, async (trx) => {
     const row = await lockEvent(trx, deps.database.dialect, eventId);
     if (!row) throw new ApiError(404, EVENT_NOT_FOUND);
     const closed = closedReason(row, now);
@@ -130,25 +137,44 @@ export async function register(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { receipt: { id: Number(inserted.id), status, seats: input.seats } as RegistrationReceipt, promoted };
+    const key = `registration:${inserted.id}`;
+    await queueEmail(trx, `${key}:confirmation`, confirmation(deps, event, input, status, token, church), now);
+    const sms = deps.config.sms && input.phone ? smsNumber(input.phone) : undefined;
+    // A number the providers cannot take only costs the SMS: the registration stands, and the email says it all.
+    if (sms?.ok) await queueSms(trx, `${key}:sms`, { to: sms.number, text: confirmationSms(event, status) }, now);
+    await queuePromoted(trx, deps, event, promoted, church, now);
+    await queueStaffNotice(trx, `${key}:staff`, staffNotice(event, input, status), now);
+    return { id: Number(inserted.id), status, seats: input.seats } as RegistrationReceipt;
   });
   deps.content?.changed(['events']);
-  await confirmByMail(deps, event, { name: input.name, email: input.email, seats: input.seats }, receipt.status, token);
-  await mailPromoted(deps, event, promoted);
-  await notifyStaff(deps, {
-    kind: 'registration',
-    subject: `New registration (${receipt.status}): ${event.title}`,
+  deps.outbox?.wake();
+  return receipt;
+}
+
+function staffNotice(event: EventAnswer, input: RegistrationInput, status: RegistrationStatus) {
+  return {
+    kind: 'registration' as const,
+    subject: `New registration (${status}): ${event.title}`,
     text: [
       `${input.name} registered ${input.seats} seat${input.seats === 1 ? '' : 's'} for ${event.title} (${event.startDate} ${event.startTime}).`,
-      `Status: ${receipt.status}`,
+      `Status: ${status}`,
       `Email: ${input.email}`,
       `Phone: ${input.phone ?? 'not given'}`,
       '',
       'Open Events > Manage Registrations in the staff portal to see everyone registered.',
     ].join('\n'),
     replyTo: input.email,
-  });
-  return receipt;
+  };
+}
+
+/** One or two SMS: the event and when; the cancel link is in the email. */
+function confirmationSms(event: EventAnswer, status: 'confirmed' | 'waitlisted') {
+  const when = `${event.startDate} ${event.startTime}`;
+  return oneLine(
+    status === 'confirmed'
+      ? `Your registration for ${event.title} (${when}) is confirmed. Details and the cancel link are in your email.`
+      : `${event.title} (${when}) is full for now: you are on the waitlist. We will email you if a place opens.`,
+  );
 }
 
 function calendarOf(deps: AppDeps, event: EventAnswer): string {
@@ -157,48 +183,54 @@ function calendarOf(deps: AppDeps, event: EventAnswer): string {
 }
 
 /** The registrant's confirmation (or waitlist notice) with the event as an iCalendar file and the cancel link. */
-async function confirmByMail(
+function confirmation(
   deps: AppDeps,
   event: EventAnswer,
   person: { name: string; email: string; seats: number },
   status: 'confirmed' | 'waitlisted',
   token: string,
-) {
+  church: ChurchContact,
+): MailMessage {
   const cancel = `${deps.config.siteUrl}/events/cancel?token=${token}`;
   const seats = `${person.seats} seat${person.seats === 1 ? '' : 's'}`;
-  try {
-    await deps.mailer.send({
-      to: oneLine(person.email),
-      subject: oneLine(
-        status === 'confirmed' ? `Registration confirmed: ${event.title}` : `You are on the waitlist: ${event.title}`,
-      ),
-      text:
-        [
-          `Dear ${oneLine(person.name)},`,
-          '',
-          status === 'confirmed'
-            ? `Your registration for ${event.title} is confirmed (${seats}).`
-            : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
-          '',
-          `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
-          `Where: ${event.location}`,
-          '',
-          'The event is attached as a calendar file.',
-          `If you cannot come, please cancel here so someone else can have your place: ${cancel}`,
-        ].join('\n') + signature(await churchContact(deps.database.db)),
-      attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
-    });
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: 'registration mail failed', error: String(err) }));
-  }
+  return {
+    to: oneLine(person.email),
+    subject: oneLine(
+      status === 'confirmed' ? `Registration confirmed: ${event.title}` : `You are on the waitlist: ${event.title}`,
+    ),
+    text:
+      [
+        `Dear ${oneLine(person.name)},`,
+        '',
+        status === 'confirmed'
+          ? `Your registration for ${event.title} is confirmed (${seats}).`
+          : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
+        '',
+        `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
+        `Where: ${event.location}`,
+        '',
+        'The event is attached as a calendar file.',
+        `If you cannot come, please cancel here so someone else can have your place: ${cancel}`,
+      ].join('\n') + signature(church),
+    attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
+  };
 }
 
-/** Tells each registrant moved off the waitlist that their place is confirmed. */
-async function mailPromoted(deps: AppDeps, event: EventAnswer | undefined, promoted: RegistrationRow[]) {
+/** Queues, for each registrant moved off the waitlist, the news that their place is confirmed. */
+async function queuePromoted(
+  trx: Kysely<DB>,
+  deps: AppDeps,
+  event: EventAnswer | undefined,
+  promoted: RegistrationRow[],
+  church: ChurchContact,
+  nowMs: number,
+) {
   if (!event) return;
   for (const registration of promoted) {
-    try {
-      await deps.mailer.send({
+    await queueEmail(
+      trx,
+      `registration:${registration.id}:promoted`,
+      {
         to: oneLine(registration.email),
         subject: oneLine(`A place opened: your registration for ${event.title} is confirmed`),
         text:
@@ -208,12 +240,11 @@ async function mailPromoted(deps: AppDeps, event: EventAnswer | undefined, promo
             `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
             `When: ${event.startDate} at ${event.startTime}`,
             `Where: ${event.location}`,
-          ].join('\n') + signature(await churchContact(deps.database.db)),
+          ].join('\n') + signature(church),
         attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],
-      });
-    } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'registration mail failed', error: String(err) }));
-    }
+      },
+      nowMs,
+    );
   }
 }
 
@@ -253,7 +284,8 @@ export async function changeRegistration(
   if (!event) throw new ApiError(404, EVENT_NOT_FOUND);
   const now = deps.now();
   const stamp = iso(now);
-  const { answer, promoted } = await deps.database.db.transaction().execute(async (trx) => {
+  const church = await churchContact(deps.database.db);
+  const answer = await deps.database.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('event_registrations')
       .selectAll()
@@ -261,10 +293,9 @@ export async function changeRegistration(
       .where('event_id', '=', eventId)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, REGISTRATION_NOT_FOUND);
-    let promoted: RegistrationRow[] = [];
     let action: RegistrationAuditAction;
     if (status === 'checked_in') {
-      if (row.status === 'checked_in') return { answer: toRegistrationAnswer(row), promoted };
+      if (row.status === 'checked_in') return toRegistrationAnswer(row);
       if (row.status !== 'confirmed') throw new ApiError(409, ONLY_CONFIRMED_CHECK_IN);
       await trx
         .updateTable('event_registrations')
@@ -273,7 +304,7 @@ export async function changeRegistration(
         .execute();
       action = 'check_in_registration';
     } else {
-      promoted = await cancelIn(trx, deps, row, stamp);
+      await queuePromoted(trx, deps, event, await cancelIn(trx, deps, row, stamp), church, now);
       action = 'cancel_registration';
     }
     await withAudit(
@@ -281,25 +312,31 @@ export async function changeRegistration(
       { actor, target: null, targetName: `${row.name} for ${event.title}`, action, details: String(row.id) },
       now,
     );
-    return { answer: { ...toRegistrationAnswer(row), status }, promoted };
+    return { ...toRegistrationAnswer(row), status };
   });
   deps.content?.changed(['events']);
-  await mailPromoted(deps, event, promoted);
+  deps.outbox?.wake();
   return answer;
 }
 
 /** The registrant's own cancel link (the token from their confirmation email). */
 export async function cancelByToken(deps: AppDeps, token: string): Promise<void> {
-  const stamp = iso(deps.now());
-  const { eventId, promoted } = await deps.database.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('event_registrations')
-      .selectAll()
-      .where('cancel_token_hash', '=', sha256(token))
-      .executeTakeFirst();
+  const now = deps.now();
+  const stamp = iso(now);
+  const db = deps.database.db;
+  const byToken = (reader: Kysely<DB>) =>
+    reader.selectFrom('event_registrations').selectAll().where('cancel_token_hash', '=', sha256(token));
+  // The event (for the mail to whoever gets the place) is read first: inside the transaction the connection is
+  // the transaction's.
+  const found = await byToken(db).executeTakeFirst();
+  if (!found || found.status === 'cancelled') throw new ApiError(404, CANCEL_LINK_INVALID);
+  const event = await readEvent(deps, 'staff', found.event_id);
+  const church = await churchContact(db);
+  await db.transaction().execute(async (trx) => {
+    const row = await byToken(trx).executeTakeFirst();
     if (!row || row.status === 'cancelled') throw new ApiError(404, CANCEL_LINK_INVALID);
-    return { eventId: row.event_id, promoted: await cancelIn(trx, deps, row, stamp) };
+    await queuePromoted(trx, deps, event, await cancelIn(trx, deps, row, stamp), church, now);
   });
   deps.content?.changed(['events']);
-  await mailPromoted(deps, await readEvent(deps, 'staff', eventId), promoted);
+  deps.outbox?.wake();
 }
