@@ -55,7 +55,12 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe.each([
+describe.each<{
+  name: string;
+  start: () => Promise<FakeSmsProvider>;
+  env: (url: string, env?: Record<string, string>) => Record<string, string>;
+  badCredentials: Record<string, string>;
+}>([
   { name: 'Arkesel', start: () => startFakeArkesel(), env: arkeselEnv, badCredentials: { SMS_API_KEY: 'wrong' } },
   { name: 'Hubtel', start: () => startFakeHubtel(), env: hubtelEnv, badCredentials: { SMS_CLIENT_SECRET: 'wrong' } },
 ])('the $name driver', ({ name, start, env, badCredentials }) => {

@@ -1,29 +1,55 @@
-// Send Notifications (docs/API.md, Broadcasts): an email from the staff to a group of members (everyone, a role,
-// or a ministry). Only members who can be reached and want email are counted and written to: active, not
-// suspended, email notifications on. Each send is recorded under the request key the dialog chose, so a second
-// click (or a retried request) finds the first and sends nothing; the audit log says who sent what to how many.
+// Send Notifications (docs/API.md, Broadcasts): an email, an SMS or both from the staff to a group of members
+// (everyone, a role, or a ministry). Only members who can be reached and want it are counted and written to:
+// active, not suspended, and for email notifications by email on, for SMS a phone number an SMS can go to and SMS
+// notifications on. Every message is queued in the outbox in the transaction that records the send, so it goes
+// out even if the process stops right after answering. Each send is recorded under the request key the dialog
+// chose, so a second click (or a retried request) finds the first and queues nothing; the audit log says who sent
+// what to how many.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { AppDeps } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { ROLES, ROLE_LABELS } from '../../lib/shared/permissions';
+import { ROLES, ROLE_LABELS, type Role } from '../../lib/shared/permissions';
 import type { Audiences, BroadcastInput, BroadcastResult } from '../../lib/shared/broadcasts/api';
-import { broadcastText, type Audience } from '../../lib/shared/broadcasts/rules';
+import { broadcastSmsText, broadcastText, type Audience } from '../../lib/shared/broadcasts/rules';
+import { smsNumber } from '../../lib/shared/sms/numbers';
 import { fullName } from '../../lib/shared/format';
 import { withAudit } from '../activity/audit';
 import { oneLine } from '../notifications/service';
+import { queueEmail, queueSms } from '../outbox/queue';
 import type { UserRow } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
 
 /** Addresses per email: the members are hidden from each other in Bcc. */
 const BATCH = 50;
 
-function reachable(db: Kysely<DB>) {
-  return db
-    .selectFrom('users')
-    .where('is_active', '=', true)
-    .where('is_suspended', '=', false)
-    .where('email_notifications', '=', true);
+function active(db: Kysely<DB>) {
+  return db.selectFrom('users').where('is_active', '=', true).where('is_suspended', '=', false);
+}
+
+function emailable(db: Kysely<DB>) {
+  return active(db).where('email_notifications', '=', true);
+}
+
+/** Members who want SMS and gave a phone; whether an SMS can go to it is smsNumber's call (smsRecipients). */
+function textable(db: Kysely<DB>) {
+  return active(db).where('sms_notifications', '=', true).where('phone_number', 'is not', null);
+}
+
+/**
+ * The members an SMS goes to, with their number as the providers take it: a phone smsNumber refuses is left out,
+ * and a number two members share (a family's phone) is texted once, under the first of them.
+ */
+function smsRecipients<T extends { id: number; phone_number: string | null }>(people: T[]): (T & { number: string })[] {
+  const seen = new Set<string>();
+  const out: (T & { number: string })[] = [];
+  for (const person of people) {
+    const parsed = smsNumber(person.phone_number ?? '');
+    if (!parsed.ok || seen.has(parsed.number)) continue;
+    seen.add(parsed.number);
+    out.push({ ...person, number: parsed.number });
+  }
+  return out;
 }
 
 function inAudience<O>(query: SelectQueryBuilder<DB, 'users', O>, audience: Audience) {
@@ -37,11 +63,11 @@ function inAudience<O>(query: SelectQueryBuilder<DB, 'users', O>, audience: Audi
 
 export async function audiences(deps: AppDeps): Promise<Audiences> {
   const db = deps.database.db;
-  const [all, roles, ministries] = await Promise.all([
-    reachable(db)
+  const [all, roles, ministries, phones, memberships] = await Promise.all([
+    emailable(db)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
-    reachable(db)
+    emailable(db)
       .select(['role', (eb) => eb.fn.countAll().as('n')])
       .groupBy('role')
       .execute(),
@@ -59,7 +85,26 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
       .groupBy(['m.id', 'm.name'])
       .orderBy('m.name')
       .execute(),
+    textable(db).select(['id', 'role', 'phone_number']).orderBy('id').execute(),
+    // Narrowed further below to the members counted above (active, a number smsNumber takes).
+    db
+      .selectFrom('ministry_memberships as mm')
+      .innerJoin('users as u', 'u.id', 'mm.user_id')
+      .where('u.sms_notifications', '=', true)
+      .select(['mm.user_id', 'mm.ministry_id'])
+      .execute(),
   ]);
+  // Counted as a send would count them (smsRecipients), so the preview and the send agree.
+  const texted = smsRecipients(phones.map((p) => ({ ...p, id: Number(p.id) })));
+  const textedIds = new Set(texted.map((p) => p.id));
+  const smsRoles = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
+  for (const person of texted) smsRoles[person.role] += 1;
+  const smsMinistries: Record<string, number> = {};
+  for (const m of memberships) {
+    if (!textedIds.has(Number(m.user_id))) continue;
+    const id = String(m.ministry_id);
+    smsMinistries[id] = (smsMinistries[id] ?? 0) + 1;
+  }
   return {
     all: Number(all.n),
     roles: ROLES.map((role) => ({
@@ -68,6 +113,7 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
       count: Number(roles.find((r) => r.role === role)?.n ?? 0),
     })),
     ministries: ministries.map((m) => ({ id: Number(m.id), name: m.name, count: Number(m.n) })),
+    sms: { all: texted.length, roles: smsRoles, ministries: smsMinistries },
   };
 }
 
@@ -83,18 +129,60 @@ async function describeAudience(db: Kysely<DB>, audience: Audience): Promise<str
   return ministry.name;
 }
 
+const emailKey = (broadcast: number, batch: number) => `broadcast:${broadcast}:email:${batch}`;
+const smsKeys = (broadcast: number) => `broadcast:${broadcast}:sms:`;
+
+/** A send already recorded under this request key: its figures (the SMS counted in the outbox by their keys). */
+async function repeated(db: Kysely<DB>, requestKey: string): Promise<BroadcastResult> {
+  const first = await db
+    .selectFrom('broadcasts')
+    .select(['id', 'recipients', 'sent'])
+    .where('request_key', '=', requestKey)
+    .executeTakeFirstOrThrow();
+  const id = Number(first.id);
+  const { n } = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('idempotency_key', 'like', `${smsKeys(id)}%`)
+    .executeTakeFirstOrThrow();
+  const sms = Number(n);
+  return {
+    id,
+    recipients: first.recipients,
+    sent: first.sent,
+    channels: { email: first.sent - sms, sms },
+    repeated: true,
+  };
+}
+
 export async function sendBroadcast(deps: AppDeps, actor: UserRow, input: BroadcastInput): Promise<BroadcastResult> {
   const db = deps.database.db;
   const earlier = await db
     .selectFrom('broadcasts')
-    .selectAll()
+    .select('id')
     .where('request_key', '=', input.requestKey)
     .executeTakeFirst();
-  if (earlier) return { id: Number(earlier.id), recipients: earlier.recipients, sent: earlier.sent, repeated: true };
+  if (earlier) return repeated(db, input.requestKey);
 
   const group = await describeAudience(db, input.audience);
-  const people = await inAudience(reachable(db).select('email'), input.audience).orderBy('id').execute();
+  const channels = new Set(input.channels);
+  const [emailed, phones] = await Promise.all([
+    channels.has('email')
+      ? inAudience(emailable(db).select(['id', 'email']), input.audience)
+          .orderBy('id')
+          .execute()
+      : [],
+    channels.has('sms')
+      ? inAudience(textable(db).select(['id', 'phone_number']), input.audience)
+          .orderBy('id')
+          .execute()
+      : [],
+  ]);
+  const texted = smsRecipients(phones.map((p) => ({ ...p, id: Number(p.id) })));
+  const recipients = new Set([...emailed.map((p) => Number(p.id)), ...texted.map((p) => p.id)]).size;
+  const sent = emailed.length + texted.length;
   const nowMs = deps.now();
+  const subject = oneLine(input.subject);
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('broadcasts')
@@ -104,47 +192,43 @@ export async function sendBroadcast(deps: AppDeps, actor: UserRow, input: Broadc
         audience: JSON.stringify(input.audience),
         subject: input.subject,
         body: input.message,
-        recipients: people.length,
-        sent: 0,
+        recipients,
+        sent,
         created_at: iso(nowMs),
       })
       .onConflict((oc) => oc.column('request_key').doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return null; // the same click arrived twice at once: the other one sends
-    const plural = people.length === 1 ? 'member' : 'members';
+    const id = Number(inserted.id);
+    const plural = recipients === 1 ? 'member' : 'members';
+    const by = channels.has('sms') ? (channels.has('email') ? ' by email and SMS' : ' by SMS') : '';
     await withAudit(
       trx,
       {
         actor,
         target: null,
-        targetName: `"${oneLine(input.subject)}" to ${people.length} ${plural} (${group})`,
+        targetName: `"${subject}" to ${recipients} ${plural} (${group})${by}`,
         action: 'send_notification',
       },
       nowMs,
     );
+    const text = broadcastText(input.message, fullName(actor));
+    for (let i = 0; i < emailed.length; i += BATCH) {
+      const bcc = emailed.slice(i, i + BATCH).map((p) => p.email);
+      await queueEmail(trx, emailKey(id, i / BATCH), { to: oneLine(deps.config.mailFrom), bcc, subject, text }, nowMs);
+    }
+    const sms = broadcastSmsText(input.message);
+    for (const person of texted) await queueSms(trx, smsKeys(id) + person.id, { to: person.number, text: sms }, nowMs);
     return inserted;
   });
-  if (!row) {
-    const first = await db
-      .selectFrom('broadcasts')
-      .selectAll()
-      .where('request_key', '=', input.requestKey)
-      .executeTakeFirstOrThrow();
-    return { id: Number(first.id), recipients: first.recipients, sent: first.sent, repeated: true };
-  }
-
-  const text = broadcastText(input.message, fullName(actor));
-  let sent = 0;
-  for (let i = 0; i < people.length; i += BATCH) {
-    const batch = people.slice(i, i + BATCH).map((p) => p.email);
-    try {
-      await deps.mailer.send({ to: oneLine(deps.config.mailFrom), bcc: batch, subject: oneLine(input.subject), text });
-      sent += batch.length;
-    } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'broadcast batch failed', error: String(err) }));
-    }
-  }
-  await db.updateTable('broadcasts').set({ sent }).where('id', '=', row.id).execute();
-  return { id: Number(row.id), recipients: people.length, sent, repeated: false };
+  if (!row) return repeated(db, input.requestKey);
+  deps.outbox?.wake();
+  return {
+    id: Number(row.id),
+    recipients,
+    sent,
+    channels: { email: emailed.length, sms: texted.length },
+    repeated: false,
+  };
 }

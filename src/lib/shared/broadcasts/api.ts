@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { requiredText } from '../schemas';
+import { broadcastChannelsSchema } from '../outbox/api';
 import { broadcastFieldRules } from './rules';
 
 export const audienceSchema = z.discriminatedUnion(
@@ -29,6 +30,7 @@ export const broadcastSchema = z.strictObject({
     min: broadcastFieldRules.message.minLength,
     max: broadcastFieldRules.message.maxLength,
   }),
+  channels: broadcastChannelsSchema.default(['email']),
 });
 export type BroadcastInput = z.infer<typeof broadcastSchema>;
 
@@ -36,13 +38,24 @@ export const audiencesSchema = z.object({
   all: z.number().int(),
   roles: z.array(z.object({ role: z.enum(ROLES), label: z.string(), count: z.number().int() })),
   ministries: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  /** The members each group would reach by SMS (a phone number an SMS can go to, SMS notifications on). */
+  sms: z.object({
+    all: z.number().int(),
+    roles: z.record(z.enum(ROLES), z.number().int()),
+    /** By ministry id; a ministry nobody of can be texted is absent. */
+    ministries: z.record(z.string(), z.number().int()),
+  }),
 });
 export type Audiences = z.infer<typeof audiencesSchema>;
 
 export const broadcastResultSchema = z.object({
   id: z.number().int(),
+  /** The members reached by at least one of the channels. */
   recipients: z.number().int(),
+  /** The messages queued in the outbox, one per member and channel: channels.email + channels.sms. */
   sent: z.number().int(),
+  /** The members queued an email (in Bcc batches), and those queued an SMS. */
+  channels: z.object({ email: z.number().int(), sms: z.number().int() }),
   /** True when this request key had already been sent: nothing went out again. */
   repeated: z.boolean(),
 });

@@ -1,5 +1,6 @@
-// Send Notifications: an email from the staff to a group of members. The field rules, the groups and the email's
-// text, zod-free so the compose dialog uses them (its constraints and its preview) without loading zod.
+// Send Notifications: an email or an SMS (or both) from the staff to a group of members. The field rules, the
+// groups and the email's and the SMS's text, zod-free so the compose dialog uses them (its constraints and its
+// preview) without loading zod.
 import type { Role } from '../permissions';
 
 export const broadcastFieldRules = {
@@ -17,4 +18,12 @@ export function broadcastText(message: string, senderName: string): string {
     `Sent by ${senderName} through the church's staff portal.\n` +
     'You receive this because email notifications are on in your profile; turn them off there to stop these emails.\n'
   );
+}
+
+/**
+ * The SMS's text: the message alone (the sender id names the church, and every extra word costs a part; the dialog
+ * counts the parts of exactly this with smsLength).
+ */
+export function broadcastSmsText(message: string): string {
+  return message.trim();
 }
