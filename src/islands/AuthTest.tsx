@@ -6,6 +6,7 @@ import { api, apiErrorInfo } from '../lib/client/api-client';
 import { $auth, auth } from '../lib/client/session';
 import { canAccessWeb } from '../lib/shared/permissions';
 import { Button } from './ui/Button';
+import { RunOutput } from './RunOutput';
 
 export default function AuthTest() {
   const state = useStore($auth);
@@ -68,13 +69,7 @@ export default function AuthTest() {
           Test User Stats
         </Button>
       </div>
-      <pre
-        data-testid="auth-test-output"
-        aria-live="polite"
-        className="rounded-lg bg-surface p-3 text-xs whitespace-pre-wrap"
-      >
-        {output || 'Nothing run yet.'}
-      </pre>
+      <RunOutput testId="auth-test-output" output={output} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { api, apiErrorInfo, tokens } from '../lib/client/api-client';
 import { auth } from '../lib/client/session';
 import { Button } from './ui/Button';
 import { Field } from './ui/Field';
+import { RunOutput } from './RunOutput';
 
 function describe(error: unknown): string {
   const info = apiErrorInfo(error);
@@ -66,13 +67,7 @@ export default function DebugPanel() {
         ))}
       </Part>
       <Part id="result-heading" title="Result">
-        <pre
-          data-testid="debug-output"
-          aria-live="polite"
-          className="max-h-96 overflow-auto rounded-lg bg-surface p-3 text-xs whitespace-pre-wrap"
-        >
-          {output || 'Nothing run yet.'}
-        </pre>
+        <RunOutput testId="debug-output" output={output} className="max-h-96 overflow-auto" />
       </Part>
     </div>
   );
