@@ -27,7 +27,7 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentDenial, toastOnFailure } from '../../content-form';
 import { DeniedButton, DenialNote } from '../../Denial';
-import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
+import { useItemForm } from '../../new-form-link';
 import { useListQuery } from '../../query';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
 import { eventKeys, eventsQuery } from './queries';
@@ -61,10 +61,7 @@ export default function EventsScreen() {
     delete: contentDenial(role, 'events', 'delete'),
   };
   // The dashboard's Schedule Event quick action arrives with ?new=1: the form opens at once for a role that may create.
-  const [form, setForm] = useState<{ event: EventAnswer | null } | null>(() =>
-    arrivedForNewForm() && !denied.create ? { event: null } : null,
-  );
-  useDropNewFormQuery();
+  const [form, setForm] = useItemForm<EventAnswer>(!denied.create);
   const saving = useMutation({
     mutationFn: ({ event, payload }: { event: EventAnswer | null; payload: EventCreate }) =>
       event ? updateEvent(event.id, payload) : createEvent(payload),
@@ -118,7 +115,7 @@ export default function EventsScreen() {
         {denied.create ? (
           <DeniedButton id="create-event-hint" label="Create Event" reason={denied.create} variant="primary" />
         ) : (
-          <Button onClick={() => setForm({ event: null })}>Create Event</Button>
+          <Button onClick={() => setForm({ item: null })}>Create Event</Button>
         )}
       </ScreenHeader>
 
@@ -150,7 +147,7 @@ export default function EventsScreen() {
                   denied={denied}
                   busy={busy}
                   onOpen={() => setSelectedId(e.id)}
-                  onEdit={() => setForm({ event: e })}
+                  onEdit={() => setForm({ item: e })}
                   onDelete={() => remove(e)}
                 />
               )}
@@ -164,7 +161,7 @@ export default function EventsScreen() {
           event={selected}
           denied={denied}
           busy={busy}
-          onEdit={() => setForm({ event: selected })}
+          onEdit={() => setForm({ item: selected })}
           onDelete={() => remove(selected)}
           onDuplicate={() => duplicate(selected)}
           onManageRegistrations={() => setRegistrationsOf(selected)}
@@ -178,7 +175,7 @@ export default function EventsScreen() {
           onChanged={() => void refreshFigures(registrationsOf.id)}
         />
       )}
-      {form && <EventFormDialog event={form.event} onClose={() => setForm(null)} onSave={(p) => save(form.event, p)} />}
+      {form && <EventFormDialog event={form.item} onClose={() => setForm(null)} onSave={(p) => save(form.item, p)} />}
     </div>
   );
 }

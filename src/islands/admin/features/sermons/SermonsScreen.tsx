@@ -27,7 +27,7 @@ import { capitalize, filterOptions } from '../../../../lib/shared/filters';
 import { QueryView } from '../../QueryView';
 import { contentDenial, toastOnFailure } from '../../content-form';
 import { DeleteButton, DeniedButton, DenialNote } from '../../Denial';
-import { arrivedForNewForm, useDropNewFormQuery } from '../../new-form-link';
+import { useItemForm } from '../../new-form-link';
 import { useListQuery } from '../../query';
 import { createSermon, deleteSermon, updateSermon } from './api';
 import { sermonKeys, sermonsQuery } from './queries';
@@ -48,10 +48,7 @@ export default function SermonsScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const createDenied = contentDenial(role, 'sermons', 'create');
   // The dashboard's New Sermon quick action arrives with ?new=1: the form opens at once for a role that may create.
-  const [form, setForm] = useState<{ sermon: SermonAnswer | null } | null>(() =>
-    arrivedForNewForm() && !createDenied ? { sermon: null } : null,
-  );
-  useDropNewFormQuery();
+  const [form, setForm] = useItemForm<SermonAnswer>(!createDenied);
   const saving = useMutation({
     mutationFn: ({ sermon, payload }: { sermon: SermonAnswer | null; payload: SermonCreate }) =>
       sermon ? updateSermon(sermon.id, payload) : createSermon(payload),
@@ -92,7 +89,7 @@ export default function SermonsScreen() {
         {createDenied ? (
           <DeniedButton id="new-sermon-hint" label="New Sermon" reason={createDenied} />
         ) : (
-          <Button onClick={() => setForm({ sermon: null })}>New Sermon</Button>
+          <Button onClick={() => setForm({ item: null })}>New Sermon</Button>
         )}
       </ScreenHeader>
       <QueryView query={query} noun="sermons">
@@ -142,14 +139,14 @@ export default function SermonsScreen() {
           editDenied={contentDenial(role, 'sermons', 'edit')}
           deleteDenied={contentDenial(role, 'sermons', 'delete')}
           deleting={deleting.isPending}
-          onEdit={() => setForm({ sermon: selected })}
+          onEdit={() => setForm({ item: selected })}
           onDelete={() => void remove(selected)}
           onClose={() => setSelectedId(null)}
         />
       )}
       {form && (
         <SermonFormDialog
-          sermon={form.sermon}
+          sermon={form.item}
           onClose={() => setForm(null)}
           onSave={(payload, current) => save(current, payload)}
           onAudio={audioUploaded}
