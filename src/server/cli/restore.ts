@@ -11,16 +11,17 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
-import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { isPostgresUrl, openDatabase, sqlitePath, type Database } from '../db/connection';
@@ -79,6 +80,7 @@ async function restoreSqlite(backup: string, databaseUrl: string) {
   }
   // Copied beside the target and renamed into place: the target is either absent or whole.
   const partial = `${target}.restoring`;
+  mkdirSync(dirname(target), { recursive: true });
   copyFileSync(backup, partial);
   renameSync(partial, target);
   const users = await migrate(databaseUrl);
