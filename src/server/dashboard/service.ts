@@ -9,6 +9,14 @@ import { dayOf, monthWindows, type Window } from '../../lib/shared/analytics/per
 import type { DashboardFigures, StatusCheck } from '../../lib/shared/dashboard/api';
 import { activeMembers, settle } from '../analytics/service';
 import { databaseReachable } from '../health/service';
+import { STUCK_AFTER_MS, outboxHealth } from '../outbox/service';
+
+/** "3 min", "2 h 5 min": how long the oldest message has waited. */
+function minutes(ms: number): string {
+  const total = Math.floor(ms / 60_000);
+  if (total < 1) return 'under a minute';
+  return total < 60 ? `${total} min` : `${Math.floor(total / 60)} h ${total % 60} min`;
+}
 
 const n = (value: unknown) => Number(value ?? 0) || 0;
 const within = (column: string, w: Window) =>
@@ -120,8 +128,57 @@ export async function systemStatus(deps: AppDeps): Promise<StatusCheck[]> {
       checkedAt: at,
     };
   };
-  const [db, files] = await Promise.all([database(), storage()]);
+  const outbox = async (): Promise<StatusCheck> => {
+    try {
+      const health = await outboxHealth(deps.database.db, deps.now());
+      const waiting =
+        health.oldestQueuedMs === null
+          ? 'Nothing queued'
+          : `${health.queued} queued, the oldest for ${minutes(health.oldestQueuedMs)}`;
+      const stuck = (health.oldestQueuedMs ?? 0) > STUCK_AFTER_MS;
+      return {
+        name: 'Outbox',
+        status: stuck || health.failedToday ? 'degraded' : 'operational',
+        detail: `${waiting}; ${health.failedToday} failed today`,
+        checkedAt: checkedAt(),
+      };
+    } catch (err) {
+      return {
+        name: 'Outbox',
+        status: 'down',
+        detail: `Not readable: ${(err as Error).message}`,
+        checkedAt: checkedAt(),
+      };
+    }
+  };
+  const sms = (): StatusCheck => {
+    const health = deps.sms?.health?.();
+    const at = checkedAt();
+    if (!health?.configured)
+      return {
+        name: 'SMS Service',
+        status: 'degraded',
+        detail: 'Not configured: SMS are written to the log',
+        checkedAt: at,
+      };
+    const provider =
+      health.provider === 'arkesel' ? 'Arkesel' : health.provider === 'hubtel' ? 'Hubtel' : health.provider;
+    if (health.last && !health.last.ok)
+      return {
+        name: 'SMS Service',
+        status: 'degraded',
+        detail: `${provider}: the last send failed (${health.last.at}: ${health.last.error ?? 'no reason given'})`,
+        checkedAt: at,
+      };
+    return {
+      name: 'SMS Service',
+      status: 'operational',
+      detail: `${provider}: ${health.last ? `last sent ${health.last.at}` : 'configured; nothing sent since the server started'}`,
+      checkedAt: at,
+    };
+  };
+  const [db, files, queue] = await Promise.all([database(), storage(), outbox()]);
   // This answer is the API answering.
   const api: StatusCheck = { name: 'API Services', status: 'operational', detail: 'Answering', checkedAt: checkedAt() };
-  return [db, api, files, mail()];
+  return [db, api, files, mail(), queue, sms()];
 }

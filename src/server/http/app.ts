@@ -23,6 +23,7 @@ import { sermonRoutes } from '../sermons/routes';
 import { eventRoutes } from '../events/routes';
 import { prayerRoutes } from '../prayers/routes';
 import { contactRoutes, messageRoutes } from '../messages/routes';
+import { outboxRoutes } from '../outbox/routes';
 import { settingsRoutes } from '../settings/routes';
 import { analyticsRoutes } from '../analytics/routes';
 import { dashboardRoutes } from '../dashboard/routes';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/analytics/', analyticsRoutes(deps));
   app.route('/dashboard/', dashboardRoutes(deps));
   app.route('/broadcasts/', broadcastRoutes(deps));
+  app.route('/outbox/', outboxRoutes(deps));
   app.route('/search/', searchRoutes(deps));
   serveOpenApiDocument(app);
 

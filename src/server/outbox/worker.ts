@@ -168,7 +168,8 @@ async function sendOne(deps: OutboxWorkerDeps, row: Row): Promise<void> {
         status: retryAt ? 'queued' : 'failed',
         attempts,
         last_error: error,
-        ...(retryAt && { next_attempt_at: retryAt }),
+        // A failed row keeps the time it failed there (the System Status counts today's failures by it).
+        next_attempt_at: retryAt ?? iso(deps.now()),
         claimed_until: null,
       })
       .where('id', '=', row.id)

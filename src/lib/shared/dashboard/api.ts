@@ -57,7 +57,14 @@ export type Notice = z.infer<typeof noticeSchema>;
 export type Notices = z.infer<typeof noticesSchema>;
 export type NoticesSeen = z.infer<typeof noticesSeenSchema>;
 
-export const STATUS_NAMES = ['Database', 'API Services', 'File Storage', 'Email Service'] as const;
+export const STATUS_NAMES = [
+  'Database',
+  'API Services',
+  'File Storage',
+  'Email Service',
+  'Outbox',
+  'SMS Service',
+] as const;
 export const statusCheckSchema = z.object({
   name: z.enum(STATUS_NAMES),
   status: z.enum(['operational', 'degraded', 'down']),
