@@ -226,10 +226,14 @@ describe.each(backends())('broadcasts on %s', (backend) => {
       api.createUser({ username: 'both-a', role: 'PASTOR' }),
       api.createUser({ username: 'both-b', role: 'PASTOR' }),
     ]);
+    const c = await api.createUser({ username: 'both-c', role: 'MEMBER' });
     await phones([
       { id: a, phone: '024 555 0201' },
       { id: b, phone: '024 555 0202' },
+      { id: c, phone: '024 555 0201' }, // a's number, in another group: counted in each group
     ]);
+    const { body: preview } = await api.request('GET', '/broadcasts/audiences/', { token: admin });
+    expect(preview.sms).toMatchObject({ all: 2, roles: { PASTOR: 2, MEMBER: 1 } });
     await db.updateTable('users').set({ email_notifications: false }).where('id', '=', b).execute();
     const emailed = await db
       .selectFrom('users')

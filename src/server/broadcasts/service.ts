@@ -86,7 +86,7 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
       .orderBy('m.name')
       .execute(),
     textable(db).select(['id', 'role', 'phone_number']).orderBy('id').execute(),
-    // Narrowed further below to the members counted above (active, a number smsNumber takes).
+    // Narrowed below to the members of `textable` (active, SMS on, a phone).
     db
       .selectFrom('ministry_memberships as mm')
       .innerJoin('users as u', 'u.id', 'mm.user_id')
@@ -94,17 +94,29 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
       .select(['mm.user_id', 'mm.ministry_id'])
       .execute(),
   ]);
-  // Counted as a send would count them (smsRecipients), so the preview and the send agree.
-  const texted = smsRecipients(phones.map((p) => ({ ...p, id: Number(p.id) })));
-  const textedIds = new Set(texted.map((p) => p.id));
-  const smsRoles = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
-  for (const person of texted) smsRoles[person.role] += 1;
-  const smsMinistries: Record<string, number> = {};
+  // Each group counted as a send to it would count it (smsRecipients: a shared number once within the group).
+  const people = phones.map((p) => ({ ...p, id: Number(p.id) }));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const inMinistry = new Map<string, typeof people>();
   for (const m of memberships) {
-    if (!textedIds.has(Number(m.user_id))) continue;
+    const person = byId.get(Number(m.user_id));
+    if (!person) continue;
     const id = String(m.ministry_id);
-    smsMinistries[id] = (smsMinistries[id] ?? 0) + 1;
+    const group = inMinistry.get(id);
+    if (group) group.push(person);
+    else inMinistry.set(id, [person]);
   }
+  const texted = (group: typeof people) => smsRecipients(group).length;
+  const sms = {
+    all: texted(people),
+    roles: Object.fromEntries(ROLES.map((role) => [role, texted(people.filter((p) => p.role === role))])) as Record<
+      Role,
+      number
+    >,
+    ministries: Object.fromEntries(
+      [...inMinistry].map(([id, group]) => [id, texted(group)]).filter(([, n]) => n),
+    ) as Record<string, number>,
+  };
   return {
     all: Number(all.n),
     roles: ROLES.map((role) => ({
@@ -113,7 +125,7 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
       count: Number(roles.find((r) => r.role === role)?.n ?? 0),
     })),
     ministries: ministries.map((m) => ({ id: Number(m.id), name: m.name, count: Number(m.n) })),
-    sms: { all: texted.length, roles: smsRoles, ministries: smsMinistries },
+    sms,
   };
 }
 
