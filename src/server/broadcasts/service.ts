@@ -16,7 +16,7 @@ import { smsNumber } from '../../lib/shared/sms/numbers';
 import { fullName } from '../../lib/shared/format';
 import { withAudit } from '../activity/audit';
 import { oneLine } from '../notifications/service';
-import { queueEmail, queueSms } from '../outbox/queue';
+import { queueEmail, queueSmsMany } from '../outbox/queue';
 import type { UserRow } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
 
@@ -231,7 +231,11 @@ export async function sendBroadcast(deps: AppDeps, actor: UserRow, input: Broadc
       await queueEmail(trx, emailKey(id, i / BATCH), { to: oneLine(deps.config.mailFrom), bcc, subject, text }, nowMs);
     }
     const sms = broadcastSmsText(input.message);
-    for (const person of texted) await queueSms(trx, smsKeys(id) + person.id, { to: person.number, text: sms }, nowMs);
+    await queueSmsMany(
+      trx,
+      texted.map((person) => ({ key: smsKeys(id) + person.id, to: person.number, text: sms })),
+      nowMs,
+    );
     return inserted;
   });
   if (!row) return repeated(db, input.requestKey);

@@ -266,7 +266,7 @@ export interface BroadcastsTable {
   body: string;
   /** How many members the group held. */
   recipients: number;
-  /** How many emails went out. */
+  /** How many messages were queued (email batches and SMS). */
   sent: number;
   created_at: string;
 }

@@ -4,6 +4,7 @@
 // (`registration:42:confirmation`): queueing the same key again changes nothing.
 import type { Kysely, Transaction } from 'kysely';
 import type { MailMessage } from '../kernel/ports';
+import { inChunks } from '../db/batch';
 import type { DB } from '../db/schema';
 
 type Writer = Kysely<DB> | Transaction<DB>;
@@ -29,40 +30,46 @@ export async function queueEmail(db: Writer, key: string, message: MailMessage, 
       })),
     }),
   };
-  await insert(db, { channel: 'email', recipient: to, subject, payload: JSON.stringify(payload), key, nowMs });
+  await insert(db, { channel: 'email', recipient: to, subject, payload: JSON.stringify(payload), key }, nowMs);
 }
 
 /** `to` as the providers take it: 233XXXXXXXXX (smsNumber of src/lib/shared/sms/numbers.ts). */
 export async function queueSms(db: Writer, key: string, sms: { to: string; text: string }, nowMs: number) {
-  const payload: SmsPayload = { text: sms.text };
-  await insert(db, { channel: 'sms', recipient: sms.to, subject: null, payload: JSON.stringify(payload), key, nowMs });
+  await queueSmsMany(db, [{ key, ...sms }], nowMs);
 }
 
-async function insert(
-  db: Writer,
-  row: {
-    channel: 'email' | 'sms';
-    recipient: string;
-    subject: string | null;
-    payload: string;
-    key: string;
-    nowMs: number;
-  },
-) {
-  const now = new Date(row.nowMs).toISOString();
-  await db
-    .insertInto('outbox')
-    .values({
-      channel: row.channel,
-      recipient: row.recipient,
-      subject: row.subject,
-      payload: row.payload,
-      idempotency_key: row.key,
-      status: 'queued',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .execute();
+/** Many SMS in a few statements (a broadcast to thousands of members queues in about a second). */
+export async function queueSmsMany(db: Writer, messages: { key: string; to: string; text: string }[], nowMs: number) {
+  const rows = messages.map((m) => ({
+    channel: 'sms' as const,
+    recipient: m.to,
+    subject: null,
+    payload: JSON.stringify({ text: m.text } satisfies SmsPayload),
+    key: m.key,
+  }));
+  await insert(db, rows, nowMs);
+}
+
+type NewRow = { channel: 'email' | 'sms'; recipient: string; subject: string | null; payload: string; key: string };
+
+async function insert(db: Writer, rows: NewRow | NewRow[], nowMs: number) {
+  const now = new Date(nowMs).toISOString();
+  const values = (Array.isArray(rows) ? rows : [rows]).map((row) => ({
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    payload: row.payload,
+    idempotency_key: row.key,
+    status: 'queued' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  }));
+  for (const chunk of inChunks(values)) {
+    await db
+      .insertInto('outbox')
+      .values(chunk)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+  }
 }
