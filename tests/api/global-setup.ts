@@ -63,6 +63,8 @@ function startPostgres(): string | null {
     return null;
   }
   if (exists.stdout.trim() !== '1') psql(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+  // The backup test restores into a database of its own, which it creates as this role.
+  psql(`ALTER ROLE ${role} CREATEDB`);
   psql(`DROP DATABASE IF EXISTS ${db}`);
   const created = psql(`CREATE DATABASE ${db} OWNER ${role}`);
   if (created.status !== 0) {
