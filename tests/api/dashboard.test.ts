@@ -237,7 +237,14 @@ describe.each(backends())('dashboard on %s', (backend) => {
 
   it('runs the system checks for real', async () => {
     const { checks } = await get('/dashboard/status/');
-    expect(checks.map((c: any) => c.name)).toEqual(['Database', 'API Services', 'File Storage', 'Email Service']);
+    expect(checks.map((c: any) => c.name)).toEqual([
+      'Database',
+      'API Services',
+      'File Storage',
+      'Email Service',
+      'Outbox',
+      'SMS Service',
+    ]);
     const by = (name: string) => checks.find((c: any) => c.name === name);
     expect(by('Database').status).toBe('operational');
     expect(by('File Storage')).toMatchObject({ status: 'operational', detail: 'Writable' });

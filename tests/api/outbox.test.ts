@@ -131,7 +131,7 @@ describe.each(backends())('the outbox on %s', (backend) => {
     const audit = await api.database.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('target_name', 'like', `outbox: message ${failed.id} %`)
+      .where('action', '=', 'retry_message')
       .execute();
     expect(audit).toHaveLength(1);
 

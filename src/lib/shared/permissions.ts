@@ -149,6 +149,8 @@ export type SettingsAuditAction = keyof typeof SETTINGS_AUDIT_ACTIVITY;
 /** Emails staff send to a group of members ({what} is '"subject" to N members of the group'). */
 export const BROADCAST_AUDIT_ACTIVITY = activities('message', {
   send_notification: 'emailed {what}',
+  /** An outbox message that had failed, sent again ({what}: 'the email to X' or 'the SMS to 233…'). */
+  retry_message: 'queued again {what}',
 });
 export type BroadcastAuditAction = keyof typeof BROADCAST_AUDIT_ACTIVITY;
 

@@ -45,7 +45,11 @@ export async function listOutbox(db: Kysely<DB>, query: OutboxQuery): Promise<Ou
 /** A failed message back in the queue, due now; its attempts are kept (the list shows how hard it was tried). */
 export async function retryOutbox(db: Kysely<DB>, actor: UserRow, id: number, nowMs: number): Promise<OutboxItem> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('outbox').select(['status', 'recipient']).where('id', '=', id).executeTakeFirst();
+    const row = await trx
+      .selectFrom('outbox')
+      .select(['status', 'recipient', 'channel'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, OUTBOX_NOT_FOUND);
     // The update checks the status again: of two retries at once, one finds it failed.
     const changed = await trx
@@ -56,8 +60,8 @@ export async function retryOutbox(db: Kysely<DB>, actor: UserRow, id: number, no
       .returningAll()
       .executeTakeFirst();
     if (!changed) throw new ApiError(409, NOT_FAILED);
-    const what = `outbox: message ${id} to ${row.recipient} queued again`;
-    await withAudit(trx, { actor, target: null, targetName: what, action: 'update_settings', details: null }, nowMs);
+    const what = `the ${row.channel === 'sms' ? 'SMS' : 'email'} to ${row.recipient}`;
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'retry_message', details: null }, nowMs);
     return toItem(changed);
   });
 }
