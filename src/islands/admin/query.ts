@@ -1,14 +1,6 @@
 // The portal's one data layer (TanStack Query): every screen reads through useQuery and writes through useMutation,
 // with each feature's query keys in its own queries.ts. One client for the app, made here so tests build the same.
-import {
-  hashKey,
-  QueryClient,
-  useQuery,
-  useQueryClient,
-  type QueryClientConfig,
-  type QueryKey,
-  type UseQueryOptions,
-} from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { apiErrorInfo, errorStatus } from '../../lib/client/api-client';
 
 /** Moving between screens within this time shows the answer already held instead of asking again. */
@@ -54,21 +46,4 @@ export function afterWrite<T>(client: QueryClient, feature: QueryKey, list: Quer
   const listHash = hashKey(list);
   void client.invalidateQueries({ queryKey: list, refetchType: 'none' });
   void client.invalidateQueries({ queryKey: feature, predicate: (query) => query.queryHash !== listHash });
-}
-
-const NOTHING_YET: never[] = [];
-
-/**
- * A content screen's list: the query, its items (an empty list while they load) and setItems, which writes a
- * change into the list with afterWrite under the feature's keys.
- */
-export function useListQuery<T, K extends QueryKey>(
-  keys: { all: QueryKey; list: QueryKey },
-  options: UseQueryOptions<T[], Error, T[], K>,
-) {
-  const client = useQueryClient();
-  const query = useQuery(options);
-  const items: T[] = query.data ?? NOTHING_YET;
-  const setItems = (change: (items: T[]) => T[]) => afterWrite(client, keys.all, keys.list, change);
-  return { client, query, items, setItems };
 }

@@ -38,7 +38,8 @@ export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
 export { FilteredList, SearchableList, searchFromUrl, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
-export { useFormFields } from './useFormFields';
+// useFormFields is imported by path ('./useFormFields'): whatever this index names loads with the portal's first
+// screen, and the sign-in forms and the portal's dialogs need it only there.
 export { ItemCard } from './ItemCard';
 export { Panel } from './Panel';
 export { ToggleGroup } from './ToggleGroup';

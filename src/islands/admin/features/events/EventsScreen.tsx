@@ -24,11 +24,11 @@ import {
   toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { QueryView } from '../../QueryView';
 import { contentDenial, toastOnFailure } from '../../content-form';
 import { DeniedButton, DenialNote } from '../../Denial';
 import { useItemForm } from '../../new-form-link';
-import { useListQuery } from '../../query';
+import { QueryView } from '../../QueryView';
+import { useListQuery } from '../../useListQuery';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
 import { eventKeys, eventsQuery } from './queries';
 import { EventCalendar } from './EventCalendar';

@@ -23,10 +23,10 @@ import {
   SearchableList,
   useFilteredList,
 } from '../../../ui';
-import { QueryView } from '../../QueryView';
 import { toastOnFailure, visitorDenial } from '../../content-form';
 import { DenialNote } from '../../Denial';
-import { useListQuery } from '../../query';
+import { QueryView } from '../../QueryView';
+import { useListQuery } from '../../useListQuery';
 import { deleteMessage, updateMessage } from './api';
 import { messageKeys, messagesQuery } from './queries';
 import {

@@ -12,9 +12,9 @@ import type { PrayerChange, PrayerNote } from '../../../../lib/shared/prayers/ap
 import { PRAYER_CATEGORIES, PRAYER_PRIORITIES, PRAYER_STATUSES } from '../../../../lib/shared/visitors/rules';
 import { Badge, SearchableList, useFilteredList, ItemCard, ScreenHeader, StatGrid, toast } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { QueryView } from '../../QueryView';
 import { toastOnFailure, visitorDenial } from '../../content-form';
-import { useListQuery } from '../../query';
+import { QueryView } from '../../QueryView';
+import { useListQuery } from '../../useListQuery';
 import { addPrayerUpdate, deletePrayer, supportPrayer, updatePrayer } from './api';
 import { prayerKeys, prayersQuery } from './queries';
 import {

@@ -24,11 +24,11 @@ import {
   toast,
 } from '../../../ui';
 import { capitalize, filterOptions } from '../../../../lib/shared/filters';
-import { QueryView } from '../../QueryView';
 import { contentDenial, toastOnFailure } from '../../content-form';
 import { DeleteButton, DeniedButton, DenialNote } from '../../Denial';
 import { useItemForm } from '../../new-form-link';
-import { useListQuery } from '../../query';
+import { QueryView } from '../../QueryView';
+import { useListQuery } from '../../useListQuery';
 import { createSermon, deleteSermon, updateSermon } from './api';
 import { sermonKeys, sermonsQuery } from './queries';
 import {
