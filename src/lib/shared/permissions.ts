@@ -24,7 +24,8 @@ export type UserAction =
   | 'reactivate'
   | 'delete'
   | 'grant_web_access'
-  | 'revoke_web_access';
+  | 'revoke_web_access'
+  | 'reset_two_factor';
 
 /**
  * Every user-management call, written once: the screen's action name, the call (method and the path after
@@ -76,6 +77,14 @@ export const USER_ACTIONS = {
     words: 'revoke web access from',
     activity: 'revoked web access from {who}',
   },
+  /** Answers 204: the TOTP secret, recovery codes and passkeys removed, every session ended, the person emailed. */
+  reset_two_factor: {
+    method: 'POST',
+    path: '2fa/reset/',
+    audit: 'reset_two_factor',
+    words: 'reset the two-factor sign-in of',
+    activity: 'reset the two-factor sign-in of {who}',
+  },
 } as const;
 export type ServerAction = keyof typeof USER_ACTIONS;
 
@@ -83,6 +92,15 @@ export type ServerAction = keyof typeof USER_ACTIONS;
 export const OTHER_AUDIT_ACTIVITY = {
   update_avatar: 'changed the photo of {who}',
   password_reset: 'reset their password',
+  // A person's own two-factor sign-in and sessions (src/server/twofactor/).
+  enable_totp: 'turned on two-factor sign-in with an authenticator app',
+  disable_totp: 'turned off two-factor sign-in with an authenticator app',
+  renew_recovery_codes: 'made new recovery codes',
+  use_recovery_code: 'signed in with a recovery code',
+  add_passkey: 'added a passkey',
+  remove_passkey: 'removed a passkey',
+  end_session: 'signed out one of their sessions',
+  end_other_sessions: 'signed out all their other sessions',
 } as const;
 
 /** Audit entries of one Recent Activity type: each action with the sentence after the actor's name. */
@@ -213,6 +231,10 @@ export const BROADCAST_ROLE: Role = 'ADMIN';
 export const canSendBroadcast = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BROADCAST_ROLE);
 export const BROADCAST_DENIED = 'Only administrators can send notifications';
 
+/** The Outbox (every email and SMS the product sends, and Retry on a failed one) is for SUPERADMIN and ADMIN. */
+export const OUTBOX_ROLE: Role = 'ADMIN';
+export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(OUTBOX_ROLE);
+
 /** Why Add User is off for a role that may create no account (creatableRoles is empty). */
 export const ADD_USER_DENIED = 'Only administrators can add users';
 
@@ -259,16 +281,28 @@ export function canManage(actor: Actor, target: Target): boolean {
 /** What the rules allow the actor to do to the target, whatever the target's current state. */
 export function permittedActions(actor: Actor, target: Target): Set<UserAction> {
   const actions = new Set<UserAction>(['view']);
+  // A SUPERADMIN may also reset another SUPERADMIN's two-factor sign-in: nobody ranks higher to do it.
+  if (actor.role === 'SUPERADMIN' && target.role === 'SUPERADMIN' && String(actor.id) !== String(target.id))
+    actions.add('reset_two_factor');
   if (!canManage(actor, target)) return actions;
   actions.add('edit');
   const grant = (...more: UserAction[]) => more.forEach((a) => actions.add(a));
   switch (actor.role) {
     case 'SUPERADMIN':
-      grant('promote', 'demote', 'suspend', 'reactivate', 'delete', 'grant_web_access', 'revoke_web_access');
+      grant(
+        'promote',
+        'demote',
+        'suspend',
+        'reactivate',
+        'delete',
+        'grant_web_access',
+        'revoke_web_access',
+        'reset_two_factor',
+      );
       break;
     case 'ADMIN':
       if (target.role !== 'SUPERADMIN') {
-        grant('promote', 'demote', 'suspend', 'reactivate', 'grant_web_access', 'revoke_web_access');
+        grant('promote', 'demote', 'suspend', 'reactivate', 'grant_web_access', 'revoke_web_access', 'reset_two_factor');
         if (target.role === 'MEMBER' || target.role === 'PASTOR') grant('delete');
       }
       break;

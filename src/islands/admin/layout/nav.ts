@@ -1,5 +1,8 @@
 // The sidebar's items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
-// (its index, which also answers as /admin/dashboard), the others by path prefix.
+// (its index, which also answers as /admin/dashboard), the others by path prefix. An item with `allowed` shows
+// only to the roles it lets in (permissions.ts), the others to all staff.
+import { canSeeOutbox, type Role } from '../../../lib/shared/permissions';
+
 export interface NavItem {
   label: string;
   /** Path inside the /admin router base. */
@@ -7,6 +10,7 @@ export interface NavItem {
   icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'analytics' | 'mail' | 'settings';
   /** A count shown beside the label (the unread messages). */
   badge?: 'unread-messages';
+  allowed?: (actor: { role: Role }) => boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -16,9 +20,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Prayers', path: '/prayers', icon: 'prayers' },
   { label: 'Events', path: '/events', icon: 'events' },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
+  { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },
   { label: 'Analytics', path: '/analytics', icon: 'analytics' },
   { label: 'Settings', path: '/settings', icon: 'settings' },
 ];
+
+/** The items a signed-in staff member sees (none of the restricted ones before the session is known). */
+export function navItemsFor(role: Role | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.allowed || (role !== null && item.allowed({ role })));
+}
 
 /** `location` is the router's path inside /admin ("/", "/users/12", ...). */
 export function isNavActive(item: NavItem, location: string): boolean {

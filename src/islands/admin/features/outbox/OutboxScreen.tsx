@@ -1,0 +1,164 @@
+// The Outbox (docs/PRODUCT.md (Pages and screens), ADMIN and above): every email and SMS the product sends, newest
+// first, queued, sent or failed, with its attempts and last error; filters by status and channel and a search (the
+// server filters: the list holds the newest 500 of a filter), and Retry on a failed one, which queues it again.
+import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { $auth } from '../../../../lib/client/session';
+import { formatDateTime } from '../../../../lib/shared/format';
+import type { OutboxItem } from '../../../../lib/shared/outbox/api';
+import { OUTBOX_ROLE, canSeeOutbox } from '../../../../lib/shared/permissions';
+import { Badge, Button, EmptyState, FilterBar, NoMatches, ScreenHeader, toast } from '../../../ui';
+import { toastOnFailure } from '../../content-form';
+import { insufficientPermissions } from '../../gate';
+import { QueryView } from '../../QueryView';
+import { retryOutbox } from './api';
+import {
+  CHANNEL_LABELS,
+  CHANNEL_OPTIONS,
+  EMPTY_OUTBOX_FILTERS,
+  STATUS_LABELS,
+  STATUS_OPTIONS,
+  isFiltered,
+  messageName,
+  outboxQueryOf,
+  type OutboxFilters,
+} from './model';
+import { outboxKeys, outboxQuery } from './queries';
+
+/** The search is sent once typing pauses this long, not on every key. */
+const SEARCH_PAUSE_MS = 300;
+
+export default function OutboxScreen() {
+  const role = useStore($auth).user?.role ?? null;
+  if (role && !canSeeOutbox({ role })) {
+    const denied = insufficientPermissions(OUTBOX_ROLE);
+    return <EmptyState title={denied.title}>{denied.text}</EmptyState>;
+  }
+  return <Outbox />;
+}
+
+function Outbox() {
+  const client = useQueryClient();
+  const [filters, setFilters] = useState<OutboxFilters>(EMPTY_OUTBOX_FILTERS);
+  const [search, setSearch] = useState(filters.search);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filters.search), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filters.search]);
+  const query = useQuery(outboxQuery(outboxQueryOf({ ...filters, search })));
+  const items = query.data ?? [];
+  const retrying = useMutation({
+    mutationFn: (item: OutboxItem) => retryOutbox(item.id),
+    onSettled: () => client.invalidateQueries({ queryKey: outboxKeys.all }),
+  });
+
+  const retry = (item: OutboxItem) =>
+    toastOnFailure('retry the message', async () => {
+      await retrying.mutateAsync(item);
+      toast(`Queued ${messageName(item)} again`);
+    });
+  const set = (patch: Partial<OutboxFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const clear = () => {
+    setFilters(EMPTY_OUTBOX_FILTERS);
+    setSearch('');
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader
+        title="Outbox"
+        subtitle="Every email and SMS the site sends, newest first. A failed one can be sent again."
+      />
+      <FilterBar
+        values={filters}
+        onChange={set}
+        onClear={clear}
+        canClear={isFiltered(filters)}
+        searchLabel="Search the outbox"
+        placeholder="Search by recipient or subject..."
+        selects={[
+          { key: 'status', label: 'Status', options: STATUS_OPTIONS },
+          { key: 'channel', label: 'Channel', options: CHANNEL_OPTIONS },
+        ]}
+      />
+      <QueryView query={query} noun="the outbox">
+        <p className="sr-only" role="status">
+          {items.length} {items.length === 1 ? 'message' : 'messages'} shown
+        </p>
+        {items.length === 0 ? (
+          isFiltered(filters) ? (
+            <NoMatches title="No messages found" onClear={clear} />
+          ) : (
+            <EmptyState title="No messages yet">Every email and SMS the site sends shows here.</EmptyState>
+          )
+        ) : (
+          <OutboxTable items={items} busy={retrying.isPending} onRetry={(item) => void retry(item)} />
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+const COLUMNS = ['Channel', 'To', 'Subject', 'Status', 'Attempts', 'Last error', 'Created', 'Sent', 'Actions'];
+const CELL = 'border-t border-border px-3 py-2 align-top';
+
+function OutboxTable({
+  items,
+  busy,
+  onRetry,
+}: {
+  items: OutboxItem[];
+  busy: boolean;
+  onRetry: (item: OutboxItem) => void;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full min-w-[64rem] border-separate border-spacing-0 text-left text-sm text-text">
+        <caption className="sr-only">Outbox</caption>
+        <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
+          <tr>
+            {COLUMNS.map((name) => (
+              <th key={name} scope="col" className="px-3 py-3 font-semibold">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} data-testid="outbox-row">
+              <td className={CELL}>{CHANNEL_LABELS[item.channel]}</td>
+              <td className={`${CELL} break-all`}>{item.to}</td>
+              <td className={CELL}>{item.subject ?? <span className="text-muted">SMS</span>}</td>
+              <td className={CELL}>
+                <Badge variant={STATUS_LABELS[item.status].variant}>{STATUS_LABELS[item.status].label}</Badge>
+              </td>
+              <td className={CELL}>{item.attempts}</td>
+              <td className={`${CELL} max-w-64 break-words text-muted`}>{item.lastError ?? ''}</td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              </td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                {item.sentAt && <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>}
+              </td>
+              <td className={CELL}>
+                {item.status === 'failed' && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    disabled={busy}
+                    aria-label={`Retry ${messageName(item)}`}
+                    onClick={() => onRetry(item)}
+                  >
+                    Retry
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
