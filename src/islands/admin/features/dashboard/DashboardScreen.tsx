@@ -173,7 +173,7 @@ export default function DashboardScreen() {
         ) : !status.data ? (
           <p className="text-sm text-muted">Checking...</p>
         ) : (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {status.data.checks.map((check) => (
               <li key={check.name} className="flex flex-col gap-1 rounded-lg bg-surface p-3">
                 <span className="flex items-center justify-between gap-2">

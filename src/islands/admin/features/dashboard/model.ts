@@ -1,5 +1,7 @@
 // Dashboard logic: the counter animation's steps (docs/PRODUCT.md (States): 0 to target over 1.5 s in 60 steps),
-// the six cards and their trend lines, and the activity feed's mapping.
+// the six cards and their trend lines, the activity feed's mapping, and what Send Notifications counts.
+import { smsLength, type SmsLength } from '../../../../lib/shared/sms/segments';
+import type { OutboxChannel } from '../../../../lib/shared/outbox/api';
 import { COUNTER_ANIMATION_MS, COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/dashboard/activity';
 import type { FigureKey } from '../../../../lib/shared/dashboard/api';
@@ -89,4 +91,53 @@ export function timeAgo(timestamp: string, now: Date = new Date()): string {
   const days = Math.floor(hours / 24);
   if (days < 7) return plural(days, 'day');
   return new Date(then).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "1 member", "1,250 members". */
+export const membersText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'member' : 'members'}`;
+
+export interface SmsCost extends SmsLength {
+  /** The messages the send makes: members × segments. */
+  total: number;
+  /** "161 characters, 2 SMS per member (GSM-7)" */
+  perMember: string;
+  /** "10 SMS in all (5 members × 2)" */
+  inAll: string;
+}
+
+/**
+ * What a broadcast's SMS costs (docs/PRODUCT.md, Send Notifications): the text's length in its encoding and the
+ * parts each member gets (smsLength: GSM-7 160 or 153 a part, else UCS-2 70 or 67), and the messages in all.
+ * `text` is the SMS exactly as sent (broadcastSmsText).
+ */
+export function smsCost(text: string, members: number): SmsCost {
+  const length = smsLength(text);
+  const total = length.segments * members;
+  return {
+    ...length,
+    total,
+    perMember: `${length.units.toLocaleString('en-US')} characters, ${length.segments} SMS per member (${length.encoding})`,
+    inAll: `${total.toLocaleString('en-US')} SMS in all (${membersText(members)} × ${length.segments})`,
+  };
+}
+
+/** The channels Send Notifications offers, email first (and chosen by default, as the API's default). */
+export const CHANNEL_CHOICES: readonly { value: OutboxChannel; label: string }[] = [
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+];
+
+/**
+ * The toast after a send: who was reached, and with SMS chosen, how many emails and SMS were queued ("Sent to 6
+ * members: 4 emails, 5 SMS"); a repeated request key says it had already gone.
+ */
+export function sentText(
+  result: { recipients: number; repeated: boolean; channels: { email: number; sms: number } },
+  channels: readonly OutboxChannel[],
+): string {
+  const head = `${result.repeated ? 'Already sent' : 'Sent'} to ${membersText(result.recipients)}`;
+  if (!channels.includes('sms')) return head;
+  const { email, sms } = result.channels;
+  const emails = `${email.toLocaleString('en-US')} ${email === 1 ? 'email' : 'emails'}`;
+  return `${head}: ${channels.includes('email') ? `${emails}, ` : ''}${sms.toLocaleString('en-US')} SMS`;
 }

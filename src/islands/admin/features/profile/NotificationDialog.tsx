@@ -1,5 +1,6 @@
 // Notification settings (docs/PRODUCT.md (Pages and screens)): five toggles; Save Settings persists them through
-// PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload.
+// PATCH /auth/profile/ (the API keeps the five flags), so they survive a reload. SMS go to the phone number on the
+// profile, so the SMS switch says which number, or that one is needed.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
@@ -43,6 +44,7 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
             <label htmlFor={`flag-${key}`} className="flex flex-col">
               <span className="font-medium text-text">{NOTIFICATION_LABELS[key].label}</span>
               <span className="text-sm text-muted">{NOTIFICATION_LABELS[key].hint}</span>
+              {key === 'sms_notifications' && <span className="text-sm text-muted">{smsHint(user)}</span>}
             </label>
             <input
               id={`flag-${key}`}
@@ -58,4 +60,11 @@ export function NotificationDialog({ user, onClose }: { user: User; onClose: () 
       </ul>
     </FormDialog>
   );
+}
+
+function smsHint(user: User): string {
+  const phone = user.phone_number?.trim();
+  return phone
+    ? `Sent to ${phone}, the phone number on your profile.`
+    : 'SMS need a phone number on your profile: add one with Edit Profile.';
 }
