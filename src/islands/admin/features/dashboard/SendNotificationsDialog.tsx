@@ -148,9 +148,10 @@ export function SendNotificationsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** "Send to 12", "Send to 5 by SMS", "Send to 12 by email, 5 by SMS". */
+/** "Send to 12", "Send to 5 by SMS", "Send to 12 by email, 5 by SMS", or "Send" with no channel chosen yet. */
 function sendLabel(group: AudienceOption, byEmail: boolean, bySms: boolean): string {
   const n = (count: number) => count.toLocaleString('en-US');
   if (byEmail && bySms) return `Send to ${n(group.count)} by email, ${n(group.sms)} by SMS`;
-  return bySms ? `Send to ${n(group.sms)} by SMS` : `Send to ${n(group.count)}`;
+  if (bySms) return `Send to ${n(group.sms)} by SMS`;
+  return byEmail ? `Send to ${n(group.count)}` : 'Send';
 }

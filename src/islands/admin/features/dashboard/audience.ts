@@ -29,7 +29,7 @@ export function audienceOptions(groups: Audiences): AudienceOption[] {
       value: `role:${r.role}`,
       label: `Role: ${r.label} (${plural(r.count)})`,
       count: r.count,
-      sms: groups.sms.roles[r.role] ?? 0,
+      sms: groups.sms.roles[r.role],
       name: `the ${r.label} role`,
     })),
     ...groups.ministries.map((m) => ({
