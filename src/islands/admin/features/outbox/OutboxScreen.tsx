@@ -113,7 +113,13 @@ function OutboxTable({
   onRetry: (item: OutboxItem) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    // A wide table scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label="Outbox messages"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-border bg-card"
+    >
       <table className="w-full min-w-[64rem] border-separate border-spacing-0 text-left text-sm text-text">
         <caption className="sr-only">Outbox</caption>
         <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
