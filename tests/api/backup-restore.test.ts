@@ -253,11 +253,15 @@ describe.each(backends())('backup and restore on %s', (backend: Backend) => {
   });
 
   it.runIf(backend === 'sqlite')('brings a backup from an older version up to date', async () => {
-    // The backup as version 0008 wrote it: no outbox yet.
+    // The backup as version 0008 wrote it: no outbox and no two-factor tables yet.
     const older = join(dir, 'older.db');
     copyFileSync(backup, older);
     const file = new DatabaseSync(older);
-    file.exec("DROP TABLE outbox; DELETE FROM kysely_migration WHERE name = '0009_outbox'");
+    file.exec(
+      'DROP TABLE outbox; DROP TABLE sessions; DROP TABLE sign_in_challenges; DROP TABLE passkeys; ' +
+        'DROP TABLE recovery_codes; DROP TABLE totp_secrets; ALTER TABLE users DROP COLUMN two_factor; ' +
+        "DELETE FROM kysely_migration WHERE name IN ('0009_outbox', '0010_two_factor')",
+    );
     file.close();
     const target = await freshTarget();
     const res = run('restore', [older], target);

@@ -72,4 +72,16 @@ export const activityItemSchema = z.object({
 export const detailSchema = z.object({ detail: text });
 
 /** Every refusal: {"detail"} and, for invalid input, {"errors": {field: [message]}} ("_" for the body as a whole). */
-export const errorSchema = z.object({ detail: text, errors: z.record(text, z.array(text)).optional() });
+export const errorSchema = z.object({
+  detail: text,
+  errors: z.record(text, z.array(text)).optional(),
+  code: text.optional().describe("A word the portal acts on, e.g. 'mfa_enrolment_required'"),
+});
+
+/** GET /auth/profile/: the user and the state of their two-factor sign-in (not in the user list's answers). */
+export const profileSchema = userSchema.extend({
+  two_factor: z.object({
+    enabled: z.boolean().describe('A second factor (authenticator app or passkey) is in force'),
+    required: z.boolean().describe('The two-factor policy applies to this account'),
+  }),
+});

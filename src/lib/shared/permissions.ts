@@ -77,14 +77,6 @@ export const USER_ACTIONS = {
     words: 'revoke web access from',
     activity: 'revoked web access from {who}',
   },
-  /** Answers 204: the TOTP secret, recovery codes and passkeys removed, every session ended, the person emailed. */
-  reset_two_factor: {
-    method: 'POST',
-    path: '2fa/reset/',
-    audit: 'reset_two_factor',
-    words: 'reset the two-factor sign-in of',
-    activity: 'reset the two-factor sign-in of {who}',
-  },
 } as const;
 export type ServerAction = keyof typeof USER_ACTIONS;
 
@@ -92,6 +84,8 @@ export type ServerAction = keyof typeof USER_ACTIONS;
 export const OTHER_AUDIT_ACTIVITY = {
   update_avatar: 'changed the photo of {who}',
   password_reset: 'reset their password',
+  /** POST /auth/users/{id}/2fa/reset/ (the 'reset_two_factor' action): every factor removed, every session ended. */
+  reset_two_factor: 'reset the two-factor sign-in of {who}',
   // A person's own two-factor sign-in and sessions (src/server/twofactor/).
   enable_totp: 'turned on two-factor sign-in with an authenticator app',
   disable_totp: 'turned off two-factor sign-in with an authenticator app',
@@ -302,7 +296,15 @@ export function permittedActions(actor: Actor, target: Target): Set<UserAction> 
       break;
     case 'ADMIN':
       if (target.role !== 'SUPERADMIN') {
-        grant('promote', 'demote', 'suspend', 'reactivate', 'grant_web_access', 'revoke_web_access', 'reset_two_factor');
+        grant(
+          'promote',
+          'demote',
+          'suspend',
+          'reactivate',
+          'grant_web_access',
+          'revoke_web_access',
+          'reset_two_factor',
+        );
         if (target.role === 'MEMBER' || target.role === 'PASTOR') grant('delete');
       }
       break;

@@ -1,5 +1,7 @@
 // Bearer authentication for protected routes: a valid HS256 access token of a user who still
-// exists, still has the token's version, and still passes the admin web-access rule.
+// exists, still has the token's version, and still passes the admin web-access rule. A token of a sign-in under
+// the two-factor policy without a second factor (its `enrol` claim) opens only the calls that set one up, until
+// the account has one (users.two_factor, on the kept row: no extra read).
 import type { MiddlewareHandler } from 'hono';
 import { canAccessWeb } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../kernel/context';
@@ -9,6 +11,18 @@ import { signedInUser } from '../users/signed-in';
 import { asTarget } from '../users/answers';
 import { verifyToken } from './tokens';
 import { recordActiveDay } from '../analytics/member-days';
+import { MFA_ENROLMENT_REQUIRED } from '../../lib/shared/twofactor/api';
+
+/** What an account taken to enrol may still call (docs/API.md, Two-factor policy), under /api/v1. */
+const WHILE_ENROLLING = new RegExp(
+  '^(GET /auth/profile/|GET /auth/2fa/|POST /auth/2fa/totp/(setup|confirm)/|POST /auth/passkeys/(options/)?' +
+    '|GET /auth/sessions/|DELETE /auth/sessions/[^/]+/|POST /auth/sessions/others/revoke/)$',
+);
+const API_PREFIX = '/api/v1';
+
+function mayCallWhileEnrolling(method: string, path: string) {
+  return WHILE_ENROLLING.test(`${method} ${path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path}`);
+}
 
 /** last_seen is written at most this often per user, so reads stay reads under load. */
 const SEEN_THROTTLE_MS = 60_000;
@@ -27,6 +41,8 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     let usersVersion: number | undefined = found.version;
     if (!user || Number(user.token_version) !== claims.version) throw new ApiError(401, DETAIL.invalidToken);
     if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+    if (claims.enrol && !user.two_factor && !mayCallWhileEnrolling(c.req.method, c.req.path))
+      throw new ApiError(403, MFA_ENROLMENT_REQUIRED.detail, undefined, undefined, MFA_ENROLMENT_REQUIRED.code);
     const stale = !user.last_seen || now - Date.parse(user.last_seen) > SEEN_THROTTLE_MS;
     const loggedOut = user.logged_out_at && (!user.last_seen || user.logged_out_at >= user.last_seen);
     if (stale || loggedOut) {
@@ -36,6 +52,7 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
       await recordActiveDay(db, user.id, now);
     }
     c.set('user', user);
+    c.set('sessionId', claims.sid);
     c.set('usersVersion', usersVersion);
     await next();
   };

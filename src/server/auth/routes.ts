@@ -1,5 +1,5 @@
 // Sign-in, token refresh, sign-out and password reset (docs/API.md). Public: no bearer token needed.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
   loginSchema,
   logoutSchema,
@@ -16,6 +16,10 @@ import * as auth from './service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { dummyHash } from './passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
+import { mfaLoginSchema, mfaRequiredSchema } from '../../lib/shared/twofactor/api';
+import { twoFactorRoutes } from '../twofactor/routes';
+import type { Context } from 'hono';
+import { deviceOf } from './device';
 
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
 // 303 back to the page's message (form-posts.ts) instead of JSON.
@@ -27,6 +31,21 @@ const readResetRequest = readSubmission({
 
 const done = (description: string) => jsonAnswer(detailSchema, description);
 
+const signedInSchema = tokenPairSchema.extend({
+  user: UserAnswer,
+  mfa_enrolment_required: z
+    .literal(true)
+    .optional()
+    .describe('Under the two-factor policy without a second factor: only enrolment calls pass until one is set up'),
+});
+
+/** Where the request comes from, for the throttle and the session it may start. */
+const from = (c: Context<AppEnv>) => ({
+  client: c.get('client').key,
+  address: c.get('client').address,
+  device: deviceOf(c.req.header('user-agent')),
+});
+
 export function authRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   // Computed now, so the first unknown-username login costs the same as any other (no timing tell).
@@ -35,10 +54,22 @@ export function authRoutes(deps: AppDeps) {
   app.openapi(
     route('post', '/login/', 'Sign in to the admin portal', {
       json: loginSchema,
-      200: jsonAnswer(tokenPairSchema.extend({ user: UserAnswer }), 'Tokens and the user'),
+      200: jsonAnswer(
+        z.union([signedInSchema, mfaRequiredSchema]),
+        'Tokens and the user; for an account with two-factor on, {mfa_required, mfa_token} instead',
+      ),
       ...refusals(401, 403, 423, 429, 503),
     }),
-    async (c) => c.json(await auth.login(deps, c.req.valid('json'), c.get('client').key), 200),
+    async (c) => c.json(await auth.login(deps, c.req.valid('json'), from(c)), 200),
+  );
+
+  app.openapi(
+    route('post', '/login/2fa/', "Sign-in's second step: the mfa_token and a TOTP or recovery code", {
+      json: mfaLoginSchema,
+      200: jsonAnswer(signedInSchema, 'Tokens and the user'),
+      ...refusals(401, 403, 429),
+    }),
+    async (c) => c.json(await auth.loginSecondStep(deps, c.req.valid('json'), from(c)), 200),
   );
 
   app.openapi(
@@ -91,6 +122,8 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ detail: 'Your password has been reset. You can now sign in.' }, 200);
     },
   );
+
+  app.route('/', twoFactorRoutes(deps));
 
   return app;
 }

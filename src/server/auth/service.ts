@@ -17,23 +17,40 @@ import {
   revokeByToken,
   startSession,
   consumeRefreshToken,
+  type SignInOrigin,
   type TokenPair,
 } from './sessions';
+import type { UserRow } from '../kernel/context';
+import { claimChallenge, countFailure, issueChallenge, liveChallenge } from '../twofactor/challenges';
+import { policyCovers, spendCode } from '../twofactor/service';
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
 import { queueEmail } from '../outbox/queue';
 
+/** The usual sign-in answer; under the two-factor policy without a second factor, mfa_enrolment_required too. */
+export type SignedIn = TokenPair & { user: User; mfa_enrolment_required?: true };
+/** The first step's answer for an account with two-factor on: the password was right, now the second factor. */
+export type SecondFactorNeeded = { mfa_required: true; mfa_token: string };
+
+export const INVALID_SECOND_FACTOR = 'Invalid or expired code. Please sign in again if this keeps happening.';
+
+/** Where a sign-in comes from: the address's key (throttle, password gate) and what its session shows. */
+export interface SignInFrom extends SignInOrigin {
+  client: string;
+}
+
 /**
- * `client` is the caller's address as a keyed hash (kernel/client.ts): its failed sign-ins are
+ * `from.client` is the caller's address as a keyed hash (kernel/client.ts): its failed sign-ins are
  * throttled, and its hashes wait their turn in the password gate (passwords.ts).
  */
 export async function login(
   deps: AppDeps,
   { username, password }: { username: string; password: string },
-  client: string,
-): Promise<TokenPair & { user: User }> {
+  from: SignInFrom,
+): Promise<SignedIn | SecondFactorNeeded> {
   const { config } = deps;
+  const { client } = from;
   const db = deps.database.db;
   const now = deps.now();
   await checkThrottle(deps, 'sign-in', client);
@@ -54,14 +71,57 @@ export async function login(
     const rehashed = await hashPassword(password, config.argon2, client).catch(busy);
     await db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
   }
-  // The password was right, so telling this person they lack access leaks nothing.
+  // The password was right, so telling this person they lack access (or need a second factor) leaks nothing.
+  if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+  if (user.two_factor)
+    return { mfa_required: true, mfa_token: await issueChallenge(db, 'mfa', user.id, null, now) };
+  if (Math.random() < 0.05) await pruneAttempts(db, now);
+  return signIn(deps, user, from);
+}
+
+/**
+ * The second step: the mfa_token of a right password and a current TOTP code or an unused recovery code. Every
+ * wrong answer is the same 401 and counts toward the address's throttle; five wrong codes end the token.
+ */
+export async function loginSecondStep(
+  deps: AppDeps,
+  { mfa_token, code }: { mfa_token: string; code: string },
+  from: SignInFrom,
+): Promise<SignedIn> {
+  const db = deps.database.db;
+  await checkThrottle(deps, 'sign-in', from.client);
+  const refuse = async (challengeId?: number): Promise<never> => {
+    if (challengeId !== undefined) await countFailure(db, challengeId);
+    await countAttempt(deps, 'sign-in', from.client);
+    throw new ApiError(401, INVALID_SECOND_FACTOR);
+  };
+  const challenge = await liveChallenge(db, 'mfa', mfa_token, deps.now());
+  const user = challenge?.user_id ? await findUserById(db, challenge.user_id) : undefined;
+  if (!challenge || !user) return refuse();
+  if (!(await spendCode(deps, user, code))) return refuse(challenge.id);
+  return finishSecondStep(deps, challenge.id, user, from);
+}
+
+/** A second factor was right: the mfa_token is used up (once) and the person signed in. */
+export async function finishSecondStep(deps: AppDeps, challengeId: number, user: UserRow, from: SignInFrom) {
+  if (!(await claimChallenge(deps.database.db, challengeId, deps.now())))
+    throw new ApiError(401, INVALID_SECOND_FACTOR);
+  return signIn(deps, user, from);
+}
+
+/** The end of every sign-in (password, second factor, passkey): web access, a new session, the user. */
+export async function signIn(deps: AppDeps, user: UserRow, origin: SignInOrigin): Promise<SignedIn> {
+  const db = deps.database.db;
+  const now = deps.now();
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
   const seen = { last_login: iso(now), last_seen: iso(now), logged_out_at: null };
   await db.updateTable('users').set(seen).where('id', '=', user.id).execute();
   await recordActiveDay(db, user.id, now);
-  const tokens = await startSession(db, config, { id: user.id, token_version: Number(user.token_version) }, now);
-  if (Math.random() < 0.05) await pruneAttempts(db, now);
-  return { ...tokens, user: await presentUser(deps, { ...user, ...seen }) };
+  const enrol = !user.two_factor && (await policyCovers(db, user));
+  const owner = { id: user.id, token_version: Number(user.token_version), enrol };
+  const tokens = await startSession(db, deps.config, owner, origin, now);
+  const answer = { ...tokens, user: await presentUser(deps, { ...user, ...seen }) };
+  return enrol ? { ...answer, mfa_enrolment_required: true } : answer;
 }
 
 /** Sign-in's answer when the password gate is full: try again in a moment, nothing was checked or changed. */
@@ -84,7 +144,8 @@ export async function refresh(deps: AppDeps, token: string, client: string): Pro
   if (!user) throw new ApiError(401, DETAIL.invalidToken);
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
   // Rotation: the answer carries the next refresh token; the one just used is dead.
-  const owner = { id: user.id, token_version: Number(user.token_version) };
+  const enrol = !user.two_factor && (await policyCovers(db, user));
+  const owner = { id: user.id, token_version: Number(user.token_version), enrol };
   return continueSession(db, deps.config, owner, used.familyId, now);
 }
 

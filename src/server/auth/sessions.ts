@@ -1,6 +1,8 @@
 // Sign-in sessions: an access token plus a refresh token whose hash is stored. Refreshing uses the
 // refresh token once and hands out a new one of the same family; presenting a used or revoked token
-// again means it was stolen or replayed, so the whole family is revoked (reuse detection).
+// again means it was stolen or replayed, so the whole family is revoked (reuse detection). A family is what the
+// person sees as a session (GET /auth/sessions/): its row in `sessions` records the device, the address, when it
+// began and when it last refreshed; it is live while the family has a refresh token that may still be used.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -36,14 +38,41 @@ async function storeRefresh(
   return refresh;
 }
 
-/** A sign-in: the first pair of a new token family. */
+/** Where a sign-in comes from, as its session shows it. */
+export interface SignInOrigin {
+  device: string;
+  address: string | undefined;
+}
+
+/** What an access token of the session carries beside the user (tokens.ts AccessClaims). */
+export interface SessionOwner {
+  id: number;
+  token_version: number;
+  /** Signed in under the two-factor policy without a second factor (middleware.ts). */
+  enrol?: boolean;
+}
+
+/** A sign-in: the first pair of a new token family, and its session row. */
 export async function startSession(
   db: Kysely<DB>,
   config: ServerConfig,
-  user: { id: number; token_version: number },
+  user: SessionOwner,
+  origin: SignInOrigin,
   nowMs: number,
 ): Promise<TokenPair> {
-  return continueSession(db, config, user, randomUUID(), nowMs);
+  const familyId = randomUUID();
+  await db
+    .insertInto('sessions')
+    .values({
+      family_id: familyId,
+      user_id: user.id,
+      device: origin.device,
+      address: origin.address ?? null,
+      created_at: iso(nowMs),
+      last_used_at: iso(nowMs),
+    })
+    .execute();
+  return continueSession(db, config, user, familyId, nowMs);
 }
 
 export type RotateResult = { ok: true; userId: number; familyId: string } | { ok: false; reused: boolean };
@@ -80,22 +109,23 @@ export async function consumeRefreshToken(
     await revokeFamily(db, row.family_id, nowMs);
     return { ok: false, reused: true };
   }
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: iso(nowMs) })
+    .where('family_id', '=', row.family_id)
+    .execute();
   return { ok: true, userId: claims.userId, familyId: row.family_id };
 }
 
 export async function continueSession(
   db: Kysely<DB>,
   config: ServerConfig,
-  user: { id: number; token_version: number },
+  user: SessionOwner,
   familyId: string,
   nowMs: number,
 ): Promise<TokenPair> {
-  const access = await signAccess(
-    config.jwtSecret,
-    { userId: user.id, version: user.token_version },
-    config.accessTtlSeconds,
-    nowMs,
-  );
+  const claims = { userId: user.id, version: user.token_version, sid: familyId, enrol: user.enrol };
+  const access = await signAccess(config.jwtSecret, claims, config.accessTtlSeconds, nowMs);
   const refresh = await storeRefresh(db, config, user.id, familyId, nowMs);
   return { access, refresh };
 }
@@ -125,4 +155,33 @@ export async function revokeByToken(db: Kysely<DB>, token: string, nowMs: number
   if (!row) return null;
   await revokeFamily(db, row.family_id, nowMs);
   return Number(row.user_id);
+}
+
+export interface SessionRow {
+  family_id: string;
+  device: string;
+  address: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** The user's sessions that may still refresh, the most recently used first. */
+export async function liveSessions(db: Kysely<DB>, userId: number, nowMs: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['family_id', 'device', 'address', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .whereRef('refresh_tokens.family_id', '=', 'sessions.family_id')
+          .where('used_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', iso(nowMs)),
+      ),
+    )
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
 }

@@ -7,6 +7,10 @@ import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } 
 export interface AccessClaims {
   userId: number;
   version: number;
+  /** The session (refresh-token family) the token belongs to: GET /auth/sessions/ marks it current. */
+  sid?: string;
+  /** Signed in under the two-factor policy without a second factor: only enrolment calls pass (middleware.ts). */
+  enrol?: boolean;
 }
 
 // One key object per secret: given raw bytes, jose would import a key for every token it signs or checks.
@@ -22,7 +26,8 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 
 export async function signAccess(secret: Uint8Array, claims: AccessClaims, ttlSeconds: number, nowMs: number) {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ typ: 'access', ver: claims.version })
+  const extra = { ...(claims.sid && { sid: claims.sid }), ...(claims.enrol && { enrol: true }) };
+  return new SignJWT({ typ: 'access', ver: claims.version, ...extra })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt(iat)
@@ -55,7 +60,7 @@ export async function verifyToken(
   token: string,
   type: 'access' | 'refresh',
   nowMs: number,
-): Promise<{ userId: number; version: number } | null> {
+): Promise<AccessClaims | null> {
   // Refresh tokens are rare and single-use: always checked in full.
   if (type !== 'access') return (await verifyTokenFresh(secret, token, type, nowMs))?.claims ?? null;
   const kept = verified.get(token);
@@ -82,7 +87,9 @@ async function verifyTokenFresh(
     });
     const userId = Number(payload.sub);
     if (payload.typ !== type || !Number.isSafeInteger(userId) || userId <= 0) return null;
-    const claims = { userId, version: typeof payload.ver === 'number' ? payload.ver : 0 };
+    const claims: AccessClaims = { userId, version: typeof payload.ver === 'number' ? payload.ver : 0 };
+    if (typeof payload.sid === 'string') claims.sid = payload.sid;
+    if (payload.enrol === true) claims.enrol = true;
     return { claims, expiresMs: (payload.exp ?? 0) * 1000 };
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;

@@ -1,7 +1,7 @@
 // Table shapes as Kysely sees them. Timestamps are ISO-8601 UTC strings and calendar dates
 // 'YYYY-MM-DD' in both SQLite and PostgreSQL, so the same queries and comparisons serve both.
 // Booleans come back as 0/1 from SQLite and true/false from PostgreSQL: read them through Boolean().
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
 import type { ChurchEvent, SermonStatus } from '../../lib/shared/live/types';
 import type { RegistrationStatus } from '../../lib/shared/live/api';
@@ -37,6 +37,8 @@ export interface UsersTable {
   prayer_request_notifications: Bool;
   /** Bumped on password reset: access tokens carrying an older version stop working. */
   token_version: number;
+  /** A second factor is in force (a confirmed TOTP secret or a passkey): src/server/twofactor/. */
+  two_factor: ColumnType<Bool, Bool | undefined, Bool>;
 }
 
 export interface MinistriesTable {
@@ -305,6 +307,62 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface TotpSecretsTable {
+  user_id: number;
+  /** AES-256-GCM (twofactor/totp.ts); null until a set-up is confirmed. */
+  secret: string | null;
+  pending_secret: string | null;
+  /** The last 30-second step used: a code of it or an earlier one is refused. */
+  last_step: Generated<number>;
+  enabled_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as WebAuthn names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type ChallengeKind = 'mfa' | 'passkey-login' | 'passkey-register';
+
+export interface SignInChallengesTable {
+  id: Generated<number>;
+  kind: ChallengeKind;
+  token_hash: string;
+  user_id: number | null;
+  challenge: string | null;
+  failures: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SessionsTable {
+  /** The refresh-token family (auth/sessions.ts). */
+  family_id: string;
+  user_id: number;
+  device: string;
+  address: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface DB {
   data_versions: DataVersionsTable;
   users: UsersTable;
@@ -329,4 +387,9 @@ export interface DB {
   broadcasts: BroadcastsTable;
   notices_seen: NoticesSeenTable;
   outbox: OutboxTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  sign_in_challenges: SignInChallengesTable;
+  sessions: SessionsTable;
 }

@@ -53,6 +53,8 @@ export type AppEnv = {
     /** The caller's address and its key (kernel/client.ts), set before every route. */
     client: Client;
     user: UserRow;
+    /** The session (refresh-token family) of the caller's access token, when it names one (auth/middleware.ts). */
+    sessionId?: string;
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
      * users hold for this request when made under it (users/cached-answers.ts). */
     usersVersion?: number;

@@ -12,11 +12,17 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Extra answer headers, e.g. Retry-After on a 429. */
     readonly headers?: Record<string, string>,
+    /** A word a client acts on, beside the sentence it shows (e.g. 'mfa_enrolment_required'). */
+    readonly code?: string,
   ) {
     super(detail);
   }
   body() {
-    return this.errors ? { detail: this.detail, errors: this.errors } : { detail: this.detail };
+    return {
+      detail: this.detail,
+      ...(this.errors && { errors: this.errors }),
+      ...(this.code && { code: this.code }),
+    };
   }
 }
 

@@ -44,3 +44,17 @@ export function signature(contact: ChurchContact): string {
   const kept = lines.map((l) => l.replace(/[\r\n]+/g, ' ').trim()).filter(Boolean);
   return kept.length ? `\n-- \n${kept.join('\n')}\n` : '';
 }
+
+let shortName: string | undefined;
+
+/** The church's short name (settings.yaml's shortName, else its name): what authenticator apps and passkeys show. */
+export function siteShortName(): string {
+  if (shortName !== undefined) return shortName;
+  try {
+    const site = parse(readFileSync(SITE_SETTINGS, 'utf8')) as Record<string, unknown>;
+    shortName = String(site.shortName ?? site.name ?? '');
+  } catch {
+    shortName = '';
+  }
+  return (shortName ||= 'Church portal');
+}

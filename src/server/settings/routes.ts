@@ -29,6 +29,9 @@ import {
   saveRecipients,
 } from '../notifications/service';
 import { generalSettings, saveGeneralSettings } from './general';
+import { saveSecuritySettings, securitySettings } from './security';
+import { securitySettingsSchema } from '../../lib/shared/twofactor/api';
+import { roleRank } from '../../lib/shared/permissions';
 
 async function notificationSettings(db: Kysely<DB>): Promise<NotificationSettings> {
   const [configured, own] = await Promise.all([configuredRecipients(db), kindRecipients(db)]);
@@ -48,6 +51,10 @@ async function notificationSettings(db: Kysely<DB>): Promise<NotificationSetting
 }
 
 const mayEdit = allowed(canEditSettings);
+// The two-factor policy: ADMIN may read it, only a SUPERADMIN change it.
+const mayReadSecurity = allowed((user) => roleRank(user.role) >= roleRank('ADMIN'));
+const mayEditSecurity = allowed((user) => user.role === 'SUPERADMIN');
+const POLICY_WORDS = { off: 'off', admins: 'required for administrators', staff: 'required for all staff' };
 
 export function settingsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -129,6 +136,35 @@ export function settingsRoutes(deps: AppDeps) {
       const now = deps.now();
       await audited(db, entry, now, (trx) => saveGeneralSettings(trx, settings, now));
       return c.json(await generalSettings(db), 200);
+    },
+  );
+
+  app.openapi(
+    route('get', '/security/', 'The two-factor policy (SUPERADMIN; ADMIN may read it)', {
+      signedIn: [auth, mayReadSecurity],
+      200: jsonAnswer(securitySettingsSchema, 'The setting'),
+    }),
+    async (c) => c.json(await securitySettings(db), 200),
+  );
+
+  app.openapi(
+    route('patch', '/security/', 'Set who must sign in with two factors (SUPERADMIN)', {
+      signedIn: [auth, mayEditSecurity],
+      json: securitySettingsSchema,
+      200: jsonAnswer(securitySettingsSchema, 'The setting now'),
+    }),
+    async (c) => {
+      const settings = c.req.valid('json');
+      const entry = {
+        actor: c.get('user'),
+        target: null,
+        targetName: 'two-factor policy',
+        action: 'update_settings',
+        details: `two-factor sign-in ${POLICY_WORDS[settings.require_two_factor]}`,
+      } as const;
+      const now = deps.now();
+      await audited(db, entry, now, (trx) => saveSecuritySettings(trx, settings, now));
+      return c.json(await securitySettings(db), 200);
     },
   );
 

@@ -26,6 +26,7 @@ import { acceptsGzip } from '../kernel/accept-encoding';
 import type { UserRow } from '../kernel/context';
 import * as users from './service';
 import { limitAvatarBody } from '../media/avatars';
+import { resetTwoFactor } from '../twofactor/service';
 
 /** The {id} of /auth/users/{id}/: a malformed id names nobody, so it is a 404 like an unknown one. */
 const UserId = z.object({
@@ -235,6 +236,18 @@ export function userRoutes(deps: AppDeps) {
 
   app.openapi(action('reactivate', ['reactivate'], emptyBodySchema, 'Lift a suspension', 'body-first'), async (c) =>
     c.json(await users.reactivateUser(deps, c.get('user'), c.get('target')), 200),
+  );
+
+  app.openapi(
+    route('post', '/{id}/2fa/reset/', "Reset a user's two-factor sign-in: every factor removed, every session ended", {
+      signedIn: [auth, targetOf('reset_two_factor')],
+      params: UserId,
+      204: { description: 'Reset; the person is emailed' },
+    }),
+    async (c) => {
+      await resetTwoFactor(deps, c.get('user'), c.get('target'));
+      return c.body(null, 204);
+    },
   );
 
   return app;

@@ -14,6 +14,7 @@ import m0006 from './0006_users_version';
 import m0007 from './0007_content_views_by_sermon';
 import m0008 from './0008_notices_seen';
 import m0009 from './0009_outbox';
+import m0010 from './0010_two_factor';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = dialectTypes(dialect);
@@ -27,6 +28,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0007_content_views_by_sermon': m0007(types),
     '0008_notices_seen': m0008(types),
     '0009_outbox': m0009(types),
+    '0010_two_factor': m0010(types),
   };
 }
 

@@ -1,0 +1,70 @@
+// Short-lived single-use tokens of a sign-in in progress: the mfa_token between the password and the second
+// factor, and the ids of passkey challenges. Random, stored hashed, five minutes, used once; an mfa_token dies
+// after five wrong codes.
+import type { Kysely } from 'kysely';
+import type { ChallengeKind, DB } from '../db/schema';
+import { iso } from '../db/time';
+import { randomToken, sha256 } from '../auth/tokens';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const MAX_FAILURES = 5;
+
+export async function issueChallenge(
+  db: Kysely<DB>,
+  kind: ChallengeKind,
+  userId: number | null,
+  challenge: string | null,
+  nowMs: number,
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto('sign_in_challenges')
+    .values({
+      kind,
+      token_hash: sha256(token),
+      user_id: userId,
+      challenge,
+      created_at: iso(nowMs),
+      expires_at: iso(nowMs + CHALLENGE_TTL_MS),
+      used_at: null,
+    })
+    .execute();
+  // Spent ones go now and then, as expired refresh tokens and attempts do.
+  if (Math.random() < 0.05)
+    await db
+      .deleteFrom('sign_in_challenges')
+      .where('expires_at', '<', iso(nowMs - 3600_000))
+      .execute();
+  return token;
+}
+
+/** The live challenge of that kind the token names (unused, unexpired, under the failure limit), or undefined. */
+export async function liveChallenge(db: Kysely<DB>, kind: ChallengeKind, token: string, nowMs: number) {
+  const row = await db
+    .selectFrom('sign_in_challenges')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || row.used_at || Date.parse(row.expires_at) <= nowMs || row.failures >= MAX_FAILURES) return undefined;
+  return row;
+}
+
+export async function countFailure(db: Kysely<DB>, id: number) {
+  await db
+    .updateTable('sign_in_challenges')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Uses the challenge; false when another request used it first. */
+export async function claimChallenge(db: Kysely<DB>, id: number, nowMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sign_in_challenges')
+    .set({ used_at: iso(nowMs) })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
