@@ -5,9 +5,10 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { eventAnswerSchema, eventCreateSchema, eventUpdateSchema } from '../../lib/shared/live/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { DELETED, deleteById, route } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { contentId, mayManage, viewerOf } from '../content/access';
+import type { ContentAction } from '../../lib/shared/permissions';
 import * as events from './service';
 
 const EventAnswer = eventAnswerSchema.openapi('Event');
@@ -17,6 +18,8 @@ export function eventRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const may = mayManage('events');
+  /** Staff whose role may do the action, on the event the {id} names. */
+  const byId = (action: ContentAction) => ({ signedIn: [auth, may(action)], params: EventId });
 
   app.openapi(
     route('get', '/', 'Events by start: the public ones unless staff ask', {
@@ -46,8 +49,7 @@ export function eventRoutes(deps: AppDeps) {
 
   app.openapi(
     route('patch', '/{id}/', 'Change the fields sent (the id stays)', {
-      signedIn: [auth, may('edit')],
-      params: EventId,
+      ...byId('edit'),
       json: eventUpdateSchema,
       200: jsonAnswer(EventAnswer, 'The event as now stored'),
     }),
@@ -56,21 +58,13 @@ export function eventRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('delete', '/{id}/', 'Delete an event and its registrations', {
-      signedIn: [auth, may('delete')],
-      params: EventId,
-      204: { description: 'Deleted' },
-    }),
-    async (c) => {
-      await events.deleteEvent(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    route('delete', '/{id}/', 'Delete an event and its registrations', { ...byId('delete'), ...DELETED }),
+    deleteById(deps, events.deleteEvent),
   );
 
   app.openapi(
     route('post', '/{id}/duplicate/', 'Copy an event (title "… (copy)", no registrations)', {
-      signedIn: [auth, may('create')],
-      params: EventId,
+      ...byId('create'),
       201: jsonAnswer(EventAnswer, 'The copy'),
     }),
     async (c) => c.json(await events.duplicateEvent(deps, c.get('user'), c.req.valid('param').id), 201),

@@ -2,9 +2,9 @@
 // answers. The refusals it documents follow from those parts, so a contract cannot forget one or claim one it
 // cannot give: signing in refuses 401 and 403, an {id} that names nothing 404, a body or a query 400.
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { readJsonBody } from './body';
-import type { AppEnv, UserRow } from './context';
+import type { AppDeps, AppEnv, UserRow } from './context';
 import { BEARER, jsonBody, refusals } from './contract';
 import { ApiError, DETAIL } from './errors';
 
@@ -22,6 +22,17 @@ export const allowed =
   async (c, next) => {
     if (!rule(c.get('user'))) throw new ApiError(403, DETAIL.forbidden);
     await next();
+  };
+
+/** A delete's one answer: no body. */
+export const DELETED = { 204: { description: 'Deleted' } } as const;
+
+/** The handler of a delete by {id}: the service removes the row as the caller (its 404 is the service's), 204. */
+export const deleteById =
+  <Id>(deps: AppDeps, remove: (deps: AppDeps, actor: UserRow, id: Id) => Promise<void>) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: Id } } }>) => {
+    await remove(deps, c.get('user'), c.req.valid('param').id);
+    return c.body(null, 204);
   };
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

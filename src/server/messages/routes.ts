@@ -15,8 +15,9 @@ import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { route, wholeId } from '../kernel/routes';
+import { DELETED, deleteById, route, wholeId } from '../kernel/routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
+import type { VisitorAction } from '../../lib/shared/permissions';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as messages from './service';
 
@@ -59,6 +60,8 @@ export function contactRoutes(deps: AppDeps) {
 export function messageRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
+  /** Staff whose role may do the action, on the message the {id} names. */
+  const byId = (action: VisitorAction) => ({ signedIn: [auth, mayHandle(action)], params: MessageId });
 
   app.openapi(
     route('get', '/', 'Every contact message, newest first (staff)', {
@@ -78,8 +81,7 @@ export function messageRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/{id}/', 'One contact message (staff)', {
-      signedIn: [auth, mayHandle('read')],
-      params: MessageId,
+      ...byId('read'),
       200: jsonAnswer(MessageAnswer, 'The message'),
     }),
     async (c) => c.json(await messages.getMessage(deps, c.req.valid('param').id), 200),
@@ -87,8 +89,7 @@ export function messageRoutes(deps: AppDeps) {
 
   app.openapi(
     route('patch', '/{id}/', 'Mark read or unread, archive or move back to the inbox (staff)', {
-      signedIn: [auth, mayHandle('edit')],
-      params: MessageId,
+      ...byId('edit'),
       json: messageChangeSchema,
       200: jsonAnswer(MessageAnswer, 'The message as now stored'),
     }),
@@ -97,15 +98,8 @@ export function messageRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('delete', '/{id}/', 'Delete a message (ADMIN and above)', {
-      signedIn: [auth, mayHandle('delete')],
-      params: MessageId,
-      204: { description: 'Deleted' },
-    }),
-    async (c) => {
-      await messages.deleteMessage(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    route('delete', '/{id}/', 'Delete a message (ADMIN and above)', { ...byId('delete'), ...DELETED }),
+    deleteById(deps, messages.deleteMessage),
   );
 
   return app;

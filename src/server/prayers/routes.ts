@@ -16,8 +16,9 @@ import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { route, wholeId } from '../kernel/routes';
+import { DELETED, deleteById, route, wholeId } from '../kernel/routes';
 import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
+import type { VisitorAction } from '../../lib/shared/permissions';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as prayers from './service';
 
@@ -32,6 +33,8 @@ const mayHandle = handles('prayers');
 export function prayerRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
+  /** Staff whose role may do the action, on the request the {id} names. */
+  const byId = (action: VisitorAction) => ({ signedIn: [auth, mayHandle(action)], params: PrayerId });
 
   app.openapi(
     createRoute({
@@ -89,8 +92,7 @@ export function prayerRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/{id}/', 'One prayer request (staff)', {
-      signedIn: [auth, mayHandle('read')],
-      params: PrayerId,
+      ...byId('read'),
       200: jsonAnswer(PrayerAnswer, 'The request'),
     }),
     async (c) => c.json(await prayers.getPrayer(deps, c.req.valid('param').id), 200),
@@ -102,8 +104,7 @@ export function prayerRoutes(deps: AppDeps) {
       '/{id}/',
       'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
       {
-        signedIn: [auth, mayHandle('edit')],
-        params: PrayerId,
+        ...byId('edit'),
         json: prayerChangeSchema,
         200: jsonAnswer(PrayerAnswer, 'The request as now stored'),
       },
@@ -114,8 +115,7 @@ export function prayerRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/updates/', 'Add a staff update (shown on the wall unless isPublic is false)', {
-      signedIn: [auth, mayHandle('edit')],
-      params: PrayerId,
+      ...byId('edit'),
       json: prayerNoteSchema,
       201: jsonAnswer(PrayerAnswer, 'The request with its new update'),
     }),
@@ -125,23 +125,15 @@ export function prayerRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/support/', 'Support Prayer: one more supporter (staff)', {
-      signedIn: [auth, mayHandle('edit')],
-      params: PrayerId,
+      ...byId('edit'),
       200: jsonAnswer(PrayerAnswer, 'The request'),
     }),
     async (c) => c.json(await prayers.supportPrayer(deps, c.get('user'), c.req.valid('param').id), 200),
   );
 
   app.openapi(
-    route('delete', '/{id}/', 'Delete a request with its updates (ADMIN and above)', {
-      signedIn: [auth, mayHandle('delete')],
-      params: PrayerId,
-      204: { description: 'Deleted' },
-    }),
-    async (c) => {
-      await prayers.deletePrayer(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    route('delete', '/{id}/', 'Delete a request with its updates (ADMIN and above)', { ...byId('delete'), ...DELETED }),
+    deleteById(deps, prayers.deletePrayer),
   );
 
   return app;

@@ -5,9 +5,10 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { sermonAnswerSchema, sermonCreateSchema, sermonUpdateSchema } from '../../lib/shared/live/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { audioUpload, jsonAnswer } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { DELETED, deleteById, route } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { contentId, mayManage, viewerOf } from '../content/access';
+import type { ContentAction } from '../../lib/shared/permissions';
 import { limitUploadBody, receiveUpload } from '../media/upload';
 import * as sermons from './service';
 
@@ -18,6 +19,8 @@ export function sermonRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const may = mayManage('sermons');
+  /** Staff whose role may do the action, on the sermon the {id} names. */
+  const byId = (action: ContentAction) => ({ signedIn: [auth, may(action)], params: SermonId });
 
   app.openapi(
     route(
@@ -49,8 +52,7 @@ export function sermonRoutes(deps: AppDeps) {
 
   app.openapi(
     route('patch', '/{id}/', 'Change the fields sent (the id stays)', {
-      signedIn: [auth, may('edit')],
-      params: SermonId,
+      ...byId('edit'),
       json: sermonUpdateSchema,
       200: jsonAnswer(SermonAnswer, 'The sermon as now stored'),
     }),
@@ -66,8 +68,7 @@ export function sermonRoutes(deps: AppDeps) {
       {
         // Streamed to the storage, which counts the file's bytes against its limit itself.
         before: limitUploadBody('audio'),
-        signedIn: [auth, may('edit')],
-        params: SermonId,
+        ...byId('edit'),
         upload: audioUpload,
         200: jsonAnswer(SermonAnswer, 'The sermon with its audioUrl'),
       },
@@ -81,15 +82,8 @@ export function sermonRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('delete', '/{id}/', 'Delete a sermon', {
-      signedIn: [auth, may('delete')],
-      params: SermonId,
-      204: { description: 'Deleted' },
-    }),
-    async (c) => {
-      await sermons.deleteSermon(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    route('delete', '/{id}/', 'Delete a sermon', { ...byId('delete'), ...DELETED }),
+    deleteById(deps, sermons.deleteSermon),
   );
 
   return app;
