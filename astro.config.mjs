@@ -38,7 +38,7 @@ function apiOnDevServer() {
           }
           return loaded.runtime;
         };
-        const listener = getRequestListener(async (request) => (await runtime()).app.fetch(request), {
+        const listener = getRequestListener(async (request, env) => (await runtime()).app.fetch(request, env), {
           overrideGlobalObjects: false,
           errorHandler: (err) => {
             console.error(err);

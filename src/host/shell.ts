@@ -15,7 +15,8 @@ import type { StaticFiles } from './static-files';
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface ShellOptions {
-  api: { fetch(request: Request): Response | Promise<Response> };
+  /** `env` carries the Node request (`incoming`), from which the API reads the caller's address. */
+  api: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
   /** Astro's handler; without it (the API tests) every request goes to the API. */
   pages?: NodeHandler;
   /** The build's files (dist/client), answered before Astro. */
@@ -52,7 +53,7 @@ export function createShell({
   ready,
   logRequests,
 }: ShellOptions): Shell {
-  const toApi = getRequestListener((request) => api.fetch(request), {
+  const toApi = getRequestListener((request, env) => api.fetch(request, env), {
     // A request the adapter cannot turn into a Request (e.g. a malformed URL) is the client's fault.
     errorHandler: (err) => {
       if (err instanceof RequestError) return Response.json({ detail: 'Bad request.' }, { status: 400 });
