@@ -1,7 +1,7 @@
 // The outbox as staff see it (docs/API.md, Outbox): every email and SMS, queued, sent or failed, and a failed one
 // sent again (ADMIN and above).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { hasRole } from '../../lib/shared/permissions';
+import { canSeeOutbox } from '../../lib/shared/permissions';
 import { outboxItemSchema, outboxQuerySchema } from '../../lib/shared/outbox/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
@@ -11,7 +11,7 @@ import { LIST_LIMIT, OUTBOX_NOT_FOUND, listOutbox, retryOutbox } from './service
 
 const OutboxItem = outboxItemSchema.openapi('OutboxItem');
 const OutboxId = z.object({ id: wholeId(OUTBOX_NOT_FOUND) });
-const mayRead = allowed((user) => hasRole(user, 'ADMIN'));
+const mayRead = allowed(canSeeOutbox);
 
 export function outboxRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

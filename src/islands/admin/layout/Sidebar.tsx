@@ -11,7 +11,7 @@ import { ROLE_LABELS } from '../../../lib/shared/permissions';
 import { Avatar } from '../../ui/Avatar';
 import { cx } from '../../ui/cx';
 import { Icon } from './icons';
-import { isNavActive, NAV_ITEMS } from './nav';
+import { isNavActive, navItemsFor } from './nav';
 import { $sidebarOpen } from './sidebar-store';
 import { unreadKey, useUnreadMessages } from '../unread';
 
@@ -48,7 +48,7 @@ export function Sidebar() {
       </a>
       <nav className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => {
+          {navItemsFor(user?.role ?? null).map((item) => {
             const active = isNavActive(item, location);
             return (
               <li key={item.path}>
