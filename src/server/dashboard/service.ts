@@ -75,110 +75,81 @@ export async function dashboardFigures(deps: AppDeps): Promise<DashboardFigures>
   return { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
 }
 
+/** A check's finding: its status and the detail shown beside it. */
+type Finding = [StatusCheck['status'], string];
+
 /** The System Status row: each check run now, with the time it ran. */
 export async function systemStatus(deps: AppDeps): Promise<StatusCheck[]> {
-  const checkedAt = () => iso(deps.now());
-  const database = async (): Promise<StatusCheck> => {
+  /** A check named and stamped; where `failing` is given, a check that throws is down with that and the error. */
+  const check = async (
+    name: StatusCheck['name'],
+    run: () => Finding | Promise<Finding>,
+    failing?: string,
+  ): Promise<StatusCheck> => {
+    let finding: Finding;
+    try {
+      finding = await run();
+    } catch (err) {
+      if (!failing) throw err;
+      finding = ['down', `${failing}: ${(err as Error).message}`];
+    }
+    return { name, status: finding[0], detail: finding[1], checkedAt: iso(deps.now()) };
+  };
+  const database = async (): Promise<Finding> => {
     const started = performance.now();
     const ok = await databaseReachable(deps);
     const ms = Math.round(performance.now() - started);
-    return ok
-      ? { name: 'Database', status: 'operational', detail: `Answered in ${ms} ms`, checkedAt: checkedAt() }
-      : { name: 'Database', status: 'down', detail: 'The database did not answer', checkedAt: checkedAt() };
+    return ok ? ['operational', `Answered in ${ms} ms`] : ['down', 'The database did not answer'];
   };
-  const storage = async (): Promise<StatusCheck> => {
+  const storage = async (): Promise<Finding> => {
     // A tiny file written, read back and removed: the uploads' real path, not a guess.
     const key = `status-check-${randomBytes(6).toString('hex')}.txt`;
-    try {
-      await deps.media.put(key, new TextEncoder().encode('ok'), { type: 'text/plain', size: 2 });
-      const ok = !!(await deps.media.head(key));
-      await deps.media.delete(key);
-      if (!ok) throw new Error('the file written could not be found');
-      return { name: 'File Storage', status: 'operational', detail: 'Writable', checkedAt: checkedAt() };
-    } catch (err) {
-      return {
-        name: 'File Storage',
-        status: 'down',
-        detail: `Not writable: ${(err as Error).message}`,
-        checkedAt: checkedAt(),
-      };
-    }
+    await deps.media.put(key, new TextEncoder().encode('ok'), { type: 'text/plain', size: 2 });
+    const ok = !!(await deps.media.head(key));
+    await deps.media.delete(key);
+    if (!ok) throw new Error('the file written could not be found');
+    return ['operational', 'Writable'];
   };
-  const mail = (): StatusCheck => {
+  const mail = (): Finding => {
     const health = deps.mailer.health?.() ?? { configured: false, last: null };
-    const at = checkedAt();
-    if (!health.configured)
-      return {
-        name: 'Email Service',
-        status: 'degraded',
-        detail: 'Not configured: emails are written to the server log',
-        checkedAt: at,
-      };
-    if (health.last && !health.last.ok)
-      return {
-        name: 'Email Service',
-        status: 'degraded',
-        detail: `The last send failed (${health.last.at})`,
-        checkedAt: at,
-      };
-    return {
-      name: 'Email Service',
-      status: 'operational',
-      detail: health.last ? `Last sent ${health.last.at}` : 'Configured; nothing sent since the server started',
-      checkedAt: at,
-    };
+    if (!health.configured) return ['degraded', 'Not configured: emails are written to the server log'];
+    if (health.last && !health.last.ok) return ['degraded', `The last send failed (${health.last.at})`];
+    return [
+      'operational',
+      health.last ? `Last sent ${health.last.at}` : 'Configured; nothing sent since the server started',
+    ];
   };
-  const outbox = async (): Promise<StatusCheck> => {
-    try {
-      const health = await outboxHealth(deps.database.db, deps.now());
-      const waiting =
-        health.oldestQueuedMs === null
-          ? 'Nothing queued'
-          : `${health.queued} queued, the oldest for ${minutes(health.oldestQueuedMs)}`;
-      const stuck = (health.oldestQueuedMs ?? 0) > STUCK_AFTER_MS;
-      return {
-        name: 'Outbox',
-        status: stuck || health.failedToday ? 'degraded' : 'operational',
-        detail: `${waiting}; ${health.failedToday} failed today`,
-        checkedAt: checkedAt(),
-      };
-    } catch (err) {
-      return {
-        name: 'Outbox',
-        status: 'down',
-        detail: `Not readable: ${(err as Error).message}`,
-        checkedAt: checkedAt(),
-      };
-    }
+  const outbox = async (): Promise<Finding> => {
+    const health = await outboxHealth(deps.database.db, deps.now());
+    const waiting =
+      health.oldestQueuedMs === null
+        ? 'Nothing queued'
+        : `${health.queued} queued, the oldest for ${minutes(health.oldestQueuedMs)}`;
+    const stuck = (health.oldestQueuedMs ?? 0) > STUCK_AFTER_MS;
+    return [stuck || health.failedToday ? 'degraded' : 'operational', `${waiting}; ${health.failedToday} failed today`];
   };
-  const sms = (): StatusCheck => {
+  const sms = (): Finding => {
     const health = deps.sms?.health?.();
-    const at = checkedAt();
-    if (!health?.configured)
-      return {
-        name: 'SMS Service',
-        status: 'degraded',
-        detail: 'Not configured: SMS are written to the log',
-        checkedAt: at,
-      };
+    if (!health?.configured) return ['degraded', 'Not configured: SMS are written to the log'];
     const provider =
       health.provider === 'arkesel' ? 'Arkesel' : health.provider === 'hubtel' ? 'Hubtel' : health.provider;
     if (health.last && !health.last.ok)
-      return {
-        name: 'SMS Service',
-        status: 'degraded',
-        detail: `${provider}: the last send failed (${health.last.at}: ${health.last.error ?? 'no reason given'})`,
-        checkedAt: at,
-      };
-    return {
-      name: 'SMS Service',
-      status: 'operational',
-      detail: `${provider}: ${health.last ? `last sent ${health.last.at}` : 'configured; nothing sent since the server started'}`,
-      checkedAt: at,
-    };
+      return [
+        'degraded',
+        `${provider}: the last send failed (${health.last.at}: ${health.last.error ?? 'no reason given'})`,
+      ];
+    return [
+      'operational',
+      `${provider}: ${health.last ? `last sent ${health.last.at}` : 'configured; nothing sent since the server started'}`,
+    ];
   };
-  const [db, files, queue] = await Promise.all([database(), storage(), outbox()]);
-  // This answer is the API answering.
-  const api: StatusCheck = { name: 'API Services', status: 'operational', detail: 'Answering', checkedAt: checkedAt() };
-  return [db, api, files, mail(), queue, sms()];
+  return Promise.all([
+    check('Database', database),
+    // This answer is the API answering.
+    check('API Services', () => ['operational', 'Answering']),
+    check('File Storage', storage, 'Not writable'),
+    check('Email Service', mail),
+    check('Outbox', outbox, 'Not readable'),
+    check('SMS Service', sms),
+  ]);
 }
