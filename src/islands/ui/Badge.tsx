@@ -3,10 +3,7 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from './cx';
 
-export const BADGE_VARIANTS = ['neutral', 'primary', 'success', 'warning', 'error', 'info'] as const;
-export type BadgeVariant = (typeof BADGE_VARIANTS)[number];
-
-const variantClasses: Record<BadgeVariant, string> = {
+const variantClasses = {
   neutral: 'bg-hover text-text border-border',
   primary: 'bg-tabs text-text border-primary/40',
   success: 'bg-success/10 text-success border-success/30',
@@ -15,6 +12,7 @@ const variantClasses: Record<BadgeVariant, string> = {
   error: 'bg-error/10 text-error border-error/30',
   info: 'bg-primary/10 text-primary-strong border-primary/30',
 };
+export type BadgeVariant = keyof typeof variantClasses;
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   variant?: BadgeVariant;

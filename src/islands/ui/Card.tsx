@@ -2,16 +2,14 @@
 import type { HTMLAttributes } from 'react';
 import { cx } from './cx';
 
-export const CARD_VARIANTS = ['default', 'elevated', 'outlined', 'filled', 'glass'] as const;
-export type CardVariant = (typeof CARD_VARIANTS)[number];
-
-const variantClasses: Record<CardVariant, string> = {
+const variantClasses = {
   default: 'bg-card border border-border shadow-sm',
   elevated: 'bg-card shadow-lg shadow-black/5 dark:shadow-black/40',
   outlined: 'bg-transparent border-2 border-border',
   filled: 'bg-surface border border-transparent',
   glass: 'bg-glass border border-white/20 backdrop-blur-md shadow-sm',
 };
+export type CardVariant = keyof typeof variantClasses;
 
 const paddingClasses = { none: '', sm: 'p-3', md: 'p-5', lg: 'p-7' } as const;
 

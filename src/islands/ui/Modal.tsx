@@ -5,12 +5,7 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 
-export const MODAL_SIZES = ['sm', 'md', 'lg', 'xl', 'full'] as const;
-export const MODAL_VARIANTS = ['default', 'danger', 'success', 'warning', 'info'] as const;
-export type ModalSize = (typeof MODAL_SIZES)[number];
-export type ModalVariant = (typeof MODAL_VARIANTS)[number];
-
-const sizeClasses: Record<ModalSize, string> = {
+const sizeClasses = {
   sm: 'w-[calc(100%-2rem)] max-w-sm',
   md: 'w-[calc(100%-2rem)] max-w-lg',
   lg: 'w-[calc(100%-2rem)] max-w-2xl',
@@ -18,13 +13,16 @@ const sizeClasses: Record<ModalSize, string> = {
   full: 'w-screen h-[100dvh] max-w-none max-h-none rounded-none',
 };
 
-const variantClasses: Record<ModalVariant, string> = {
+export type ModalSize = keyof typeof sizeClasses;
+
+const variantClasses = {
   default: 'border-t-border',
   danger: 'border-t-error',
   success: 'border-t-success',
   warning: 'border-t-warning',
   info: 'border-t-primary-strong',
 };
+export type ModalVariant = keyof typeof variantClasses;
 
 export interface ModalProps {
   open: boolean;

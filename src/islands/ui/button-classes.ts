@@ -3,22 +3,7 @@
 // Plain TypeScript, no React: the kit's Button and the Astro pages' link buttons both build their classes here.
 import { cx } from './cx';
 
-export const BUTTON_SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
-export const BUTTON_VARIANTS = [
-  'primary',
-  'secondary',
-  'outline',
-  'ghost',
-  'link',
-  'destructive',
-  'success',
-  'inverse',
-  'inverse-outline',
-] as const;
-export type ButtonSize = (typeof BUTTON_SIZES)[number];
-export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
-
-const sizeClasses: Record<ButtonSize, string> = {
+const sizeClasses = {
   xs: 'px-2 py-1 text-xs gap-1',
   sm: 'px-3 py-1.5 text-sm gap-1.5',
   md: 'px-4 py-2 text-sm gap-2',
@@ -26,8 +11,10 @@ const sizeClasses: Record<ButtonSize, string> = {
   xl: 'px-6 py-3 text-lg gap-2.5',
 };
 
+export type ButtonSize = keyof typeof sizeClasses;
+
 // Solid fills use the "strong" shades so white text keeps AA contrast in both themes.
-const variantClasses: Record<ButtonVariant, string> = {
+const variantClasses = {
   primary: 'bg-button text-button-text hover:brightness-110 shadow-sm',
   secondary: 'bg-tabs text-text hover:brightness-95 dark:hover:brightness-125',
   outline: 'border border-border bg-transparent text-text hover:bg-hover',
@@ -38,6 +25,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   inverse: 'bg-white text-sky-900 hover:bg-sky-50',
   'inverse-outline': 'border-2 border-white text-white hover:bg-white/10',
 };
+export type ButtonVariant = keyof typeof variantClasses;
 
 export interface ButtonStyleOptions {
   variant?: ButtonVariant;

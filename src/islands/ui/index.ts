@@ -1,16 +1,9 @@
 // The shared UI kit: the public contact form and every portal screen build from these.
 export { Avatar, type AvatarPerson, type AvatarProps } from './Avatar';
-export { Badge, BADGE_VARIANTS, type BadgeProps, type BadgeVariant } from './Badge';
+export { Badge, type BadgeProps, type BadgeVariant } from './Badge';
 export { Button, LinkButton, COMING_SOON, type ButtonProps, type LinkButtonProps } from './Button';
-export {
-  buttonClasses,
-  BUTTON_SIZES,
-  BUTTON_VARIANTS,
-  type ButtonSize,
-  type ButtonStyleOptions,
-  type ButtonVariant,
-} from './button-classes';
-export { Card, CARD_VARIANTS, type CardProps, type CardVariant } from './Card';
+export { buttonClasses, type ButtonSize, type ButtonStyleOptions, type ButtonVariant } from './button-classes';
+export { Card, type CardProps, type CardVariant } from './Card';
 export { CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
 export {
   Field,
@@ -22,7 +15,7 @@ export {
   type FieldVariant,
   type FormOption,
 } from './Field';
-export { Modal, MODAL_SIZES, MODAL_VARIANTS, type ModalProps, type ModalSize, type ModalVariant } from './Modal';
+export { Modal, type ModalProps, type ModalSize, type ModalVariant } from './Modal';
 export { PhoneInput, NO_COUNTRIES_FOUND, type PhoneInputProps } from './PhoneInput';
 export { Select, type SelectProps } from './Select';
 export { Toaster } from './Toaster';
