@@ -3,8 +3,11 @@
 // The form is server-rendered with native constraints: before hydration the browser checks the fields and the
 // button works (a post to /login, which answers that the portal needs JavaScript: the session lives in the
 // browser); on hydration useFormTakeover keeps what was typed (or autofilled) and checks the fields left.
+// For an account with two-factor on, a right password leads to the code step (a TOTP or a recovery code) on the
+// same form, the username kept; when that step can no longer succeed it comes back to the password with why.
 import { useState, type SubmitEvent } from 'react';
-import { auth, loginErrorMessage } from '../lib/client/session';
+import { apiErrorInfo } from '../lib/client/api-client';
+import { auth, CodeRequired, CodeStepEnded, loginErrorMessage } from '../lib/client/session';
 import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
 import { Field, type FieldProps } from './ui/Field';
@@ -16,12 +19,77 @@ import { useFormTakeover } from './useFormTakeover';
 export const LOGIN_SUCCESS_PATH = '/admin/dashboard';
 /** A post of the form before or without JavaScript comes back to the sign-in page, which says why. */
 export const LOGIN_NO_SCRIPT_PATH = '/login?no-script';
+/** Where an account the two-factor policy covers goes first: the profile's Security section, to enrol. */
+export const LOGIN_ENROL_PATH = '/admin/profile';
+
+export const CODE_STEP_TEXT = {
+  totp: 'Enter the 6-digit code from your authenticator app',
+  recovery: 'Enter one of your recovery codes',
+} as const;
+
+/** The second step: the username stays on the form, the code is asked (an app's or a recovery code). */
+function CodeStep({
+  username,
+  code,
+  setCode,
+  busy,
+  onBack,
+}: {
+  username: string;
+  code: string;
+  setCode: (code: string) => void;
+  busy: boolean;
+  onBack: () => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const link = 'text-sm font-medium text-primary-strong underline-offset-4 hover:underline';
+  return (
+    <>
+      <p className="text-sm text-muted">
+        Signing in as <span className="font-semibold text-text">{username.trim()}</span>
+      </p>
+      <p className="text-sm text-text">{recovery ? CODE_STEP_TEXT.recovery : CODE_STEP_TEXT.totp}</p>
+      <Field
+        key={recovery ? 'recovery' : 'totp'}
+        name="code"
+        label={recovery ? 'Recovery code' : 'Authentication code'}
+        value={code}
+        onChange={setCode}
+        disabled={busy}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        inputMode={recovery ? 'text' : 'numeric'}
+        placeholder={recovery ? 'XXXXX-XXXXX' : '123456'}
+      />
+      <div className="flex justify-between gap-2">
+        <button type="button" className={link} onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button
+          type="button"
+          className={link}
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+          }}
+          disabled={busy}
+        >
+          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+        </button>
+      </div>
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={!code.trim()}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+    </>
+  );
+}
 
 export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boolean; apiBase?: string }) {
   const { values, setValues, setErrors, bind } = useFormFields({ username: '', password: '' });
   const { username, password } = values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
   const hydrated = useHydrated();
   // What the browser autofilled or the person typed before this script arrived.
   const { formRef, touched } = useFormTakeover((typed) =>
@@ -40,9 +108,36 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     />
   );
 
+  /** Off to the portal: straight to enrolment when the two-factor policy needs it. */
+  function signedIn() {
+    const state = auth.$auth.get();
+    const enrol = state.status === 'authenticated' && state.mustEnrol === true;
+    window.location.assign(enrol ? LOGIN_ENROL_PATH : LOGIN_SUCCESS_PATH);
+  }
+
+  async function onCode() {
+    setError(null);
+    setBusy(true);
+    try {
+      await auth.loginWithCode(code);
+      signedIn();
+    } catch (err) {
+      if (err instanceof CodeStepEnded) {
+        setCodeStep(false);
+        setValues({ username, password: '' });
+        setError(err.message);
+      } else {
+        const { status, detail } = apiErrorInfo(err);
+        setError(status === 401 && detail ? detail : loginErrorMessage(err));
+      }
+      setBusy(false);
+    }
+  }
+
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
+    if (codeStep) return onCode();
     setError(null);
     const errors = {
       username: username.trim() ? undefined : messages.required('Username'),
@@ -53,9 +148,12 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     setBusy(true);
     try {
       await auth.login(username, password);
-      window.location.assign(LOGIN_SUCCESS_PATH);
+      signedIn();
     } catch (err) {
-      setError(loginErrorMessage(err));
+      if (err instanceof CodeRequired) {
+        setCode('');
+        setCodeStep(true);
+      } else setError(loginErrorMessage(err));
       setBusy(false);
     }
   }
@@ -79,23 +177,38 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
           </div>
         </div>
       )}
-      {field('username', 'Username', { autoComplete: 'username', placeholder: 'Enter your username' })}
-      {field('password', 'Password', {
-        type: 'password',
-        autoComplete: 'current-password',
-        placeholder: 'Enter your password',
-      })}
-      <div className="flex justify-end">
-        <a
-          href="/forgot-password"
-          className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
-        >
-          Forgot your password?
-        </a>
-      </div>
-      <Button type="submit" size="lg" fullWidth loading={busy} disabled={hydrated && (!username || !password)}>
-        {busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+      {codeStep ? (
+        <CodeStep
+          username={username}
+          code={code}
+          setCode={setCode}
+          busy={busy}
+          onBack={() => {
+            setCodeStep(false);
+            setError(null);
+          }}
+        />
+      ) : (
+        <>
+          {field('username', 'Username', { autoComplete: 'username', placeholder: 'Enter your username' })}
+          {field('password', 'Password', {
+            type: 'password',
+            autoComplete: 'current-password',
+            placeholder: 'Enter your password',
+          })}
+          <div className="flex justify-end">
+            <a
+              href="/forgot-password"
+              className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </a>
+          </div>
+          <Button type="submit" size="lg" fullWidth loading={busy} disabled={hydrated && (!username || !password)}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </>
+      )}
       {debug && (
         <p className="rounded-md bg-surface px-3 py-2 font-mono text-xs text-muted" data-testid="debug-line">
           Debug mode: API {apiBase || '/api/v1'}, platform web

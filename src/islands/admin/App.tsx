@@ -1,9 +1,9 @@
 // The client-only admin app (docs/ARCHITECTURE.md): its own router under /admin, the session gate, the admin layout
 // and one lazily loaded chunk per screen, so the first screen downloads only its own code.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { auth } from '../../lib/client/session';
+import { auth, isEnrolmentRefusal } from '../../lib/client/session';
 import { AdminContentProvider, useAdminContent, type AdminContent } from './content';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoadingScreen } from './layout/LoadingScreen';
@@ -74,8 +74,18 @@ export function AdminRoutes() {
   );
 }
 
+/** A call refused until the account sets up two-factor sign-in sends the gate to the Security section. */
+function onRefusal(error: unknown) {
+  if (isEnrolmentRefusal(error)) auth.requireEnrolment();
+}
+
 export default function App({ content }: { content: AdminContent }) {
-  const [queryClient] = useState(() => createQueryClient());
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      queryCache: new QueryCache({ onError: onRefusal }),
+      mutationCache: new MutationCache({ onError: onRefusal }),
+    }),
+  );
   useEffect(() => {
     void auth.init();
   }, []);

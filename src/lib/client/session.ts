@@ -1,14 +1,19 @@
 // The auth session of docs/PRODUCT.md (States) as a nanostore: loading at start, then authenticated (profile
 // loaded) or unauthenticated. 'error' is added for a start-up check the server could not answer, so a dead
 // API shows a message with a retry instead of an endless spinner.
+// Sign-in may take a second step (docs/API.md, Two-factor sign-in): login() then throws CodeRequired and the store
+// keeps the mfa_token for loginWithCode(); an account the two-factor policy covers without a second factor is
+// authenticated with mustEnrol, and the portal shows it only the profile's Security section until it enrols.
 import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
 import { LOGIN_MESSAGES } from '../shared/messages';
 import type { User } from '../shared/users/types';
+import { MFA_ENROLMENT_REQUIRED } from '../shared/twofactor/api';
 
 export type AuthState =
   | { status: 'loading'; user: null }
-  | { status: 'authenticated'; user: User }
+  /** mustEnrol: the two-factor policy covers this account and it has no second factor yet. */
+  | { status: 'authenticated'; user: User; mustEnrol?: true }
   | { status: 'unauthenticated'; user: null }
   /** Signed in, but the server refuses this account the admin panel (403 on the profile). */
   | { status: 'denied'; user: null }
@@ -21,18 +26,60 @@ export function loginErrorMessage(error: unknown): string {
   return detail ?? LOGIN_MESSAGES.fallback;
 }
 
+/** The right password of an account with two-factor on: the form asks for a code (loginWithCode). */
+export class CodeRequired extends Error {
+  constructor() {
+    super('A code from the authenticator app or a recovery code is needed.');
+  }
+}
+
+/** The second step can no longer succeed (5 wrong codes or 5 minutes): sign in again from the password. */
+export class CodeStepEnded extends Error {
+  constructor() {
+    super('The sign-in took too long or had too many wrong codes. Please sign in again.');
+  }
+}
+
+/** What the server allows one mfa_token (docs/API.md: it lives 5 minutes and dies after 5 wrong codes). */
+export const CODE_STEP_TTL_MS = 5 * 60_000;
+export const CODE_STEP_MAX_WRONG = 5;
+
 interface LoginAnswer {
   access: string;
   refresh: string;
   user?: User;
+  mfa_enrolment_required?: true;
+}
+type FirstStepAnswer = LoginAnswer | { mfa_required: true; mfa_token: string };
+
+/** The profile answer's two-factor state (GET /auth/profile/, profileSchema). */
+interface ProfileTwoFactor {
+  two_factor?: { enabled: boolean; required: boolean };
+}
+function mustEnrolFor(user: User): boolean {
+  const state = (user as ProfileTwoFactor).two_factor;
+  return state ? state.required && !state.enabled : false;
+}
+
+/** A refusal that means "set up two-factor sign-in first" (the policy's 403). */
+export function isEnrolmentRefusal(error: unknown): boolean {
+  const { status, body } = apiErrorInfo(error);
+  return status === 403 && (body as { code?: unknown } | undefined)?.code === MFA_ENROLMENT_REQUIRED.code;
 }
 
 export interface AuthStore {
   $auth: ReadableAtom<AuthState>;
   /** Start-up check: with a stored access token, fetch the profile. Safe to call more than once. */
   init(): Promise<void>;
-  /** Throws the API's error (read it with loginErrorMessage); resolves with the signed-in profile. */
+  /**
+   * Throws the API's error (read it with loginErrorMessage), or CodeRequired when a second step is needed;
+   * resolves with the signed-in profile.
+   */
   login(username: string, password: string): Promise<User>;
+  /** The second step with a TOTP or recovery code; throws the API's error, or CodeStepEnded (back to the password). */
+  loginWithCode(code: string): Promise<User>;
+  /** A call was refused until the account enrols (isEnrolmentRefusal), or the profile says so. */
+  requireEnrolment(): void;
   logout(): Promise<void>;
   /** Replace the signed-in user (after a profile edit), so every island shows it at once. */
   setUser(user: User): void;
@@ -41,6 +88,7 @@ export interface AuthStore {
 export function createAuthStore(client: ApiClient): AuthStore {
   const $auth = atom<AuthState>({ status: 'loading', user: null });
   let initRun: Promise<void> | null = null;
+  let codeStep: { token: string; endsAt: number; wrong: number } | null = null;
 
   // A refresh that failed mid-work ends the session everywhere.
   client.onSessionExpired(() => $auth.set({ status: 'unauthenticated', user: null }));
@@ -51,8 +99,7 @@ export function createAuthStore(client: ApiClient): AuthStore {
       return;
     }
     try {
-      const user = await client<User>('/auth/profile/');
-      $auth.set({ status: 'authenticated', user });
+      setSignedIn(await client<User>('/auth/profile/'));
     } catch (error) {
       const { status, detail, message } = apiErrorInfo(error);
       if (status === 401) {
@@ -68,6 +115,17 @@ export function createAuthStore(client: ApiClient): AuthStore {
     }
   }
 
+  function setSignedIn(user: User, mustEnrol = mustEnrolFor(user)) {
+    $auth.set(mustEnrol ? { status: 'authenticated', user, mustEnrol } : { status: 'authenticated', user });
+  }
+
+  async function finishSignIn(answer: LoginAnswer): Promise<User> {
+    client.storage.setTokens({ access: answer.access, refresh: answer.refresh });
+    const user = await client<User>('/auth/profile/');
+    setSignedIn(user, mustEnrolFor(user) || answer.mfa_enrolment_required === true);
+    return user;
+  }
+
   return {
     $auth,
     init() {
@@ -77,14 +135,44 @@ export function createAuthStore(client: ApiClient): AuthStore {
       return initRun;
     },
     async login(username, password) {
-      const answer = await client<LoginAnswer>('/auth/login/', {
+      codeStep = null;
+      const answer = await client<FirstStepAnswer>('/auth/login/', {
         method: 'POST',
         body: { username: username.trim(), password },
       });
-      client.storage.setTokens({ access: answer.access, refresh: answer.refresh });
-      const user = await client<User>('/auth/profile/');
-      $auth.set({ status: 'authenticated', user });
-      return user;
+      if ('mfa_required' in answer) {
+        // Another account's stored tokens must not be refreshed and the code replayed on the second step's 401.
+        client.storage.clear();
+        codeStep = { token: answer.mfa_token, endsAt: Date.now() + CODE_STEP_TTL_MS, wrong: 0 };
+        throw new CodeRequired();
+      }
+      return finishSignIn(answer);
+    },
+    async loginWithCode(code) {
+      const step = codeStep;
+      if (!step || Date.now() >= step.endsAt) {
+        codeStep = null;
+        throw new CodeStepEnded();
+      }
+      let answer: LoginAnswer;
+      try {
+        answer = await client<LoginAnswer>('/auth/login/2fa/', {
+          method: 'POST',
+          body: { mfa_token: step.token, code: code.trim() },
+        });
+      } catch (error) {
+        if (apiErrorInfo(error).status === 401 && ++step.wrong >= CODE_STEP_MAX_WRONG) {
+          codeStep = null;
+          throw new CodeStepEnded();
+        }
+        throw error;
+      }
+      codeStep = null;
+      return finishSignIn(answer);
+    },
+    requireEnrolment() {
+      const state = $auth.get();
+      if (state.status === 'authenticated' && !state.mustEnrol) setSignedIn(state.user, true);
     },
     async logout() {
       const refresh = client.storage.getRefresh();
@@ -97,7 +185,10 @@ export function createAuthStore(client: ApiClient): AuthStore {
       $auth.set({ status: 'unauthenticated', user: null });
     },
     setUser(user) {
-      $auth.set({ status: 'authenticated', user });
+      // An edit's answer is the plain user (no two_factor): the enrolment state stays as it was.
+      const state = $auth.get();
+      const kept = state.status === 'authenticated' && state.mustEnrol === true;
+      setSignedIn(user, 'two_factor' in user ? mustEnrolFor(user) : kept);
     },
   };
 }

@@ -1,11 +1,13 @@
 // Renders the gate's decision (gate.ts): spinner, redirect to /login, 'Access Denied', 'Insufficient
-// Permissions', a start-up failure with Retry, or the protected content.
+// Permissions', a start-up failure with Retry, the way to the Security section for an account that must set up
+// two-factor sign-in first, or the protected content.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { $auth, auth } from '../../../lib/client/session';
 import type { Role } from '../../../lib/shared/permissions';
 import { Button } from '../../ui/Button';
-import { ACCESS_DENIED, gateDecision, insufficientPermissions } from '../gate';
+import { ACCESS_DENIED, ENROLMENT_PATH, gateDecision, insufficientPermissions } from '../gate';
 import { LoadingScreen } from './LoadingScreen';
 
 function Message({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
@@ -22,15 +24,18 @@ function Message({ title, text, children }: { title: string; text: string; child
 
 export function SessionGate({ requiredRole, children }: { requiredRole?: Role; children: ReactNode }) {
   const state = useStore($auth);
-  const decision = gateDecision(state, requiredRole);
+  const [path, navigate] = useLocation();
+  const decision = gateDecision(state, requiredRole, path);
 
   useEffect(() => {
     if (decision === 'login') window.location.replace('/login');
-  }, [decision]);
+    if (decision === 'enrol') navigate(ENROLMENT_PATH, { replace: true });
+  }, [decision, navigate]);
 
   switch (decision) {
     case 'loading':
     case 'login':
+    case 'enrol':
       return <LoadingScreen />;
     case 'error':
       return (
