@@ -1,5 +1,6 @@
 // Own profile (/admin/profile, docs/PRODUCT.md (Pages and screens)): avatar with upload, name, role, email, Edit Profile and
-// Settings; cards for personal, church and contact information and the notification flags.
+// Settings; cards for personal, church and contact information and the notification flags; the Security section
+// (two-factor sign-in and sessions), which is all an account that must enrol is shown.
 import { useStore } from '@nanostores/react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -17,6 +18,7 @@ import { toast } from '../../../ui/toast';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { EditProfileDialog } from './EditProfileDialog';
 import { NotificationDialog } from './NotificationDialog';
+import { SecuritySection } from './SecuritySection';
 import { uploadAvatar } from './api';
 import { AVATAR_FAILED, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
 import { accountStatus } from '../../../../lib/shared/users/account';
@@ -88,7 +90,9 @@ const DOT_KEYS: Array<[keyof NotificationFlags, string]> = [
 ];
 
 export default function ProfileScreen() {
-  const { user } = useStore($auth);
+  const state = useStore($auth);
+  const { user } = state;
+  const enrolling = state.status === 'authenticated' && state.mustEnrol === true;
   const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   if (!user) return <LoadingScreen fullScreen={false} />;
   const flags = notificationFlags(user);
@@ -109,6 +113,8 @@ export default function ProfileScreen() {
           </Button>
         </div>
       </Card>
+
+      {enrolling && <SecuritySection />}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <InfoCard
@@ -151,6 +157,8 @@ export default function ProfileScreen() {
           }))}
         />
       </div>
+
+      {!enrolling && <SecuritySection />}
 
       {dialog === 'edit' && <EditProfileDialog user={user} onClose={() => setDialog(null)} />}
       {dialog === 'settings' && <NotificationDialog user={user} onClose={() => setDialog(null)} />}

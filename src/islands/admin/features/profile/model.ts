@@ -29,3 +29,17 @@ export function notificationFlags(user: Partial<NotificationFlags>): Notificatio
   }
   return flags;
 }
+
+/** The recovery codes as the downloaded text file has them: one a line, with what they are for. */
+export function recoveryCodesFile(codes: string[], username: string, church: string): string {
+  return [
+    `${church}: recovery codes for ${username}`,
+    'Each code signs you in once when you cannot use your authenticator app. Keep them somewhere safe.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/** An SVG (the QR code) as an image address, so it shows as an <img> with alt text. */
+export const svgImageSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+// The profile's Security section on a mocked API: setting up the authenticator app shows a QR code made in the
+// page and the key as text, refuses a wrong code with the server's reason, then shows the ten recovery codes once
+// with Download; turning it off asks a code; the sessions list marks this device and signs out another or every other.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FetchError } from 'ofetch';
+import { renderWithQuery } from './query-wrapper';
+import { SecuritySection } from '../../src/islands/admin/features/profile/SecuritySection';
+import * as securityApi from '../../src/islands/admin/features/profile/security-api';
+import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
+import { downloadText } from '../../src/lib/client/download';
+import { auth } from '../../src/lib/client/session';
+import type { Session, TwoFactorStatus } from '../../src/lib/shared/twofactor/api';
+
+vi.mock('../../src/islands/admin/features/profile/security-api', () => ({
+  readTwoFactor: vi.fn(),
+  setUpTotp: vi.fn(),
+  confirmTotp: vi.fn(),
+  turnOffTotp: vi.fn(),
+  newRecoveryCodes: vi.fn(),
+  readSessions: vi.fn(),
+  endSession: vi.fn(),
+  endOtherSessions: vi.fn(),
+}));
+vi.mock('../../src/lib/client/download', () => ({ downloadText: vi.fn(), downloadCsv: vi.fn() }));
+
+const api = vi.mocked(securityApi);
+const off: TwoFactorStatus = { totp: false, recoveryCodesLeft: 0, passkeys: [], required: false };
+const codes = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
+const sessions: Session[] = [
+  {
+    id: '11111111-1111-4111-8111-111111111111',
+    device: 'Chrome on Linux',
+    address: '127.0.0.1',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: '2026-11-21T10:00:00.000Z',
+    current: true,
+  },
+  {
+    id: '22222222-2222-4222-8222-222222222222',
+    device: 'Safari on iPhone',
+    address: null,
+    createdAt: '2026-11-19T10:00:00.000Z',
+    lastUsedAt: '2026-11-19T11:00:00.000Z',
+    current: false,
+  },
+];
+
+function refusal(status: number, detail: string) {
+  return Object.assign(new FetchError(detail), { status, statusCode: status, data: { detail } });
+}
+
+function show() {
+  renderWithQuery(
+    <AdminContentProvider value={{ site: { name: 'Grace Chapel' } } as AdminContent}>
+      <SecuritySection />
+    </AdminContentProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(auth, 'init').mockResolvedValue();
+  api.readTwoFactor.mockResolvedValue(off);
+  api.readSessions.mockResolvedValue(sessions);
+  api.setUpTotp.mockResolvedValue({
+    secret: 'JBSWY3DPEHPK3PXP',
+    otpauth_url: 'otpauth://totp/Grace%20Chapel:admin?secret=JBSWY3DPEHPK3PXP&issuer=Grace%20Chapel',
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe('two-factor sign-in on the profile', () => {
+  it('sets up the app from a QR code and the key, refuses a wrong code, then shows the codes once', async () => {
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    const qr = await screen.findByAltText('QR code for your authenticator app');
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    const code = screen.getByLabelText('Authentication code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+
+    api.confirmTotp.mockRejectedValueOnce(refusal(400, 'Invalid code.'));
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Invalid code.')).toBeTruthy();
+
+    api.confirmTotp.mockResolvedValueOnce({ recovery_codes: codes });
+    api.readTwoFactor.mockResolvedValue({ ...off, totp: true, recoveryCodesLeft: 10 });
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    expect(api.confirmTotp).toHaveBeenLastCalledWith('123456');
+    expect(auth.init).toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    const [filename, text] = vi.mocked(downloadText).mock.calls[0];
+    expect(filename).toBe('recovery-codes.txt');
+    for (const c of codes) expect(text).toContain(c);
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull());
+    expect(await screen.findByText('10 recovery codes left')).toBeTruthy();
+  });
+
+  it('says when the policy requires it, and turning it off asks a current code', async () => {
+    api.readTwoFactor.mockResolvedValue({ ...off, required: true });
+    show();
+    expect(await screen.findByText(/requires two-factor sign-in/)).toBeTruthy();
+    cleanup();
+
+    api.readTwoFactor.mockResolvedValue({ ...off, totp: true, recoveryCodesLeft: 7 });
+    api.turnOffTotp.mockResolvedValue(undefined);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '654321' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(api.turnOffTotp).toHaveBeenCalledWith('654321'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('sessions on the profile', () => {
+  it('marks this device and signs out another session or every other', async () => {
+    api.endSession.mockResolvedValue(undefined);
+    api.endOtherSessions.mockResolvedValue(undefined);
+    show();
+    const mine = await screen.findByRole('listitem', { name: 'Chrome on Linux' });
+    expect(within(mine).getByText('This device')).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Sign out' })).toBeNull();
+    const other = screen.getByRole('listitem', { name: 'Safari on iPhone' });
+    expect(other.textContent).toContain('Address unknown');
+    fireEvent.click(within(other).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(api.endSession).toHaveBeenCalledWith(sessions[1].id));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    await waitFor(() => expect(api.endOtherSessions).toHaveBeenCalled());
+  });
+});
