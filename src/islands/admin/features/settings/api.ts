@@ -5,6 +5,7 @@ import type {
   NotificationSettings,
   NotificationSettingsChange,
 } from '../../../../lib/shared/settings/api';
+import type { SecuritySettings } from '../../../../lib/shared/twofactor/api';
 
 /** GET /settings/notifications/ */
 export const readNotificationSettings = () => api<NotificationSettings>('/settings/notifications/');
@@ -19,3 +20,10 @@ export const readGeneralSettings = () => api<GeneralSettings>('/settings/general
 /** PUT /settings/general/ */
 export const saveGeneralSettings = (settings: GeneralSettings) =>
   api<GeneralSettings>('/settings/general/', { method: 'PUT', body: settings });
+
+/** GET /settings/security/: the two-factor policy (ADMIN may read it). */
+export const readSecuritySettings = () => api<SecuritySettings>('/settings/security/');
+
+/** PATCH /settings/security/ (SUPERADMIN) */
+export const saveSecuritySettings = (settings: SecuritySettings) =>
+  api<SecuritySettings>('/settings/security/', { method: 'PATCH', body: settings });

@@ -1,13 +1,34 @@
 // The settings screen's query keys, reads and writes (TanStack Query, ../../query.ts). A save answers with the
 // settings as stored, which the screen then shows.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { readGeneralSettings, readNotificationSettings, saveGeneralSettings, saveNotificationRecipients } from './api';
+import {
+  readGeneralSettings,
+  readNotificationSettings,
+  readSecuritySettings,
+  saveGeneralSettings,
+  saveNotificationRecipients,
+  saveSecuritySettings,
+} from './api';
 
 export const settingsKeys = {
   all: ['settings'] as const,
   notifications: ['settings', 'notifications'] as const,
   general: ['settings', 'general'] as const,
+  security: ['settings', 'security'] as const,
 };
+
+export const securitySettingsQuery = queryOptions({
+  queryKey: settingsKeys.security,
+  queryFn: () => readSecuritySettings(),
+});
+
+export function useSaveSecurity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveSecuritySettings,
+    onSuccess: (stored) => client.setQueryData(settingsKeys.security, stored),
+  });
+}
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: settingsKeys.notifications,
