@@ -1,0 +1,92 @@
+// The routes a content collection (sermons, events) shares: anyone reads what the collection shows them (staff
+// read all), PASTOR and above create and edit, ADMIN and above delete (CONTENT_RULES in permissions.ts). A
+// contract's middleware refuses by rank before the input is read, as the users routes do. Each collection's
+// routes.ts names its texts and service, and adds the routes only it has.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { ContentCollection } from '../../lib/shared/live/types';
+import type { ContentAction } from '../../lib/shared/permissions';
+import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
+import { jsonAnswer } from '../kernel/contract';
+import { DELETED, deleteById, route } from '../kernel/routes';
+import { optionalAuth, requireAuth } from '../auth/middleware';
+import { NOT_FOUND, contentId, mayManage, viewerOf } from './access';
+
+interface Collection<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  name: ContentCollection;
+  /** One item in the words of the summaries and answers: 'sermon', with its article: 'a sermon'. */
+  noun: string;
+  aNoun: string;
+  /** The item's answer, named for the document (components/schemas). */
+  answer: A;
+  create: C;
+  update: U;
+  summaries: { list: string; listAnswer: string; get: string; delete: string };
+  service: {
+    list: (deps: AppDeps, viewer: UserRow | undefined) => Promise<z.infer<A>[]>;
+    get: (deps: AppDeps, viewer: UserRow | undefined, id: string) => Promise<z.infer<A>>;
+    create: (deps: AppDeps, actor: UserRow, input: z.infer<C>) => Promise<z.infer<A>>;
+    update: (deps: AppDeps, actor: UserRow, id: string, input: z.infer<U>) => Promise<z.infer<A>>;
+    remove: (deps: AppDeps, actor: UserRow, id: string) => Promise<void>;
+  };
+}
+
+/** The collection's sub-app with its shared routes, and byId for the routes the collection adds. */
+export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  deps: AppDeps,
+  { name, noun, aNoun, answer, create, update, summaries, service }: Collection<A, C, U>,
+) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+  const may = mayManage(name);
+  const id = contentId(NOT_FOUND[name]);
+  /** Staff whose role may do the action, on the item the {id} names. */
+  const byId = (action: ContentAction) => ({ signedIn: [auth, may(action)], params: id });
+
+  app.openapi(
+    route('get', '/', summaries.list, {
+      signedInOrNot: optionalAuth(deps),
+      200: jsonAnswer(z.array(answer), summaries.listAnswer),
+    }),
+    async (c) => c.json(await service.list(deps, viewerOf(c)), 200),
+  );
+
+  app.openapi(
+    route('get', '/{id}/', summaries.get, {
+      signedInOrNot: optionalAuth(deps),
+      params: id,
+      200: jsonAnswer(answer, `The ${noun}`),
+    }),
+    async (c) => c.json(await service.get(deps, viewerOf(c), c.req.valid('param').id), 200),
+  );
+
+  // route() cannot follow a schema whose type is still this function's parameter, so the contracts take the
+  // create and update schemas as plain ZodTypes, and their handlers the bodies those schemas read as their output.
+  app.openapi(
+    route('post', '/', `Create ${aNoun} (its id is a slug of the title)`, {
+      signedIn: [auth, may('create')],
+      json: create as z.ZodType,
+      201: jsonAnswer(answer, `The new ${noun}`),
+    }),
+    async (c) => c.json(await service.create(deps, c.get('user'), c.req.valid('json') as z.infer<C>), 201),
+  );
+
+  app.openapi(
+    route('patch', '/{id}/', 'Change the fields sent (the id stays)', {
+      ...byId('edit'),
+      json: update as z.ZodType,
+      200: jsonAnswer(answer, `The ${noun} as now stored`),
+    }),
+    async (c) =>
+      c.json(
+        await service.update(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json') as z.infer<U>),
+        200,
+      ),
+  );
+
+  app.openapi(
+    route('delete', '/{id}/', summaries.delete, { ...byId('delete'), ...DELETED }),
+    deleteById(deps, service.remove),
+  );
+
+  return { app, byId };
+}
