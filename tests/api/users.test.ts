@@ -292,6 +292,30 @@ describe.each(backends())('users on %s', (backend) => {
     expect((await api.request('GET', '/auth/profile/', { token })).body.role).toBe('PASTOR');
   });
 
+  it('refuses SMS to a phone no SMS can reach, and takes a number in international form', async () => {
+    const token = await api.tokenFor('pastor');
+    const refused = await api.request('PATCH', '/auth/profile/', {
+      token,
+      body: { phone_number: '5550100', sms_notifications: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.phone_number).toEqual([
+      'Enter a Ghanaian mobile number (such as 024 555 0100) or an international number starting with +.',
+    ]);
+    expect((await api.request('GET', '/auth/profile/', { token })).body.phone_number).not.toBe('5550100');
+    const taken = await api.request('PATCH', '/auth/profile/', {
+      token,
+      body: { phone_number: '+233245550100', sms_notifications: true },
+    });
+    expect(taken.status).toBe(200);
+    // The number alone, without SMS, is not judged by the SMS rule.
+    const off = await api.request('PATCH', '/auth/profile/', {
+      token,
+      body: { phone_number: '5550100', sms_notifications: false },
+    });
+    expect(off.status).toBe(200);
+  });
+
   it('uploads avatars (checked by content), serves them immutable, and removes the old file', async () => {
     const token = await api.tokenFor('pastor');
     const first = await upload(api, '/auth/profile/', token, new Blob([PNG], { type: 'image/png' }));
