@@ -7,7 +7,8 @@ import type { ContentCollection } from '../../lib/shared/live/types';
 import type { ContentAction } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { DELETED, deleteById, route } from '../kernel/routes';
+import { route } from '../kernel/routes';
+import { changeAndDelete } from '../kernel/item-routes';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { NOT_FOUND, contentId, mayManage, viewerOf } from './access';
 
@@ -59,8 +60,7 @@ export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extend
     async (c) => c.json(await service.get(deps, viewerOf(c), c.req.valid('param').id), 200),
   );
 
-  // route() cannot follow a schema whose type is still this function's parameter, so the contracts take the
-  // create and update schemas as plain ZodTypes, and their handlers the bodies those schemas read as their output.
+  // route() cannot follow a schema whose type is still this function's parameter (kernel/item-routes.ts).
   app.openapi(
     route('post', '/', `Create ${aNoun} (its id is a slug of the title)`, {
       signedIn: [auth, may('create')],
@@ -70,23 +70,15 @@ export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extend
     async (c) => c.json(await service.create(deps, c.get('user'), c.req.valid('json') as z.infer<C>), 201),
   );
 
-  app.openapi(
-    route('patch', '/{id}/', 'Change the fields sent (the id stays)', {
-      ...byId('edit'),
-      json: update as z.ZodType,
-      200: jsonAnswer(answer, `The ${noun} as now stored`),
-    }),
-    async (c) =>
-      c.json(
-        await service.update(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json') as z.infer<U>),
-        200,
-      ),
-  );
-
-  app.openapi(
-    route('delete', '/{id}/', summaries.delete, { ...byId('delete'), ...DELETED }),
-    deleteById(deps, service.remove),
-  );
+  changeAndDelete(app, deps, {
+    byId,
+    noun,
+    answer,
+    change: update,
+    summaries: { edit: 'Change the fields sent (the id stays)', delete: summaries.delete },
+    update: service.update,
+    remove: service.remove,
+  });
 
   return { app, byId };
 }

@@ -14,28 +14,20 @@ import {
 } from '../../lib/shared/prayers/api';
 import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { DELETED, deleteById, route, wholeId } from '../kernel/routes';
+import { route } from '../kernel/routes';
 import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
-import type { VisitorAction } from '../../lib/shared/permissions';
-import { mayHandle as handles } from '../public/visitor-access';
+import { staffRoutes, visitorId } from '../public/visitor-routes';
 import * as prayers from './service';
 
 const PrayerAnswer = prayerAnswerSchema.openapi('PrayerRequest');
 const WallItem = prayerWallItemSchema.openapi('PrayerWallItem');
-const PrayerId = z.object({ id: wholeId(PRAYER_NOT_FOUND) });
+const PrayerId = visitorId(PRAYER_NOT_FOUND);
 const TOO_MANY = { description: 'Too many submissions from this address: try again after Retry-After seconds' };
 const FORM_POST = { description: 'An HTML form post: back to the page (see docs/API.md)' };
 
-const mayHandle = handles('prayers');
-
 export function prayerRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const auth = requireAuth(deps);
-  /** Staff whose role may do the action, on the request the {id} names. */
-  const byId = (action: VisitorAction) => ({ signedIn: [auth, mayHandle(action)], params: PrayerId });
-
   app.openapi(
     createRoute({
       method: 'post',
@@ -82,36 +74,25 @@ export function prayerRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('get', '/', 'Every prayer request, newest first, with contact details (staff)', {
-      signedIn: [auth, mayHandle('read')],
-      200: jsonAnswer(z.array(PrayerAnswer), 'Newest first'),
-    }),
-    async (c) => c.json(await prayers.listPrayers(deps), 200),
-  );
-
-  app.openapi(
-    route('get', '/{id}/', 'One prayer request (staff)', {
-      ...byId('read'),
-      200: jsonAnswer(PrayerAnswer, 'The request'),
-    }),
-    async (c) => c.json(await prayers.getPrayer(deps, c.req.valid('param').id), 200),
-  );
-
-  app.openapi(
-    route(
-      'patch',
-      '/{id}/',
-      'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
-      {
-        ...byId('edit'),
-        json: prayerChangeSchema,
-        200: jsonAnswer(PrayerAnswer, 'The request as now stored'),
-      },
-    ),
-    async (c) =>
-      c.json(await prayers.updatePrayer(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
-  );
+  const byId = staffRoutes(app, deps, {
+    name: 'prayers',
+    noun: 'request',
+    id: PrayerId,
+    answer: PrayerAnswer,
+    change: prayerChangeSchema,
+    summaries: {
+      list: 'Every prayer request, newest first, with contact details (staff)',
+      get: 'One prayer request (staff)',
+      edit: 'Manage a request: status, priority, approval for the wall, public/private, assignee, tags',
+      delete: 'Delete a request with its updates (ADMIN and above)',
+    },
+    service: {
+      list: prayers.listPrayers,
+      get: prayers.getPrayer,
+      update: prayers.updatePrayer,
+      remove: prayers.deletePrayer,
+    },
+  });
 
   app.openapi(
     route('post', '/{id}/updates/', 'Add a staff update (shown on the wall unless isPublic is false)', {
@@ -129,11 +110,6 @@ export function prayerRoutes(deps: AppDeps) {
       200: jsonAnswer(PrayerAnswer, 'The request'),
     }),
     async (c) => c.json(await prayers.supportPrayer(deps, c.get('user'), c.req.valid('param').id), 200),
-  );
-
-  app.openapi(
-    route('delete', '/{id}/', 'Delete a request with its updates (ADMIN and above)', { ...byId('delete'), ...DELETED }),
-    deleteById(deps, prayers.deletePrayer),
   );
 
   return app;

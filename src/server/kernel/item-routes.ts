@@ -1,0 +1,45 @@
+// What every collection's item routes end with (sermons, events, messages, prayer requests): a change to the
+// item its {id} names, answered with the item as now stored, and its delete. The collection's byId signs the
+// caller in, judges the action and reads the {id}.
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv, UserRow } from './context';
+import { jsonAnswer } from './contract';
+import { DELETED, deleteById, route } from './routes';
+
+export interface ChangeAndDelete<Id, A extends z.ZodType, U extends z.ZodType> {
+  byId: (action: 'edit' | 'delete') => { signedIn: MiddlewareHandler[]; params: z.ZodObject<{ id: z.ZodType<Id> }> };
+  /** One item in the words of the answer: 'sermon'. */
+  noun: string;
+  answer: A;
+  change: U;
+  summaries: { edit: string; delete: string };
+  update: (deps: AppDeps, actor: UserRow, id: Id, input: z.infer<U>) => Promise<z.infer<A>>;
+  remove: (deps: AppDeps, actor: UserRow, id: Id) => Promise<void>;
+}
+
+export function changeAndDelete<Id, A extends z.ZodType, U extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  deps: AppDeps,
+  { byId, noun, answer, change, summaries, update, remove }: ChangeAndDelete<Id, A, U>,
+) {
+  // route() cannot follow a schema whose type is still this function's parameter, so the contract takes the
+  // change's as a plain ZodType, and the handler the body it read as its output.
+  app.openapi(
+    route('patch', '/{id}/', summaries.edit, {
+      ...byId('edit'),
+      json: change as z.ZodType,
+      200: jsonAnswer(answer, `The ${noun} as now stored`),
+    }),
+    async (c) =>
+      c.json(await update(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json') as z.infer<U>), 200),
+  );
+
+  app.openapi(
+    route('delete', '/{id}/', summaries.delete, {
+      ...byId('delete'),
+      ...DELETED,
+    }),
+    deleteById(deps, remove),
+  );
+}
