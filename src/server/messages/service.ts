@@ -14,12 +14,9 @@ import type { ContactInput } from '../../lib/shared/schemas';
 import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
 import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
 import type { MessageAuditAction } from '../../lib/shared/permissions';
-import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../lib/shared/messages/contact-options';
+import { inquiryLabel, preferredContactLabel } from '../../lib/shared/messages/contact-options';
 
 import { toMessageAnswer, type MessageRow } from './answers';
-
-const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
 
 /** `clientKey`: the sender's (kernel/client.ts), for the per-address limit. */
 export async function submitMessage(deps: AppDeps, clientKey: string, input: ContactInput): Promise<number> {
@@ -75,10 +72,10 @@ function staffNotice(input: ContactInput): StaffNotice {
     text: [
       `${input.name} sent a message through the website's contact form.`,
       '',
-      `Inquiry type: ${labelOf(INQUIRY_TYPE_OPTIONS, input.inquiryType)}`,
+      `Inquiry type: ${inquiryLabel(input.inquiryType)}`,
       `Email: ${input.email}`,
       `Phone: ${input.phone ?? 'not given'}`,
-      `Preferred contact: ${labelOf(PREFERRED_CONTACT_OPTIONS, input.preferredContact)}`,
+      `Preferred contact: ${preferredContactLabel(input.preferredContact)}`,
       ...(input.services.length ? [`Interested in: ${input.services.join(', ')}`] : []),
       '',
       input.message,

@@ -1,29 +1,35 @@
 // Choices of the public contact form (docs/PRODUCT.md (Data)) with their labels. Kept apart from schemas.ts
 // so the browser bundle does not load zod just to list options; a unit test checks that these values
 // are exactly the schema's enums.
-export const PREFERRED_CONTACT_OPTIONS = [
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'either', label: 'Either' },
-] as const;
+/** A choice list from its labels by value, in the order written. */
+const choices = <V extends string>(labels: Record<V, string>) =>
+  Object.entries<string>(labels).map(([value, label]) => ({ value: value as V, label }));
 
-export const INQUIRY_TYPE_OPTIONS = [
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'services', label: 'Worship Services' },
-  { value: 'prayer', label: 'Prayer Request' },
-  { value: 'support', label: 'Support' },
-  { value: 'volunteer', label: 'Volunteer' },
-  { value: 'other', label: 'Other' },
-] as const;
+export const PREFERRED_CONTACT_OPTIONS = choices({ email: 'Email', phone: 'Phone', either: 'Either' });
 
-export const SERVICE_OPTIONS = [
-  { value: 'worship', label: 'Worship' },
-  { value: 'bible-study', label: 'Bible Study' },
-  { value: 'youth', label: 'Youth Ministry' },
-  { value: 'children', label: "Children's Ministry" },
-  { value: 'community', label: 'Community Outreach' },
-  { value: 'music', label: 'Music Ministry' },
-] as const;
+export const INQUIRY_TYPE_OPTIONS = choices({
+  general: 'General Inquiry',
+  services: 'Worship Services',
+  prayer: 'Prayer Request',
+  support: 'Support',
+  volunteer: 'Volunteer',
+  other: 'Other',
+});
+
+export const SERVICE_OPTIONS = choices({
+  worship: 'Worship',
+  'bible-study': 'Bible Study',
+  youth: 'Youth Ministry',
+  children: "Children's Ministry",
+  community: 'Community Outreach',
+  music: 'Music Ministry',
+});
+
+/** A value's label, or the value itself when the list has none (an older message's). */
+const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
+export const inquiryLabel = (value: string) => labelOf(INQUIRY_TYPE_OPTIONS, value);
+export const preferredContactLabel = (value: string) => labelOf(PREFERRED_CONTACT_OPTIONS, value);
 
 /** At most this many interests may be ticked (shows the '(n/max selected)' counter). */
 export const MAX_SERVICES = 3;

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { $auth } from '../../../../lib/client/session';
 import type { ContactMessage, MessageChange } from '../../../../lib/shared/messages/api';
+import { inquiryLabel, preferredContactLabel } from '../../../../lib/shared/messages/contact-options';
 import { formatDateTime } from '../../../../lib/shared/format';
 import {
   Badge,
@@ -29,16 +30,7 @@ import { QueryView } from '../../QueryView';
 import { useListQuery } from '../../useListQuery';
 import { deleteMessage, updateMessage } from './api';
 import { messageKeys, messagesQuery } from './queries';
-import {
-  BOXES,
-  EMPTY_MESSAGE_FILTERS,
-  emptyBoxTitle,
-  filterMessages,
-  inquiryLabel,
-  preferredContactLabel,
-  replyHref,
-  type Box,
-} from './model';
+import { BOXES, EMPTY_MESSAGE_FILTERS, emptyBoxTitle, filterMessages, replyHref, type Box } from './model';
 
 export default function MessagesScreen() {
   const role = useStore($auth).user?.role ?? null;

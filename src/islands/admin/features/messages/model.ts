@@ -1,8 +1,7 @@
-// The inbox's rules: which box a message is in (Inbox holds what is not archived), the search over who wrote
-// and what, and the labels of the contact form's choices.
+// The inbox's rules: which box a message is in (Inbox holds what is not archived), and the search over who wrote
+// and what.
 import { matchesSearch } from '../../../../lib/shared/filters';
 import type { ContactMessage } from '../../../../lib/shared/messages/api';
-import { INQUIRY_TYPE_OPTIONS, PREFERRED_CONTACT_OPTIONS } from '../../../../lib/shared/messages/contact-options';
 
 export const BOXES = [
   { value: 'inbox', label: 'Inbox' },
@@ -36,11 +35,6 @@ export function emptyBoxTitle(box: Box, total: number): string {
   if (total === 0) return 'No messages yet';
   return box === 'inbox' ? 'No messages in the inbox' : `No ${box} messages`;
 }
-
-const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
-export const inquiryLabel = (value: string) => labelOf(INQUIRY_TYPE_OPTIONS, value);
-export const preferredContactLabel = (value: string) => labelOf(PREFERRED_CONTACT_OPTIONS, value);
 
 /** The reply's mailto: link, answering the visitor's subject. */
 export function replyHref(message: ContactMessage): string {
