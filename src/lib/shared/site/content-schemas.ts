@@ -15,6 +15,9 @@ const count = z.number().int('must be a whole number').min(0, 'must not be negat
 /** Site-relative path ("/audio/x.mp3") or absolute http(s) URL. */
 const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'must start with / or http(s)://');
 const figure = z.strictObject({ value: text, label: text });
+/** A list of exactly n entries with these fields and no others: the page's layout has n places for them. */
+const entries = <S extends z.ZodRawShape>(n: number, fields: S, message: string) =>
+  z.array(z.strictObject(fields)).length(n, message);
 
 export const siteSchema = z.strictObject({
   name: text,
@@ -31,7 +34,7 @@ export const siteSchema = z.strictObject({
   phones: z.array(text).length(2, 'must list exactly two phone numbers'),
   email: z.email('must be an email address'),
   officeHours: z.array(z.strictObject({ days: text, hours: text })).min(1),
-  social: z.array(z.strictObject({ name: text, url: link })).length(6, 'must list the six social links'),
+  social: entries(6, { name: text, url: link }, 'must list the six social links'),
   mapUrl: link,
 });
 export type SiteSettings = z.infer<typeof siteSchema>;
@@ -39,22 +42,13 @@ export type SiteSettings = z.infer<typeof siteSchema>;
 export const homeSchema = z.strictObject({
   banner: z.strictObject({ eyebrow: text, title: text, subtitle: text }),
   stats: z.array(figure).length(4, 'must list the four headline statistics'),
-  services: z
-    .array(z.strictObject({ name: text, time: text, location: text, note: text }))
-    .length(3, 'must list the three worship services'),
-  testimonials: z
-    .array(
-      z.strictObject({
-        name: text,
-        role: text,
-        quote: text,
-        rating: z.literal(5, 'must be 5 (every testimonial is rated 5 of 5)'),
-      }),
-    )
-    .length(3, 'must list three testimonials'),
-  features: z
-    .array(z.strictObject({ title: text, description: text, href: link }))
-    .length(4, 'must list the four feature cards'),
+  services: entries(3, { name: text, time: text, location: text, note: text }, 'must list the three worship services'),
+  testimonials: entries(
+    3,
+    { name: text, role: text, quote: text, rating: z.literal(5, 'must be 5 (every testimonial is rated 5 of 5)') },
+    'must list three testimonials',
+  ),
+  features: entries(4, { title: text, description: text, href: link }, 'must list the four feature cards'),
 });
 export type HomeContent = z.infer<typeof homeSchema>;
 
@@ -62,12 +56,10 @@ export const aboutSchema = z.strictObject({
   subtitle: text,
   mission: text,
   vision: text,
-  values: z.array(z.strictObject({ name: text, description: text })).length(6, 'must list the six values'),
+  values: entries(6, { name: text, description: text }, 'must list the six values'),
   timeline: z.array(z.strictObject({ year: z.number().int(), title: text, description: text })).min(1),
   numbers: z.array(figure).length(4, 'must list the four ministry numbers'),
-  leaders: z
-    .array(z.strictObject({ name: text, role: text, years: count, bio: text }))
-    .length(3, 'must list three leaders'),
+  leaders: entries(3, { name: text, role: text, years: count, bio: text }, 'must list three leaders'),
 });
 export type AboutContent = z.infer<typeof aboutSchema>;
 
