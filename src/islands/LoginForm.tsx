@@ -6,7 +6,7 @@
 // For an account with two-factor on, a right password leads to the code step (a TOTP or a recovery code) on the
 // same form, the username kept; when that step can no longer succeed it comes back to the password with why.
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../lib/client/api-client';
+import { API_BASE_URL, apiErrorInfo } from '../lib/client/api-client';
 import { auth, CodeRequired, CodeStepEnded, loginErrorMessage } from '../lib/client/session';
 import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
@@ -211,7 +211,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
       )}
       {debug && (
         <p className="rounded-md bg-surface px-3 py-2 font-mono text-xs text-muted" data-testid="debug-line">
-          Debug mode: API {apiBase || '/api/v1'}, platform web
+          Debug mode: API {apiBase || API_BASE_URL}, platform web
         </p>
       )}
     </form>
