@@ -9,6 +9,7 @@ import {
 } from '../../lib/shared/schemas';
 import { detailSchema, tokenPairSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
 import { DETAIL } from '../kernel/errors';
 import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
@@ -40,11 +41,10 @@ const signedInSchema = tokenPairSchema.extend({
 });
 
 /** Where the request comes from, for the throttle and the session it may start. */
-const from = (c: Context<AppEnv>) => ({
-  client: c.get('client').key,
-  address: c.get('client').address,
-  device: deviceOf(c.req.header('user-agent')),
-});
+const from = (c: Context<AppEnv>, deps: AppDeps) => {
+  const { key, address } = clientOf(c, deps.config);
+  return { client: key, address, device: deviceOf(c.req.header('user-agent')) };
+};
 
 export function authRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -60,7 +60,7 @@ export function authRoutes(deps: AppDeps) {
       ),
       ...refusals(401, 403, 423, 429, 503),
     }),
-    async (c) => c.json(await auth.login(deps, c.req.valid('json'), from(c)), 200),
+    async (c) => c.json(await auth.login(deps, c.req.valid('json'), from(c, deps)), 200),
   );
 
   app.openapi(
@@ -69,7 +69,7 @@ export function authRoutes(deps: AppDeps) {
       200: jsonAnswer(signedInSchema, 'Tokens and the user'),
       ...refusals(401, 403, 429),
     }),
-    async (c) => c.json(await auth.loginSecondStep(deps, c.req.valid('json'), from(c)), 200),
+    async (c) => c.json(await auth.loginSecondStep(deps, c.req.valid('json'), from(c, deps)), 200),
   );
 
   app.openapi(
@@ -78,7 +78,7 @@ export function authRoutes(deps: AppDeps) {
       200: jsonAnswer(tokenPairSchema, 'The next pair'),
       ...refusals(401, 403, 429),
     }),
-    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, c.get('client').key), 200),
+    async (c) => c.json(await auth.refresh(deps, c.req.valid('json').refresh, clientOf(c, deps.config).key), 200),
   );
 
   app.openapi(
@@ -106,7 +106,7 @@ export function authRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      await auth.requestPasswordReset(deps, c.req.valid('json').email, c.get('client').key);
+      await auth.requestPasswordReset(deps, c.req.valid('json').email, clientOf(c, deps.config).key);
       return answerSubmission(c, { detail: DETAIL.resetSent }, 200, resetRequested);
     },
   );

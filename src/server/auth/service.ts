@@ -73,8 +73,7 @@ export async function login(
   }
   // The password was right, so telling this person they lack access (or need a second factor) leaks nothing.
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
-  if (user.two_factor)
-    return { mfa_required: true, mfa_token: await issueChallenge(db, 'mfa', user.id, null, now) };
+  if (user.two_factor) return { mfa_required: true, mfa_token: await issueChallenge(db, 'mfa', user.id, null, now) };
   if (Math.random() < 0.05) await pruneAttempts(db, now);
   return signIn(deps, user, from);
 }

@@ -12,7 +12,6 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
 import { acceptsGzip } from '../kernel/accept-encoding';
 import { jsonAnswer } from '../kernel/contract';
-import { resolveClient } from '../kernel/client';
 import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
 import { profileRoutes } from '../profile/routes';
@@ -52,8 +51,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // clients that accept it.
   const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ });
   app.use('*', (c, next) => (acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, next) : next()));
-
-  app.use('*', resolveClient(deps.config));
 
   // Each route limits the body it reads (kernel/body.ts limitBody); a route that reads none never touches it.
 

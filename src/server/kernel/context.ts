@@ -50,8 +50,8 @@ export interface FormPost {
 
 export type AppEnv = {
   Variables: {
-    /** The caller's address and its key (kernel/client.ts), set before every route. */
-    client: Client;
+    /** The caller's address and its key, once a route asked for them (clientOf, kernel/client.ts). */
+    client?: Client;
     user: UserRow;
     /** The session (refresh-token family) of the caller's access token, when it names one (auth/middleware.ts). */
     sessionId?: string;

@@ -13,6 +13,7 @@ import {
 } from '../../lib/shared/messages/api';
 import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
@@ -47,7 +48,7 @@ export function contactRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const id = await messages.submitMessage(deps, c.get('client').key, c.req.valid('json'));
+      const id = await messages.submitMessage(deps, clientOf(c, deps.config).key, c.req.valid('json'));
       return answerSubmission(c, { id, detail: CONTACT_SUCCESS }, 201, SENT);
     },
   );

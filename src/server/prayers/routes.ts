@@ -14,6 +14,7 @@ import {
 } from '../../lib/shared/prayers/api';
 import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
@@ -47,7 +48,7 @@ export function prayerRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const created = await prayers.submitPrayer(deps, c.get('client').key, c.req.valid('json'));
+      const created = await prayers.submitPrayer(deps, clientOf(c, deps.config).key, c.req.valid('json'));
       return answerSubmission(c, created, 201, backTo(PRAYER_SENT.page, PRAYER_SENT.fragment));
     },
   );
@@ -69,7 +70,7 @@ export function prayerRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const answer = await prayers.markPrayed(deps, c.get('client').key, id);
+      const answer = await prayers.markPrayed(deps, clientOf(c, deps.config).key, id);
       return answerSubmission(c, answer, 200, backTo(PRAYER_SENT.page, prayerCardFragment(id)));
     },
   );

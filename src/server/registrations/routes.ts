@@ -12,6 +12,7 @@ import {
 } from '../../lib/shared/registrations/api';
 import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
 import { optionalAuth, requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
@@ -62,7 +63,13 @@ export function registrationRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const receipt = await registrations.register(deps, c.get('client').key, viewerOf(c), id, c.req.valid('json'));
+      const receipt = await registrations.register(
+        deps,
+        clientOf(c, deps.config).key,
+        viewerOf(c),
+        id,
+        c.req.valid('json'),
+      );
       return answerSubmission(c, receipt, 201, backTo(EVENTS_PAGE, registrationFragment(receipt.status)));
     },
   );
