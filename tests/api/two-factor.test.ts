@@ -149,6 +149,17 @@ describe.each(backends())('two-factor sign-in on %s', (backend) => {
     expect((await second('not-a-token', totp(user.secret, api.clock.now))).body).toEqual(answers[0].body);
   });
 
+  it('counts parallel wrong codes as strictly as sequential ones: five at most, then the token is dead', async () => {
+    const user = await enrolled();
+    const token = (await login(user.username)).body.mfa_token;
+    const wrong = await Promise.all(Array.from({ length: 12 }, (_, i) => second(token, String(100000 + i))));
+    expect(wrong.every((a) => a.status === 401)).toBe(true);
+    // No more than five of the twelve were judged: the rest were refused before their code was looked at.
+    const rows = await api.database.db.selectFrom('sign_in_challenges').select('failures').execute();
+    expect(Math.max(...rows.map((r) => Number(r.failures)))).toBe(5);
+    expect((await second(token, totp(user.secret, api.clock.now))).status).toBe(401);
+  });
+
   it('lets an mfa_token live five minutes', async () => {
     const user = await enrolled();
     const token = (await login(user.username)).body.mfa_token;

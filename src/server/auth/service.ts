@@ -21,7 +21,7 @@ import {
   type TokenPair,
 } from './sessions';
 import type { UserRow } from '../kernel/context';
-import { claimChallenge, countFailure, issueChallenge, liveChallenge } from '../twofactor/challenges';
+import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from '../twofactor/challenges';
 import { policyCovers, spendCode } from '../twofactor/service';
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
@@ -89,15 +89,16 @@ export async function loginSecondStep(
 ): Promise<SignedIn> {
   const db = deps.database.db;
   await checkThrottle(deps, 'sign-in', from.client);
-  const refuse = async (challengeId?: number): Promise<never> => {
-    if (challengeId !== undefined) await countFailure(db, challengeId);
+  const refuse = async (): Promise<never> => {
     await countAttempt(deps, 'sign-in', from.client);
     throw new ApiError(401, INVALID_SECOND_FACTOR);
   };
   const challenge = await liveChallenge(db, 'mfa', mfa_token, deps.now());
   const user = challenge?.user_id ? await findUserById(db, challenge.user_id) : undefined;
   if (!challenge || !user) return refuse();
-  if (!(await spendCode(deps, user, code))) return refuse(challenge.id);
+  // The guess is counted before the code is judged (a right one uses the token up anyway).
+  if (!(await takeGuess(db, challenge.id))) return refuse();
+  if (!(await spendCode(deps, user, code))) return refuse();
   return finishSecondStep(deps, challenge.id, user, from);
 }
 

@@ -50,12 +50,19 @@ export async function liveChallenge(db: Kysely<DB>, kind: ChallengeKind, token: 
   return row;
 }
 
-export async function countFailure(db: Kysely<DB>, id: number) {
-  await db
+/**
+ * Counts one guess against the challenge before it is judged, in one statement: false when the limit is reached
+ * (or the challenge used). Parallel guesses can then never get past MAX_FAILURES, as a read-then-count would let them.
+ */
+export async function takeGuess(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db
     .updateTable('sign_in_challenges')
     .set((eb) => ({ failures: eb('failures', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('failures', '<', MAX_FAILURES)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Uses the challenge; false when another request used it first. */
