@@ -1,6 +1,6 @@
 // The form field of docs/PRODUCT.md (Validation): a label plus one control (text, password with show/hide, email, tel,
 // phone with the country picker, textarea, select), in the default, modern or minimal style. The form owns
-// the value; the field runs the generic validation (lib/validation.ts) as the person types when `realTime`
+// the value; the field runs the generic validation (src/lib/shared/validation.ts) as the person types when `realTime`
 // is on, but only once the field has been focused and then edited or left, and shows the first failing
 // message. A form's submit can show its own message through `externalError`.
 // The rules also become the control's native constraints (required, minlength, maxlength, pattern; see

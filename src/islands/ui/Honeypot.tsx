@@ -1,4 +1,4 @@
-// The bots' trap of the public forms (the API's `website` field, src/server/public/submission.ts): out of sight,
+// The bots' trap of the public forms (the API's `website` field, src/server/public/honeypot.ts): out of sight,
 // out of the tab order and of the accessibility tree, so people never fill it; a request that fills it is
 // answered like a success and nothing is stored. Controlled, so what a bot typed before hydration is still sent.
 import { HONEYPOT_FIELD as HONEYPOT } from '../../lib/shared/visitors/form-posts';

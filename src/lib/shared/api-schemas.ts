@@ -1,5 +1,5 @@
 // What the API answers (docs/API.md), as zod schemas: the server's route contracts declare them and
-// user-types.ts derives the User types from them. Browser code imports those types only (import type), so
+// users/types.ts derives the User types from them. Browser code imports those types only (import type), so
 // no bundle loads zod for them.
 import { z } from 'zod';
 import { ROLES } from './permissions';

@@ -34,7 +34,7 @@ export const TIME_24H_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A link the site can follow: an absolute http(s) URL or a site-relative path ("/audio/x.mp3", not "//host"). */
 export const LINK_PATTERN = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 
-/** Field limits of the sermon and event forms; content-api.ts builds the API's zod from these. */
+/** Field limits of the sermon and event forms; src/lib/shared/live/api.ts builds the API's zod from these. */
 export const contentFieldRules = {
   title: { required: true, minLength: 3, maxLength: 200 },
   speaker: { required: true, maxLength: 100 },

@@ -176,7 +176,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-// ---- Public prayer request and event registration (visitor-rules.ts) ----
+// ---- Public prayer request and event registration (visitors/rules.ts) ----
 
 export const prayerRequestSchema = z.object({
   name: requiredText('Name', { min: prayer.name.minLength, max: prayer.name.maxLength }),

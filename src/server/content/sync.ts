@@ -1,6 +1,6 @@
 // Several instances on one PostgreSQL each keep their own cache of the public pages; this carries every content
 // change to all of them through PostgreSQL LISTEN/NOTIFY (docs/DEPLOY.md, docs/ARCHITECTURE.md).
-// - A local write (the content change hook, ./content-events.ts) is announced with pg_notify on the pool.
+// - A local write (the content change hook, ./events.ts) is announced with pg_notify on the pool.
 // - One dedicated connection (not from the pool: a pooled connection is handed back, and its LISTEN with it)
 //   listens; a notification from another instance purges the local pages only, and is never re-announced, so
 //   nothing loops. The instance's own notifications come back too and are ignored.

@@ -19,7 +19,7 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA temp_store = MEMORY');
-  // ANALYZE (run by PRAGMA optimize, ./connection.ts and ./migrations.ts) samples this many rows per index: a
+  // ANALYZE (run by PRAGMA optimize, ./connection.ts and ./migrations/index.ts) samples this many rows per index: a
   // few milliseconds on a big church's database.
   db.exec('PRAGMA analysis_limit = 1000');
   return db;

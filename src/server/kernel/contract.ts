@@ -31,7 +31,7 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) 
   content: { 'application/json': { schema } },
 });
 
-/** A JSON object body. The route's middleware must include readJsonBody (http/body.ts); openapi.test.ts checks. */
+/** A JSON object body. The route's middleware must include readJsonBody (kernel/body.ts); openapi.test.ts checks. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({
   required: true,
   content: { 'application/json': { schema } },

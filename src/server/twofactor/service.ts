@@ -1,5 +1,5 @@
 // A person's two-factor sign-in (docs/API.md, Two-factor sign-in): the authenticator app (totp.ts), recovery codes
-// (recovery.ts) and passkeys (passkeys.ts); their sessions; a higher rank's reset. Every change is audited.
+// (recovery.ts); their sessions; a higher rank's reset. Every change is audited.
 // `users.two_factor` follows what is in force (syncTwoFactor), so the signed-in user's kept row carries it.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';

@@ -1,5 +1,5 @@
 // Send Notifications (docs/API.md, Broadcasts) as the API takes and answers it: the schemas check the limits of
-// broadcast-rules.ts. A request key chosen when the compose dialog opens makes a double click one send.
+// ./rules.ts. A request key chosen when the compose dialog opens makes a double click one send.
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { requiredText } from '../schemas';

@@ -1,5 +1,5 @@
 // Analytics screen logic (docs/PRODUCT.md (Analytics)): the overview cards from a report, growth texts, answer
-// rates, and the CSV files of Export Report and the four report buttons. Types only from analytics-api.ts, so
+// rates, and the CSV files of Export Report and the four report buttons. Types only from src/lib/shared/analytics/api.ts, so
 // the screen's chunk loads no zod.
 import { formatCount } from '../../../../lib/shared/format';
 import { percentOf } from '../../../../lib/shared/analytics/periods';

@@ -1,5 +1,5 @@
 // Create Event (POST /events/) and Edit (PATCH /events/{id}/) in one form with every field the API takes:
-// an empty capacity means no limit. The shared zod schema of content-api.ts checks it on submit (loaded with
+// an empty capacity means no limit. The shared zod schema of src/lib/shared/live/api.ts checks it on submit (loaded with
 // the first focus or save, not with the screen); the server's field errors land on their fields.
 import type { EventAnswer, EventCreate } from '../../../../lib/shared/live/api';
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/shared/live/types';

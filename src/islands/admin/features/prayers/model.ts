@@ -1,6 +1,6 @@
 // Prayers screen logic (docs/PRODUCT.md (Pages and screens)): stat cards, search over title, requester,
 // description and tags, category, status, priority and follow-up filters, and the badges' colours. The requests
-// come from the API (GET /prayers/); needsFollowUp is the server's (prayer-wall.ts's FOLLOW_UP_DAYS rule).
+// come from the API (GET /prayers/); needsFollowUp is the server's (src/lib/shared/prayers/wall.ts's FOLLOW_UP_DAYS rule).
 import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import type { PrayerAnswer } from '../../../../lib/shared/prayers/api';

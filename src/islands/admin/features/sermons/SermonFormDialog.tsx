@@ -1,5 +1,5 @@
 // New Sermon (POST /sermons/) and Edit Sermon (PATCH /sermons/{id}/) in one form with every field the API
-// takes. The shared zod schemas of content-api.ts check it on submit (loaded with the first focus or save, not
+// takes. The shared zod schemas of src/lib/shared/live/api.ts check it on submit (loaded with the first focus or save, not
 // with the screen); the server's field errors land on their fields and its detail in the banner.
 // A chosen audio file is uploaded once the sermon is saved (a new sermon needs its id first), with a progress
 // bar; Cancel stops the upload. A refused file keeps the dialog open on the saved sermon, with the server's
