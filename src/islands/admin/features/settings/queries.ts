@@ -22,13 +22,7 @@ export const securitySettingsQuery = queryOptions({
   queryFn: () => readSecuritySettings(),
 });
 
-export function useSaveSecurity() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveSecuritySettings,
-    onSuccess: (stored) => client.setQueryData(settingsKeys.security, stored),
-  });
-}
+export const useSaveSecurity = () => useSave(settingsKeys.security, saveSecuritySettings);
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: settingsKeys.notifications,
@@ -40,18 +34,12 @@ export const generalSettingsQuery = queryOptions({
   queryFn: () => readGeneralSettings(),
 });
 
-export function useSaveRecipients() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveNotificationRecipients,
-    onSuccess: (stored) => client.setQueryData(settingsKeys.notifications, stored),
-  });
-}
+export const useSaveRecipients = () => useSave(settingsKeys.notifications, saveNotificationRecipients);
 
-export function useSaveGeneral() {
+export const useSaveGeneral = () => useSave(settingsKeys.general, saveGeneralSettings);
+
+/** A panel's Save: what the server stored replaces the panel's query, so the panel shows it without asking again. */
+function useSave<I, O>(key: readonly string[], save: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveGeneralSettings,
-    onSuccess: (stored) => client.setQueryData(settingsKeys.general, stored),
-  });
+  return useMutation({ mutationFn: save, onSuccess: (stored) => client.setQueryData(key, stored) });
 }
