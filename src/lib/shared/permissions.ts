@@ -229,6 +229,13 @@ export const BROADCAST_DENIED = 'Only administrators can send notifications';
 export const OUTBOX_ROLE: Role = 'ADMIN';
 export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(OUTBOX_ROLE);
 
+/**
+ * Giving (gifts, funds, the giving settings, and the giving figures of the dashboard and analytics) is for
+ * SUPERADMIN and ADMIN: a PASTOR or MEMBER never sees other people's gifts.
+ */
+export const GIVING_ROLE: Role = 'ADMIN';
+export const canSeeGiving = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(GIVING_ROLE);
+
 /** Why Add User is off for a role that may create no account (creatableRoles is empty). */
 export const ADD_USER_DENIED = 'Only administrators can add users';
 
