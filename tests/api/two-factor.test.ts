@@ -389,7 +389,9 @@ describe.each(backends())('sessions, policy and reset on %s', (backend) => {
         code: 'mfa_enrolment_required',
       });
     }
-    expect((await api.request('GET', '/auth/profile/', { token })).status).toBe(200);
+    const profile = await api.request('GET', '/auth/profile/', { token });
+    expect(profile.status).toBe(200);
+    expect(profile.body.two_factor).toEqual({ enabled: false, required: true });
     expect((await api.request('GET', '/auth/sessions/', { token })).status).toBe(200);
     const status = await api.request('GET', '/auth/2fa/', { token });
     expect(status.body).toMatchObject({ totp: false, required: true });
@@ -401,8 +403,12 @@ describe.each(backends())('sessions, policy and reset on %s', (backend) => {
       body: { code: totp(setup.body.secret, api.clock.now) },
     });
     expect(confirm.status).toBe(200);
-    // Enrolled: the same token opens everything.
+    // Enrolled: the same token opens everything, and the profile says so.
     expect((await api.request('GET', '/auth/users/', { token })).status).toBe(200);
+    expect((await api.request('GET', '/auth/profile/', { token })).body.two_factor).toEqual({
+      enabled: true,
+      required: true,
+    });
     expect((await api.request('GET', '/settings/general/', { token })).status).toBe(200);
     // A refreshed token of an account without a factor still carries the rule.
     const other = `pol_${n++}`;

@@ -1,6 +1,7 @@
 // The signed-in user's own profile (docs/API.md): read it, change the details and notification flags, upload
 // a photo. No audit entry: people changing their own details is not staff activity.
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { readAvatarField } from '../kernel/body';
@@ -10,7 +11,8 @@ import { requireAuth } from '../auth/middleware';
 import { presentUserById, replaceAvatar } from '../users/service';
 import { limitAvatarBody } from '../media/avatars';
 import { profileJson } from '../users/signed-in';
-import type { User } from '../../lib/shared/users/types';
+import { profileSchema } from '../../lib/shared/api-schemas';
+import { profileTwoFactor } from '../twofactor/service';
 import { updateProfile } from './service';
 
 const me = jsonAnswer(UserAnswer, 'The signed-in user');
@@ -20,9 +22,17 @@ export function profileRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
 
   app.openapi(
-    route('get', '/', 'The signed-in user', { signedIn: auth, 200: me }),
+    route('get', '/', 'The signed-in user and their two-factor state', {
+      signedIn: auth,
+      200: jsonAnswer(profileSchema.openapi('Profile'), 'The signed-in user'),
+    }),
     // Kept between requests while nothing about the user changes (../users/signed-in.ts).
-    async (c) => sentAsIs<User>(await profileJson(deps, c.get('user')), 200, { 'Content-Type': 'application/json' }),
+    async (c) => {
+      const json = await profileJson(deps, c.get('user'), async (row) => ({
+        two_factor: await profileTwoFactor(deps, row),
+      }));
+      return sentAsIs<z.infer<typeof profileSchema>>(json, 200, { 'Content-Type': 'application/json' });
+    },
   );
 
   app.openapi(

@@ -36,12 +36,21 @@ export async function signedInUser(deps: AppDeps, id: number): Promise<{ row?: U
   return { row, version };
 }
 
-/** GET /auth/profile/'s JSON for `row` (as signedInUser gave it), made once while it holds. */
-export async function profileJson(deps: AppDeps, row: UserRow): Promise<string> {
+/**
+ * GET /auth/profile/'s JSON for `row` (as signedInUser gave it) with what `more` adds (the two-factor state),
+ * made once while it holds. The policy part of that state may lag a policy change until the answer expires;
+ * the policy itself is applied at sign-in (the access token's enrol claim), so nothing rests on the lag.
+ */
+export async function profileJson(
+  deps: AppDeps,
+  row: UserRow,
+  more: (row: UserRow) => Promise<Record<string, unknown>>,
+): Promise<string> {
   const entry = keptBy.get(deps.database)?.users.get(Number(row.id));
   const now = deps.now();
   if (entry?.row === row && entry.profile && now < entry.profile.validUntil) return entry.profile.json;
-  const json = JSON.stringify(await presentUser(deps, row));
+  const [answer, extra] = await Promise.all([presentUser(deps, row), more(row)]);
+  const json = JSON.stringify({ ...answer, ...extra });
   // Only the kept row's answer is kept: a row changed on the way (a new last_seen) is a copy, soon replaced.
   if (entry?.row === row) entry.profile = { json, validUntil: answerHoldsUntil(deps, row, now) };
   return json;
