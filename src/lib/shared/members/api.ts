@@ -1,0 +1,367 @@
+// The members' own door (/my) as the API takes and answers it (docs/API.md, Members' own door): the server's
+// route contracts (src/server/members/routes.ts) declare these schemas, and the /my pages read the same types
+// through Astro.locals.members (src/env.d.ts). A member signs in with a one-time code and then holds a cookie
+// session; the cookie opens only /members/me/… and /members/directory/, never a bearer route.
+//
+// How the /my pages post (no JavaScript needed). Every state-changing call takes JSON or an HTML form post. A form
+// post that succeeds is answered 303 to the page below with `?done=<flag>` (MY_DONE says what to show); a wrong
+// code goes back with `?error=code`, too many codes with `?error=limit`; any other refusal of a form post (a field
+// out of its rules) is the public forms' refusal page (src/server/public/refusal-page.ts: the Back button returns
+// to the form). A form post without a live session goes to `/my?error=signed-out`. HTML forms cannot PATCH, so each
+// PATCH has a POST twin on the same path with the same body (MEMBER_FORMS lists where each form posts).
+//
+//   form (fields)                                       posts to                                 303 on success
+//   sign in: email, or phone when SMS is configured     /api/v1/members/code/                    /my/code?email=… (or ?phone=…)
+//   code: email (or phone) as hidden, code              /api/v1/members/session/                 /my   (wrong: /my/code?email=…&error=code)
+//   sign out                                            /api/v1/members/session/end/             /my?done=signed-out
+//   details: first_name, last_name, phone_number,       /api/v1/members/me/                      /my/details?done=saved
+//            address, date_of_birth
+//   consent: checkboxes email_notifications,            /api/v1/members/me/consent/              /my/consent?done=saved
+//            sms_notifications, directory_listed, directory_show_phone, directory_show_address (unticked = off)
+//   new email: email                                    /api/v1/members/me/email/                /my/details?done=email-code-sent
+//   confirm new email: code                             /api/v1/members/me/email/confirm/        /my/details?done=email-changed (wrong: ?error=code)
+//   household: name, address                            /api/v1/members/me/household/            /my/household?done=saved
+//   add a person: name, relationship, date_of_birth     /api/v1/members/me/household/people/     /my/household?done=person-added
+//   change a person: name, relationship, date_of_birth  /api/v1/members/me/household/people/{id}/ /my/household?done=person-saved
+//   join a ministry: message (optional)                 /api/v1/members/me/ministries/{id}/join/ /my/ministries?done=join-requested
+//   cancel a registration (no fields)                   /api/v1/members/me/registrations/{id}/cancel/ /my/registrations?done=cancelled
+//   ask to be removed: reason (optional)                /api/v1/members/me/removal-request/      /my/data?done=removal-requested
+//   download my data: a link (GET)                      /api/v1/members/me/export/
+//
+// Empty text fields mean "not set" (null), as in the staff portal's forms.
+import { z } from 'zod';
+import { userSchema } from '../api-schemas';
+import { profileUpdateSchema, emailField, isPlausiblePastDate, requiredText } from '../schemas';
+import { REGISTRATION_STATUSES } from '../live/api';
+import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
+import { EMAIL_PATTERN, messages } from '../messages';
+
+// ---- Rules ----
+
+export const MEMBER_CODE_LENGTH = 6;
+/** A sign-in (or email-change) code works this long, and for this many tries. */
+export const MEMBER_CODE_TTL_MINUTES = 10;
+export const MEMBER_CODE_MAX_TRIES = 5;
+/** The native form check of a code (the code page's `pattern`). */
+export const MEMBER_CODE_PATTERN = '[0-9]{6}';
+/** A member session ends after this many days without use (and on sign-out). */
+export const MEMBER_SESSION_IDLE_DAYS = 30;
+export const MEMBER_COOKIE = 'gc_member';
+
+// ---- Texts (the API's details and the pages' notices) ----
+
+export const MEMBER_TEXT = {
+  codeSent:
+    'If an account uses that address, a sign-in code is on its way. It works for 10 minutes. Check your messages.',
+  emailOrPhone: 'Enter your email address or your phone number.',
+  smsUnavailable: 'Codes by text message are not available. Please use your email address.',
+  codeFormat: 'Enter the 6-digit code we sent you.',
+  codeWrong: 'That code is not right, or it has expired or been used. Check it, or ask for a new code.',
+  codeLimit: 'Too many codes asked for. Please wait a few minutes and try again.',
+  signedOut: 'Please sign in to your member pages.',
+  crossSite: 'This form must be sent from the church’s own website.',
+  emailSame: 'That is already your email address.',
+  emailCodeSent: 'A code is on its way to your new email address. Enter it to confirm the change.',
+  noEmailChange: 'There is no email change waiting. Enter your new address first.',
+  personNotFound: 'Person not found.',
+  ministryNotFound: 'Ministry not found.',
+  registrationNotFound: 'Registration not found.',
+  removalNotFound: 'Removal request not found.',
+  removalOpen: 'You have already asked to be removed; the church office will be in touch.',
+  phoneNeededForSms: 'Add a phone number to receive SMS.',
+} as const;
+
+/** What a /my page says after a form post came back with `?done=<flag>`. */
+export const MY_DONE = {
+  saved: 'Your changes are saved.',
+  'signed-out': 'You are signed out.',
+  'email-code-sent': MEMBER_TEXT.emailCodeSent,
+  'email-changed': 'Your email address is changed.',
+  'person-added': 'The person is added to your household.',
+  'person-saved': 'The person’s details are saved.',
+  'join-requested': 'Your request to join is sent. The ministry’s leader will be in touch.',
+  cancelled: 'Your registration is cancelled.',
+  'removal-requested': 'Your request is sent. The church office will act on it and let you know.',
+} as const;
+export type MyDone = keyof typeof MY_DONE;
+
+/** What a /my page says after `?error=<flag>`. */
+export const MY_ERROR = {
+  code: MEMBER_TEXT.codeWrong,
+  limit: MEMBER_TEXT.codeLimit,
+  'signed-out': MEMBER_TEXT.signedOut,
+} as const;
+export type MyError = keyof typeof MY_ERROR;
+
+/** The /my pages the API sends a form post back to. */
+export const MY_PAGES = {
+  home: '/my',
+  code: '/my/code',
+  details: '/my/details',
+  household: '/my/household',
+  ministries: '/my/ministries',
+  registrations: '/my/registrations',
+  consent: '/my/consent',
+  data: '/my/data',
+} as const;
+
+/** Where each /my form posts (the API under /api/v1; {id} filled in by the page). */
+export const MEMBER_FORMS = {
+  code: '/api/v1/members/code/',
+  session: '/api/v1/members/session/',
+  signOut: '/api/v1/members/session/end/',
+  details: '/api/v1/members/me/',
+  consent: '/api/v1/members/me/consent/',
+  email: '/api/v1/members/me/email/',
+  emailConfirm: '/api/v1/members/me/email/confirm/',
+  household: '/api/v1/members/me/household/',
+  addPerson: '/api/v1/members/me/household/people/',
+  person: (id: number) => `/api/v1/members/me/household/people/${id}/`,
+  join: (ministryId: number) => `/api/v1/members/me/ministries/${ministryId}/join/`,
+  cancel: (registrationId: number) => `/api/v1/members/me/registrations/${registrationId}/cancel/`,
+  removal: '/api/v1/members/me/removal-request/',
+  export: '/api/v1/members/me/export/',
+} as const;
+
+// ---- What the API takes ----
+
+/** An empty form field counts as not given. */
+const notGiven = <S extends z.ZodType<string>>(inner: S) =>
+  z
+    .union([z.literal(''), inner])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+const optionalEmail = notGiven(
+  z.string().trim().max(254, messages.maxLength(254)).regex(EMAIL_PATTERN, messages.email),
+);
+const optionalPhone = notGiven(z.string().trim().min(1).max(32, messages.maxLength(32)));
+const code = z
+  .string({ error: MEMBER_TEXT.codeFormat })
+  .trim()
+  .regex(/^\d{6}$/, MEMBER_TEXT.codeFormat);
+
+const onlyOne = (b: { email?: string; phone?: string }) => (b.email === undefined) !== (b.phone === undefined);
+const ONLY_ONE = { message: MEMBER_TEXT.emailOrPhone, path: ['email'] };
+
+/** POST /members/code/: where to send a sign-in code (exactly one of email and phone). */
+export const memberCodeRequestSchema = z
+  .strictObject({ email: optionalEmail, phone: optionalPhone })
+  .refine(onlyOne, ONLY_ONE);
+export type MemberCodeRequest = z.infer<typeof memberCodeRequestSchema>;
+
+/** POST /members/session/: the address the code went to and the code. */
+export const memberSessionRequestSchema = z
+  .strictObject({ email: optionalEmail, phone: optionalPhone, code })
+  .refine(onlyOne, ONLY_ONE);
+export type MemberSessionRequest = z.infer<typeof memberSessionRequestSchema>;
+
+const flag = z.boolean({ error: messages.pattern });
+
+/** The consents a member gives or withdraws (each with the date it last changed: MemberProfile.consent_dates). */
+export const memberConsentSchema = z.strictObject({
+  email_notifications: flag,
+  sms_notifications: flag,
+  directory_listed: flag,
+  /** Listed members may show their phone and address in the directory (off by default). */
+  directory_show_phone: flag,
+  directory_show_address: flag,
+});
+export type MemberConsent = z.infer<typeof memberConsentSchema>;
+export const CONSENT_FLAGS = Object.keys(memberConsentSchema.shape) as (keyof MemberConsent)[];
+
+/** PATCH /members/me/ (and its form twin POST): contact details and consent flags, each optional. */
+export const memberUpdateSchema = profileUpdateSchema
+  .pick({ first_name: true, last_name: true, phone_number: true, address: true, date_of_birth: true })
+  .extend(memberConsentSchema.partial().shape);
+export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
+
+/** POST /members/me/email/: the new address, which gets a code. */
+export const memberEmailChangeSchema = z.strictObject({ email: emailField() });
+/** POST /members/me/email/confirm/: the code sent to the new address. */
+export const memberEmailConfirmSchema = z.strictObject({ code });
+
+const optionalText = (max: number) =>
+  z
+    .union([z.literal(''), z.null(), z.string().trim().max(max, messages.maxLength(max))])
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const birthDate = z
+  .union([z.literal(''), z.null(), z.string().refine((v) => isPlausiblePastDate(v), 'Please enter a valid date')])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** PATCH /members/me/household/: the household's name and address. */
+export const memberHouseholdUpdateSchema = z.strictObject({
+  name: requiredText('Household name', { max: 100 }).optional(),
+  address: optionalText(500),
+});
+export type MemberHouseholdUpdate = z.infer<typeof memberHouseholdUpdateSchema>;
+
+/** A child, a spouse or anyone else of the household without an account of their own. */
+export const memberPersonSchema = z.strictObject({
+  name: requiredText('Name', { max: 100 }),
+  relationship: requiredText('Relationship', { max: 40 }),
+  date_of_birth: birthDate,
+});
+export type MemberPersonInput = z.infer<typeof memberPersonSchema>;
+export const memberPersonUpdateSchema = memberPersonSchema.partial();
+export type MemberPersonUpdate = z.infer<typeof memberPersonUpdateSchema>;
+/** Suggestions for the relationship field (a datalist: any other word is taken too). */
+export const RELATIONSHIP_SUGGESTIONS = ['Child', 'Spouse', 'Parent', 'Sibling', 'Grandchild', 'Relative'] as const;
+
+/** POST /members/me/ministries/{id}/join/. */
+export const memberJoinSchema = z.strictObject({ message: optionalText(500) });
+
+/** POST /members/me/removal-request/. */
+export const memberRemovalSchema = z.strictObject({ reason: optionalText(1000) });
+
+// ---- What the API answers ----
+
+const date = z.string().nullable();
+
+/** The member's own profile: every User field, the directory choices and the date each consent last changed. */
+export const memberProfileSchema = userSchema.extend({
+  directory_listed: z.boolean(),
+  directory_show_phone: z.boolean(),
+  directory_show_address: z.boolean(),
+  consent_dates: z.object({ email_notifications: date, sms_notifications: date, directory_listed: date }),
+  /** A new email address waiting for its code (POST /members/me/email/), or null. */
+  pending_email: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+export const memberHouseholdPersonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('member'), userId: z.number().int(), name: z.string(), relationship: z.string() }),
+  z.object({
+    kind: z.literal('person'),
+    id: z.number().int(),
+    name: z.string(),
+    relationship: z.string(),
+    date_of_birth: z.string().nullable(),
+  }),
+]);
+export const memberHouseholdSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  head: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  people: z.array(memberHouseholdPersonSchema),
+});
+export type MemberHousehold = z.infer<typeof memberHouseholdSchema>;
+
+export const memberMinistrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.string(),
+  meeting_day: z.string().nullable(),
+  meeting_time: z.string().nullable(),
+  meeting_place: z.string().nullable(),
+});
+export type MemberMinistry = z.infer<typeof memberMinistrySchema>;
+
+/** A registration made with the member's email address. */
+export const memberRegistrationSchema = z.object({
+  id: z.number().int(),
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    startDate: z.string(),
+    startTime: z.string(),
+    location: z.string(),
+  }),
+  seats: z.number().int(),
+  status: z.enum(REGISTRATION_STATUSES),
+  createdAt: z.string(),
+  /** Still confirmed or waitlisted, for an event that has not ended. */
+  canCancel: z.boolean(),
+});
+export type MemberRegistration = z.infer<typeof memberRegistrationSchema>;
+
+/** A prayer request made with the member's email address, with its public updates. */
+export const memberPrayerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(PRAYER_CATEGORIES),
+  status: z.enum(PRAYER_STATUSES),
+  isPublic: z.boolean(),
+  approved: z.boolean(),
+  dateRequested: z.string(),
+  updates: z.array(z.object({ id: z.number().int(), text: z.string(), author: z.string(), createdAt: z.string() })),
+});
+export type MemberPrayer = z.infer<typeof memberPrayerSchema>;
+
+/** One of the member's gifts (filled by the giving feature: src/server/giving/service.ts giftsOfUser). */
+export const memberGiftSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  fund: z.string(),
+  /** Cedis, at most two decimals. */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  method: z.string(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberGift = z.infer<typeof memberGiftSchema>;
+
+/** GET /members/me/. */
+export const memberMeSchema = z.object({
+  user: memberProfileSchema,
+  household: memberHouseholdSchema.nullable(),
+  ministries: z.array(memberMinistrySchema),
+  registrations: z.array(memberRegistrationSchema),
+  prayerRequests: z.array(memberPrayerSchema),
+  gifts: z.array(memberGiftSchema),
+});
+export type MemberMe = z.infer<typeof memberMeSchema>;
+
+/** GET /members/directory/: members who chose to be listed; phone and address only where they chose to show them. */
+export const directoryEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  household: z.string().nullable(),
+  ministries: z.array(z.string()),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+
+export const REMOVAL_STATUSES = ['open', 'done', 'declined'] as const;
+export const removalRequestSchema = z.object({
+  id: z.number().int(),
+  reason: z.string().nullable(),
+  status: z.enum(REMOVAL_STATUSES),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+/** What staff see (GET /members/removal-requests/). */
+export const staffRemovalRequestSchema = removalRequestSchema.extend({
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  handledBy: z.string().nullable(),
+});
+export type StaffRemovalRequest = z.infer<typeof staffRemovalRequestSchema>;
+
+/** GET /members/me/export/: everything kept about the member (no other person's contact details). */
+export const memberExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: memberProfileSchema,
+  household: memberHouseholdSchema.nullable(),
+  ministries: z.array(memberMinistrySchema),
+  registrations: z.array(memberRegistrationSchema),
+  prayerRequests: z.array(memberPrayerSchema),
+  gifts: z.array(memberGiftSchema),
+  sessions: z.array(z.object({ device: z.string(), createdAt: z.string(), lastUsedAt: z.string() })),
+  removalRequests: z.array(removalRequestSchema),
+});
+export type MemberExport = z.infer<typeof memberExportSchema>;
+
+/** What the host hands the /my pages (Astro.locals.members): the API's own reads, by the request's Cookie header. */
+export interface MemberReader {
+  me(cookieHeader: string | undefined): Promise<MemberMe | undefined>;
+  /** undefined when not signed in. */
+  directory(cookieHeader: string | undefined): Promise<DirectoryEntry[] | undefined>;
+  /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */
+  smsEnabled: boolean;
+}
