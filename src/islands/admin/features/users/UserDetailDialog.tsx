@@ -34,6 +34,7 @@ export interface DetailActions {
   onGrant: () => void;
   onRevoke: () => void;
   onChangeRole: (role: Role) => void;
+  onResetTwoFactor: () => void;
 }
 
 export function UserDetailDialog({
@@ -75,6 +76,11 @@ export function UserDetailDialog({
       {allowed.has('revoke_web_access') && (
         <Button variant="outline" disabled={busy} onClick={actions.onRevoke}>
           Revoke Web Access
+        </Button>
+      )}
+      {allowed.has('reset_two_factor') && (
+        <Button variant="outline" disabled={busy} onClick={actions.onResetTwoFactor}>
+          Reset Two-Factor
         </Button>
       )}
       <Button variant="secondary" onClick={onClose}>

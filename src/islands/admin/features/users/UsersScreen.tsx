@@ -54,7 +54,7 @@ function UsersManager({ actor }: { actor: Actor }) {
   const query = useQuery(usersQuery);
   const users = query.data ?? NO_USERS;
   const stats = useQuery(userStatsQuery).data ?? null;
-  const { pending, runAction, remove, update, create } = useUserActions();
+  const { pending, runAction, remove, update, create, resetSecondFactor, resetting } = useUserActions();
   const [filters, setFilters] = useState<UserFilters>(() => ({ ...EMPTY_FILTERS, search: searchFromUrl() }));
   // Typing stays responsive with 10,000 users: the input shows the keystroke at once, and the table re-filters
   // (a substring test on each user's precomputed search text) at a lower priority, so typing can interrupt it.
@@ -154,7 +154,7 @@ function UsersManager({ actor }: { actor: Actor }) {
           key={detail.id}
           user={detail}
           actor={actor}
-          busy={pending.has(detail.id)}
+          busy={pending.has(detail.id) || resetting}
           onClose={() => setDetailId(null)}
           actions={{
             onSuspend: (reason) => void runAction(detail, 'suspend', { reason }),
@@ -162,6 +162,7 @@ function UsersManager({ actor }: { actor: Actor }) {
             onGrant: () => void runAction(detail, 'grant_web_access'),
             onRevoke: () => void runAction(detail, 'revoke_web_access'),
             onChangeRole: (role) => void runAction(detail, 'promote', { role }),
+            onResetTwoFactor: () => void resetSecondFactor(detail),
           }}
         />
       )}

@@ -30,3 +30,6 @@ export type StateAction = 'suspend' | 'reactivate' | 'promote' | 'grant_web_acce
 /** POST /auth/users/{id}/{suspend_user|reactivate_user|promote_role|grant_web_access|revoke_web_access}/ */
 export const changeUser = (action: StateAction, id: number, opts: { reason?: string; role?: Role } = {}) =>
   send<User>(actionCall(action, id, opts));
+
+/** POST /auth/users/{id}/2fa/reset/: every second factor removed, every session ended, the person emailed. */
+export const resetTwoFactor = (id: number) => api<void>(`${USERS_PATH}${id}/2fa/reset/`, { method: 'POST' });

@@ -6,9 +6,19 @@ import { useCallback, useMemo } from 'react';
 import type { Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User } from '../../../../lib/shared/users/types';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { toast } from '../../../ui/toast';
 import { afterWrite } from '../../query';
-import { changeUser, createUser, deleteUser, getUserStats, listUsers, updateUser, type StateAction } from './api';
+import {
+  changeUser,
+  createUser,
+  deleteUser,
+  getUserStats,
+  listUsers,
+  resetTwoFactor,
+  updateUser,
+  type StateAction,
+} from './api';
 import { actionErrorMessage, actionSuccessMessage } from './model';
 
 export const userKeys = {
@@ -120,5 +130,31 @@ export function useUserActions() {
     return created;
   }
 
-  return { pending, runAction, remove, update, create };
+  const resetting = useMutation({
+    mutationFn: (user: User) => resetTwoFactor(user.id),
+    onSuccess: (_, user) => toast(`Two-factor sign-in reset for ${user.first_name} ${user.last_name}.`.trim()),
+    onError: (error) => toast(apiErrorInfo(error).detail ?? 'Failed to reset two-factor sign-in', { variant: 'error' }),
+  });
+  /**
+   * Resolves true when the person's two-factor sign-in was reset (after the browser's confirmation, which
+   * reminds the actor to have verified the person in person first).
+   */
+  const resetSecondFactor = useCallback(
+    async (user: User): Promise<boolean> => {
+      const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
+      const sure = window.confirm(
+        `Reset two-factor sign-in for ${name}? Do this only after verifying them in person. ` +
+          'Their authenticator app, recovery codes and passkeys are removed, every session of theirs ends, ' +
+          'and they are emailed.',
+      );
+      if (!sure) return false;
+      return resetting.mutateAsync(user).then(
+        () => true,
+        () => false,
+      );
+    },
+    [resetting],
+  );
+
+  return { pending, runAction, remove, update, create, resetSecondFactor, resetting: resetting.isPending };
 }

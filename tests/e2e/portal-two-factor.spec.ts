@@ -1,0 +1,145 @@
+// Two-factor sign-in in the portal, end to end (docs/PRODUCT.md, Two-factor sign-in): enrol with the secret the
+// setup shows beside its QR code, end another session, sign in with a code and with a recovery code, a reset by a
+// Super Administrator, and the policy taking an account to enrolment. Codes are computed from the secret here, as
+// an authenticator app does. Each test signs in throw-away accounts and puts the policy back to off.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { apiCall, apiLogin, createUser, expectNoAxeViolations, PASSWORD, signedIn } from './portal-helpers';
+
+const web = { 'X-Platform': 'web' };
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Safari/604.1';
+
+/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
+const codeAt = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+async function newAdmin(request: APIRequestContext) {
+  return createUser(request, { role: 'ADMIN', can_access_web: true });
+}
+
+/** The profile's set-up: answers the secret and the ten recovery codes shown once. */
+async function enrol(page: Page): Promise<{ secret: string; recovery: string[] }> {
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Authentication code').fill(codeAt(secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const list = page.getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const recovery = (await list.getByRole('listitem').allTextContents()).map((t) => t.trim());
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 recovery codes left')).toBeVisible();
+  return { secret, recovery };
+}
+
+async function passwordStep(page: Page, username: string) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel(/^Username/).fill(username);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('enrol, end another session, sign in with a code and with a recovery code; a Super Administrator resets it', async ({
+  page,
+  playwright,
+}) => {
+  const user = await newAdmin(page.request);
+  await signedIn(page, user.username, '/admin/profile');
+  const { secret, recovery } = await enrol(page);
+  await expectNoAxeViolations(page);
+
+  // Another session, on a phone, signed in with a recovery code through the API.
+  const phone = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, userAgent: IPHONE });
+  const first = await (
+    await phone.post('/api/v1/auth/login/', { headers: web, data: { username: user.username, password: PASSWORD } })
+  ).json();
+  expect(first.mfa_required).toBe(true);
+  const second = await phone.post('/api/v1/auth/login/2fa/', {
+    headers: web,
+    data: { mfa_token: first.mfa_token, code: recovery[0] },
+  });
+  expect(second.status()).toBe(200);
+  const { refresh } = await second.json();
+
+  await page.reload();
+  const other = page.getByRole('listitem', { name: 'Safari on iPhone' });
+  await expect(other).toBeVisible();
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other).toHaveCount(0);
+  const refused = await phone.post('/api/v1/auth/refresh/', { headers: web, data: { refresh } });
+  expect(refused.status()).toBe(401);
+  await phone.dispose();
+
+  // Password, then the code of the next step (the confirming step's code never signs in).
+  await passwordStep(page, user.username);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await expect(page.getByText(user.username)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Authentication code').fill(codeAt(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+
+  // Password, then a recovery code (the one the phone used no longer works).
+  await passwordStep(page, user.username);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recovery[0]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel('Recovery code').fill(recovery[1]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+
+  // Lost phone: a Super Administrator resets it from the user's details; the password alone then signs in.
+  await signedIn(page, 'superadmin', '/admin/users');
+  await page.getByPlaceholder('Search users by name, email, or phone...').fill(user.username);
+  const row = page.locator(`[data-testid="user-row"][data-username="${user.username}"]`);
+  await row.getByRole('button', { name: /^View/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Details' });
+  page.once('dialog', (confirm) => {
+    expect(confirm.message()).toContain('verifying them in person');
+    void confirm.accept();
+  });
+  await dialog.getByRole('button', { name: 'Reset Two-Factor' }).click();
+  await expect(page.getByText(`Two-factor sign-in reset for ${user.first_name} ${user.last_name}.`)).toBeVisible();
+  const plain = await apiLogin(page.request, user.username);
+  expect(plain.access).toEqual(expect.any(String));
+});
+
+test('the policy takes an account without two-factor to enrolment, and nothing else, until it enrols', async ({
+  page,
+}) => {
+  const user = await newAdmin(page.request);
+  const policy = (value: string) =>
+    apiCall(page.request, 'superadmin', 'PATCH', '/settings/security/', { require_two_factor: value });
+  expect((await policy('admins')).status()).toBe(200);
+  try {
+    await passwordStep(page, user.username);
+    await expect(page).toHaveURL(/\/admin\/profile/);
+    await expect(page.getByText(/requires two-factor sign-in/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/admin\/profile/);
+    await enrol(page);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/admin\/users/);
+  } finally {
+    expect((await policy('off')).status()).toBe(200);
+  }
+});
+
+test('dark theme: the second step and the profile security section pass axe', async ({ page }) => {
+  const user = await newAdmin(page.request);
+  await page.addInitScript(() => localStorage.setItem('isDarkMode', 'true'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signedIn(page, user.username, '/admin/profile');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const { secret } = await enrol(page);
+  await expectNoAxeViolations(page);
+  await passwordStep(page, user.username);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+});
