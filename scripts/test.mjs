@@ -1,13 +1,15 @@
 // `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), then a fresh
-// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium
-// (`node scripts/test.mjs e2e` runs only the steps named). After each step no process it started may be
+// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in two
+// halves at once (`node scripts/test.mjs e2e` runs only the steps named). After each step no process it started may be
 // left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const node = process.execPath;
+/** The end-to-end halves' server ports. */
+const E2E_SHARDS = [4390, 4391];
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
@@ -19,7 +21,18 @@ const STEPS = {
   // Real servers from the fresh build (tests/instances/): a write on one shows on the other's pages; one built server's
   // start-up and compressed answers.
   instances: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'instances']],
-  e2e: [[node, 'node_modules/@playwright/test/cli.js', 'test']],
+  // Two halves at once, each against its own server and database (playwright.config.ts reads E2E_PORT): most of an
+  // end-to-end test is waiting on a browser or a server, so two halves take little more than half the time.
+  e2e: [
+    {
+      parallel: E2E_SHARDS.map((shard, i) => [
+        node,
+        'node_modules/@playwright/test/cli.js',
+        'test',
+        `--shard=${i + 1}/${E2E_SHARDS.length}`,
+      ]),
+    },
+  ],
 };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
@@ -57,13 +70,46 @@ async function leftovers(value) {
   return marked(value);
 }
 
+/**
+ * Runs the end-to-end halves at once, each line of output prefixed with its half, each half on its own port;
+ * answers the first non-zero exit status (0 when both pass).
+ */
+async function runTogether(commands, env) {
+  const statuses = await Promise.all(
+    commands.map(([cmd, ...args], i) => {
+      const prefix = `[${i + 1}/${commands.length}] `;
+      const child = spawn(cmd, args, {
+        env: { ...env, E2E_PORT: String(E2E_SHARDS[i]) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) to.write(prefix + line + '\n');
+        });
+        from.on('end', () => rest && to.write(prefix + rest + '\n'));
+      }
+      return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    }),
+  );
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+
 for (const name of wanted.length ? wanted : Object.keys(STEPS)) {
   const value = `${name}-${process.pid}`;
   console.log(`\n=== ${name} ===`);
   if (name === 'e2e' && !ensureChromium()) process.exit(1);
   let status = 0;
-  for (const [cmd, ...args] of STEPS[name]) {
-    status = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, [MARK]: value } }).status;
+  for (const command of STEPS[name]) {
+    const env = { ...process.env, [MARK]: value };
+    if ('parallel' in command) status = await runTogether(command.parallel, env);
+    else status = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env }).status;
     if (status !== 0) break;
   }
   const left = await leftovers(value);
