@@ -22,5 +22,8 @@ export const POPULAR_PAGES: readonly NavLink[] = PAGES.map((page) => ({
 
 export const FOOTER_LINKS = POPULAR_PAGES.filter((link) => link.href !== '/');
 
+/** The members' own pages (/my), before the admin sign-in in the header's menus. */
+export const MEMBERS_LINK: NavLink = { href: '/my', label: 'Members' };
+
 /** The admin sign-in, last in the header's menus. */
 export const LOGIN_LINK: NavLink = { href: '/login', label: 'Admin Login' };
