@@ -18,6 +18,7 @@ const SCREENS = {
   '/prayers': lazy(() => import('./features/prayers/PrayersScreen')),
   '/events': lazy(() => import('./features/events/EventsScreen')),
   '/messages': lazy(() => import('./features/messages/MessagesScreen')),
+  '/giving': lazy(() => import('./features/giving/GivingScreen')),
   '/outbox': lazy(() => import('./features/outbox/OutboxScreen')),
   '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
   '/settings': lazy(() => import('./features/settings/SettingsScreen')),

@@ -1,13 +1,13 @@
 // The sidebar's items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
 // (its index, which also answers as /admin/dashboard), the others by path prefix. An item with `allowed` shows
 // only to the roles it lets in (permissions.ts), the others to all staff.
-import { canSeeOutbox, type Role } from '../../../lib/shared/permissions';
+import { canSeeGiving, canSeeOutbox, type Role } from '../../../lib/shared/permissions';
 
 export interface NavItem {
   label: string;
   /** Path inside the /admin router base. */
   path: string;
-  icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'analytics' | 'mail' | 'settings';
+  icon: 'dashboard' | 'users' | 'sermons' | 'prayers' | 'events' | 'giving' | 'analytics' | 'mail' | 'settings';
   /** A count shown beside the label (the unread messages). */
   badge?: 'unread-messages';
   allowed?: (actor: { role: Role }) => boolean;
@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Prayers', path: '/prayers', icon: 'prayers' },
   { label: 'Events', path: '/events', icon: 'events' },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
+  { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },
   { label: 'Analytics', path: '/analytics', icon: 'analytics' },
   { label: 'Settings', path: '/settings', icon: 'settings' },

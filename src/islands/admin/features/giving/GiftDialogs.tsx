@@ -1,0 +1,202 @@
+// What staff do to one gift: Refund a paid gift (the amount, the whole gift unless less is typed; the day; why),
+// and Resolve a flagged one (credit it, with the amount that really arrived, or mark it failed). The server
+// keeps the rules (GIVING_TEXTS); its messages land on their fields.
+import { useState, type SubmitEvent } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import type { GiftAnswer } from '../../../../lib/shared/giving/api';
+import { AMOUNT_MESSAGE, cedisText, formatCedis } from '../../../../lib/shared/giving/money';
+import { DetailList, Field, FormDialog, toast } from '../../../ui';
+import { contentErrorMessage } from '../../content-form';
+import { refundGift, resolveGift } from './api';
+import { giftName, pesewasOf, showCedis, typedPesewas } from './model';
+import { useGivingWrite } from './queries';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const amountRule = (text: string) => (typedPesewas(text) === null ? AMOUNT_MESSAGE : null);
+
+/** The gift the dialog is about, as a short list. */
+function GiftFacts({ gift }: { gift: GiftAnswer }) {
+  return (
+    <DetailList
+      items={[
+        { label: 'Reference', value: gift.reference },
+        { label: 'Fund', value: gift.fund },
+        { label: 'Amount', value: showCedis(gift.amount) },
+        { label: 'Given by', value: gift.name ?? 'Anonymous' },
+        ...(gift.flagReason ? [{ label: 'Why flagged', value: gift.flagReason }] : []),
+      ]}
+    />
+  );
+}
+
+/** Field errors of a refused call, by field, and the banner. */
+function failure(doing: string, error: unknown) {
+  const info = apiErrorInfo(error);
+  return {
+    errors: Object.fromEntries(Object.entries(info.errors).map(([field, list]) => [field, list[0] ?? ''])),
+    banner: contentErrorMessage(doing, error),
+  };
+}
+
+export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () => void }) {
+  const [values, setValues] = useState({ amount: cedisText(pesewasOf(gift.amount)), date: today(), reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const saving = useGivingWrite((body: Parameters<typeof refundGift>[1]) => refundGift(gift.id, body));
+  const set = (key: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const pesewas = typedPesewas(values.amount);
+    if (pesewas === null) found.amount = AMOUNT_MESSAGE;
+    else if (pesewas > pesewasOf(gift.amount)) found.amount = 'A refund cannot be more than the gift.';
+    if (!values.reason.trim()) found.reason = 'Reason is required';
+    setErrors(found);
+    if (Object.keys(found).length) return setBanner('Please correct the errors below.');
+    try {
+      await saving.mutateAsync({ amount: values.amount.trim(), date: values.date, reason: values.reason.trim() });
+      toast(`Refunded ${formatCedis(pesewas ?? 0)} of ${giftName(gift)}`);
+      onClose();
+    } catch (error) {
+      const failed = failure('refund the gift', error);
+      setErrors(failed.errors);
+      setBanner(failed.banner);
+    }
+  }
+
+  return (
+    <FormDialog
+      id="refund-gift"
+      title="Refund gift"
+      submitLabel="Record refund"
+      saving={saving.isPending}
+      banner={banner}
+      onClose={onClose}
+      onSubmit={(e) => void save(e)}
+      className="flex flex-col gap-4"
+    >
+      <GiftFacts gift={gift} />
+      <p className="text-sm text-muted">
+        This records a refund you have made (Paystack's dashboard or cash back): it does not move money.
+      </p>
+      <Field
+        name="amount"
+        label="Amount refunded (GH₵)"
+        value={values.amount}
+        onChange={set('amount')}
+        inputMode="decimal"
+        externalError={errors.amount}
+        rules={{ required: true, custom: amountRule }}
+        realTime
+      />
+      <Field
+        name="date"
+        label="Date"
+        type="date"
+        value={values.date}
+        onChange={set('date')}
+        externalError={errors.date}
+        rules={{ required: true }}
+      />
+      <Field
+        name="reason"
+        label="Reason"
+        type="textarea"
+        rows={3}
+        value={values.reason}
+        onChange={set('reason')}
+        externalError={errors.reason}
+        rules={{ required: true, maxLength: 300 }}
+        realTime
+      />
+    </FormDialog>
+  );
+}
+
+type Outcome = 'paid' | 'failed';
+
+export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () => void }) {
+  const [outcome, setOutcome] = useState<Outcome>('paid');
+  const [amount, setAmount] = useState(cedisText(pesewasOf(gift.amount)));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const saving = useGivingWrite((body: Parameters<typeof resolveGift>[1]) => resolveGift(gift.id, body));
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
+    if (outcome === 'paid' && typedPesewas(amount) === null) {
+      setErrors({ amount: AMOUNT_MESSAGE });
+      return setBanner('Please correct the errors below.');
+    }
+    try {
+      await saving.mutateAsync(outcome === 'paid' ? { status: 'paid', amount: amount.trim() } : { status: 'failed' });
+      toast(outcome === 'paid' ? `Credited ${giftName(gift)}` : `Marked ${giftName(gift)} failed`);
+      onClose();
+    } catch (error) {
+      const failed = failure('resolve the gift', error);
+      setErrors(failed.errors);
+      setBanner(failed.banner);
+    }
+  }
+
+  const choice = (value: Outcome, label: string, hint: string) => (
+    <label className="flex items-start gap-2 rounded-lg border border-border p-3 text-sm text-text">
+      <input
+        type="radio"
+        name="status"
+        value={value}
+        checked={outcome === value}
+        onChange={() => setOutcome(value)}
+        className="mt-1"
+      />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted">{hint}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <FormDialog
+      id="resolve-gift"
+      title="Resolve flagged gift"
+      submitLabel={outcome === 'paid' ? 'Credit gift' : 'Mark failed'}
+      saving={saving.isPending}
+      banner={banner}
+      onClose={onClose}
+      onSubmit={(e) => void save(e)}
+      className="flex flex-col gap-4"
+    >
+      <GiftFacts gift={gift} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-text">What happened</legend>
+        {choice(
+          'paid',
+          'The money arrived: credit it',
+          'The gift is paid with the amount below and the giver is sent a receipt.',
+        )}
+        {choice('failed', 'The money did not arrive: mark it failed', 'Nothing is credited and no receipt is sent.')}
+      </fieldset>
+      {outcome === 'paid' && (
+        <Field
+          name="amount"
+          label="Amount that arrived (GH₵)"
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setErrors({});
+          }}
+          inputMode="decimal"
+          externalError={errors.amount}
+          helperText="As Paystack's dashboard shows it."
+          rules={{ required: true, custom: amountRule }}
+          realTime
+        />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,163 @@
+// The Giving screen's rules: the filters as GET /giving/gifts/ takes them, the labels of statuses and methods,
+// amounts shown as "GH₵ 1,234.50", and the batch of envelopes (its rows' sum against the counted total), all in
+// pesewas so no sum is off by a floating-point crumb (lib/shared/giving/money.ts).
+import type { BadgeVariant } from '../../../ui';
+import {
+  GIFT_METHOD_LABELS,
+  GIFT_STATUS_LABELS,
+  STAFF_GIFT_METHODS,
+  type BatchBody,
+  type FundAnswer,
+  type GiftAnswer,
+  type GiftMethod,
+  type GiftQuery,
+  type GiftStatus,
+  type StaffGiftMethod,
+} from '../../../../lib/shared/giving/api';
+import { PESEWAS_PER_CEDI, formatCedis, toPesewas } from '../../../../lib/shared/giving/money';
+import { percentChange } from '../../../../lib/shared/analytics/periods';
+
+/** The API answers cedis (at most two decimals): as pesewas, then shown the one way. */
+export const pesewasOf = (cedis: number) => Math.round(cedis * PESEWAS_PER_CEDI);
+export const showCedis = (cedis: number) => formatCedis(pesewasOf(cedis));
+
+export interface GiftFilters {
+  search: string;
+  fund: string;
+  status: GiftStatus | '';
+  method: GiftMethod | '';
+  from: string;
+  to: string;
+}
+export const EMPTY_GIFT_FILTERS: GiftFilters = { search: '', fund: '', status: '', method: '', from: '', to: '' };
+
+/** The filters as the API's query: a filter left at "All" or a blank search is not sent. */
+export function giftQueryOf(filters: GiftFilters): GiftQuery {
+  const query: GiftQuery = {};
+  if (filters.fund) query.fund = Number(filters.fund);
+  if (filters.status) query.status = filters.status;
+  if (filters.method) query.method = filters.method;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  const q = filters.search.trim();
+  if (q) query.q = q;
+  return query;
+}
+
+export const isFiltered = (filters: GiftFilters) => Object.keys(giftQueryOf(filters)).length > 0;
+
+export const STATUS_BADGES: Record<GiftStatus, BadgeVariant> = {
+  pending: 'info',
+  paid: 'success',
+  failed: 'error',
+  flagged: 'warning',
+  refunded: 'neutral',
+};
+
+const all = (label: string) => ({ value: '', label });
+export const STATUS_OPTIONS = [
+  all('All statuses'),
+  ...Object.entries(GIFT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+];
+export const METHOD_OPTIONS = [
+  all('All methods'),
+  ...Object.entries(GIFT_METHOD_LABELS).map(([value, label]) => ({ value, label })),
+];
+export const STAFF_METHOD_OPTIONS = STAFF_GIFT_METHODS.map((value) => ({ value, label: GIFT_METHOD_LABELS[value] }));
+export const fundOptions = (funds: readonly FundAnswer[], allLabel?: string) => [
+  ...(allLabel ? [all(allLabel)] : []),
+  ...funds.map((f) => ({ value: String(f.id), label: f.active ? f.name : `${f.name} (inactive)` })),
+];
+
+/** "gift GC-7F3A from Ama Mensah": how a button, a dialog and a toast name one gift. */
+export const giftName = (gift: Pick<GiftAnswer, 'reference' | 'name'>) =>
+  `gift ${gift.reference}${gift.name ? ` from ${gift.name}` : ''}`;
+
+/** The day a gift counts on: paid, or else begun. */
+export const giftDay = (gift: Pick<GiftAnswer, 'paidAt' | 'createdAt'>) => (gift.paidAt ?? gift.createdAt).slice(0, 10);
+
+/** "+12.5%", "-3%", "new" (nothing before), "no change": a fund's period against the one before. */
+export function changeText(current: number, previous: number): string {
+  const change = percentChange(current, previous);
+  if (change === null) return 'new';
+  if (change === 0) return 'no change';
+  return `${change > 0 ? '+' : ''}${change}%`;
+}
+
+/** The file the CSV export is saved as: the filters' dates when given. */
+export function csvFilename(filters: GiftFilters, today: string): string {
+  const span = filters.from || filters.to ? `${filters.from || 'start'}-to-${filters.to || today}` : today;
+  return `gifts-${span}.csv`;
+}
+
+// ---- A batch of envelopes ----
+
+export interface BatchRow {
+  /** A key for React that survives removing a row. */
+  key: number;
+  fund: string;
+  amount: string;
+  name: string;
+}
+export interface BatchForm {
+  date: string;
+  method: StaffGiftMethod;
+  total: string;
+  rows: BatchRow[];
+}
+
+export const emptyRow = (key: number, fund = ''): BatchRow => ({ key, fund, amount: '', name: '' });
+export const newBatch = (today: string, fund = ''): BatchForm => ({
+  date: today,
+  method: 'cash',
+  total: '',
+  rows: [emptyRow(1, fund)],
+});
+
+/** A typed amount in pesewas, or null while it is not one (empty, a typo, out of range). */
+export function typedPesewas(text: string, limits?: { min: number; max: number }): number | null {
+  if (!text.trim()) return null;
+  const parsed = toPesewas(text, limits);
+  return parsed.ok ? parsed.pesewas : null;
+}
+
+/** A batch's counted total may exceed one gift's limit (the API's rule: up to 100,000,000 cedis). */
+export const BATCH_TOTAL_LIMITS = { min: 100, max: 100_000_000 * PESEWAS_PER_CEDI };
+
+/** What the form says as the rows are typed: their sum, the counted total, and whether they agree. */
+export function batchTally(form: BatchForm): { sum: number; total: number | null; balanced: boolean; typed: number } {
+  let sum = 0;
+  let typed = 0;
+  for (const row of form.rows) {
+    const pesewas = typedPesewas(row.amount);
+    if (pesewas !== null) {
+      sum += pesewas;
+      typed++;
+    }
+  }
+  const total = typedPesewas(form.total, BATCH_TOTAL_LIMITS);
+  return { sum, total, typed, balanced: total !== null && typed === form.rows.length && total === sum };
+}
+
+/** The tally as one sentence (read out as it changes). */
+export function tallyText(form: BatchForm): string {
+  const { sum, total, balanced } = batchTally(form);
+  const gifts = `${form.rows.length} ${form.rows.length === 1 ? 'gift' : 'gifts'}`;
+  const head = `${gifts} add up to ${formatCedis(sum)}`;
+  if (total === null) return `${head}. Enter the counted total.`;
+  if (balanced) return `${head}, the counted total.`;
+  const gap = total - sum;
+  return `${head}: ${formatCedis(Math.abs(gap))} ${gap > 0 ? 'short of' : 'over'} the counted total of ${formatCedis(total)}.`;
+}
+
+/** The batch as POST /giving/batches/ takes it (the amounts as typed: the API reads cedis text). */
+export const batchPayload = (form: BatchForm): BatchBody => ({
+  date: form.date,
+  method: form.method,
+  total: form.total.trim(),
+  gifts: form.rows.map((row) => ({
+    fund: Number(row.fund) || row.fund,
+    amount: row.amount.trim(),
+    name: row.name.trim() || null,
+  })),
+});
