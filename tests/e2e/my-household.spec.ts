@@ -1,0 +1,38 @@
+// /my/household: a member adds a child, with and without JavaScript, and then changes the child's details in
+// the person's <details> (which opens without a script).
+import { expect, test } from '@playwright/test';
+import { MY_DONE } from '../../src/lib/shared/members/api';
+import { newMember, SCRIPT_MODES, signInToMy } from './my-helpers';
+
+test.describe.configure({ timeout: 60_000 });
+
+for (const mode of SCRIPT_MODES) {
+  test.describe(mode.name, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test('add a child, then change their details', async ({ page }) => {
+      await signInToMy(page, await newMember(page.request));
+      await page.goto('/my/household');
+      const add = page.getByRole('region', { name: 'Add a person' });
+      await add.getByRole('textbox', { name: /^Name/ }).fill('Kofi <b>Junior</b>');
+      await add.getByRole('combobox', { name: /^Relationship/ }).fill('Child');
+      await add.getByLabel('Date of Birth').fill('2018-05-04');
+      await add.getByRole('button', { name: 'Add to my household' }).click();
+      await expect(page).toHaveURL(/\/my\/household\?done=person-added$/);
+      await expect(page.getByRole('status')).toHaveText(MY_DONE['person-added']);
+
+      // What the member wrote is shown as text.
+      const people = page.getByRole('region', { name: 'People' });
+      await expect(people.getByText('Kofi <b>Junior</b>', { exact: true })).toBeVisible();
+      await expect(people.getByText('Child, born May 4, 2018')).toBeVisible();
+
+      await people.getByText('Change Kofi <b>Junior</b>').click();
+      await people.getByRole('textbox', { name: /^Name/ }).fill('Kofi Junior');
+      await people.getByRole('button', { name: /^Save/ }).click();
+      await expect(page).toHaveURL(/\/my\/household\?done=person-saved$/);
+      await expect(
+        page.getByRole('region', { name: 'People' }).getByText('Kofi Junior', { exact: true }),
+      ).toBeVisible();
+    });
+  });
+}
