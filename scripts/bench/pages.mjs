@@ -9,14 +9,19 @@
 // string (an address with a query string is never kept). Requests say what Chromium says in Accept-Encoding
 // (BENCH_ACCEPT_ENCODING=identity for uncompressed answers); the bytes per answer (headers included) show what
 // compression saves. First, the start-up: from spawning the start command on an empty database to the first 200
-// of /api/v1/health/, and to the first page Astro renders.
+// of /api/v1/health/, and to the first page Astro renders. Last, the members' pages (/my, rendered for one member
+// and never kept): signed in as the demo member (the code read from the outbox row the server wrote), each page's
+// HTML + CSS gzip bytes and JavaScript bytes (target: none of its own), and /my's latency under the same load.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DatabaseSync } from 'node:sqlite';
+import { gzipSync } from 'node:zlib';
 import { waitForHealth } from './lib/health.mjs';
 import { load, tool } from './lib/load.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
@@ -132,6 +137,68 @@ const measure = async (url, connections = CONNECTIONS, seconds = DURATION) => {
 };
 const round = (n) => Math.round(n * 10) / 10;
 
+const MY_PAGES = [
+  '/my',
+  '/my/details',
+  '/my/household',
+  '/my/registrations',
+  '/my/consent',
+  '/my/directory',
+  '/my/data',
+];
+const MEMBER_EMAIL = 'member@gracechapel.example.org';
+
+/** A session cookie of the demo member: a code asked for, read from the outbox row, and sent back. */
+async function memberCookie() {
+  const post = (path, body) =>
+    fetch(`${origin}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const asked = await post('/members/code/', { email: MEMBER_EMAIL });
+  if (asked.status !== 202) throw new Error(`POST /members/code/ answered ${asked.status}`);
+  const db = new DatabaseSync(join(dir, 'church.db'), { readOnly: true });
+  const row = db.prepare('SELECT payload FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(MEMBER_EMAIL);
+  db.close();
+  const code = /\b(\d{6})\b/.exec(row?.payload ?? '')?.[1];
+  if (!code) throw new Error('no sign-in code in the outbox');
+  const session = await post('/members/session/', { email: MEMBER_EMAIL, code });
+  const cookie = session.headers.get('set-cookie')?.split(';')[0];
+  if (session.status !== 200 || !cookie) throw new Error(`POST /members/session/ answered ${session.status}`);
+  return cookie;
+}
+
+/** A page as a first visit downloads it: HTML and linked CSS gzipped, and every script (inline or a file, with the
+ * modules those import) as bytes before compression. */
+async function pageWeight(path, cookie) {
+  const res = await fetch(origin + path, { headers: { cookie, 'accept-encoding': 'identity' }, redirect: 'manual' });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  const html = await res.text();
+  const file = (url) => readFileSync(join(root, 'dist/client', url));
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => file(m[1]));
+  const seen = new Set();
+  const walk = (url) => {
+    if (seen.has(url)) return 0;
+    seen.add(url);
+    const code = file(url);
+    let bytes = code.length;
+    for (const m of code.toString().matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) {
+      bytes += walk(new URL(m[1], `http://x${url}`).pathname);
+    }
+    return bytes;
+  };
+  let js = 0;
+  for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /src="([^"]+)"/.exec(m[1])?.[1];
+    if (src) js += walk(src);
+    else if (!/type="application\/ld\+json"/.test(m[1])) js += Buffer.byteLength(m[2]);
+  }
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js += walk(m[1]);
+  const htmlCss = gzipSync(html).length + css.reduce((sum, c) => sum + gzipSync(c).length, 0);
+  return { page: path, 'HTML+CSS gzip B': htmlCss, 'JS B': js, 'cache-control': res.headers.get('cache-control') };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -176,6 +243,19 @@ try {
     missMs.push(performance.now() - started);
   }
 
+  // The members' pages: private, rendered for the signed-in member on every request.
+  const cookie = await memberCookie();
+  const myRows = [];
+  for (const path of MY_PAGES) myRows.push(await pageWeight(path, cookie));
+  const my = await load({
+    url: `${origin}/my`,
+    headers: { ...headers, cookie },
+    connections: CONNECTIONS,
+    seconds: 1,
+  }).then(() =>
+    load({ url: `${origin}/my`, headers: { ...headers, cookie }, connections: CONNECTIONS, seconds: DURATION }),
+  );
+
   console.log(
     `\nStart-up, from spawning the start command (npm start's, without npm) on an empty database: first health ` +
       `answer ${startupMs} ms, first /sermons rendered ${firstPageMs} ms`,
@@ -193,6 +273,12 @@ try {
   );
   console.log(
     `cache miss (/sermons rendered from the database), median of ${MISSES} sequential: ${median(missMs).toFixed(1)} ms`,
+  );
+  console.log(`\nMembers' pages, signed in as the demo member (JS B: every script the page loads, inline or file):`);
+  console.table(myRows);
+  console.log(
+    `/my signed in, ${CONNECTIONS} connections for ${DURATION}s (${tool}): ${Math.round(my.rps)} req/s, ` +
+      `p50 ${round(my.p50)} ms, p99 ${round(my.p99)} ms, ${my.bad} failed`,
   );
 } catch (err) {
   console.error(`bench failed: ${err.message}`);
