@@ -93,8 +93,17 @@ export const OTHER_AUDIT_ACTIVITY = {
   use_recovery_code: 'signed in with a recovery code',
   add_passkey: 'added a passkey',
   remove_passkey: 'removed a passkey',
+  use_passkey: 'signed in with a passkey',
   end_session: 'signed out one of their sessions',
   end_other_sessions: 'signed out all their other sessions',
+  // A member's own, through the members' door (src/server/members/); {what} as the entry names it.
+  update_own_details: 'updated their details',
+  update_own_consent: 'changed their consent: {what}',
+  change_own_email: 'changed their email address',
+  cancel_own_registration: 'cancelled their registration {what}',
+  request_removal: 'asked to be removed from the church’s records',
+  complete_removal_request: 'completed the removal request of {who}',
+  decline_removal_request: 'declined the removal request of {who}',
 } as const;
 
 /** Audit entries of one Recent Activity type: each action with the sentence after the actor's name. */
@@ -166,6 +175,48 @@ export const BROADCAST_AUDIT_ACTIVITY = activities('message', {
 });
 export type BroadcastAuditAction = keyof typeof BROADCAST_AUDIT_ACTIVITY;
 
+/**
+ * Households and ministries (src/server/households/, src/server/ministries/): staff's changes and a member's own
+ * ({what} names the household, ministry or person as the service words it).
+ */
+export const CONGREGATION_AUDIT_ACTIVITY = activities('user', {
+  create_household: 'created the household {what}',
+  update_household: 'updated the household {what}',
+  delete_household: 'deleted the household {what}',
+  merge_households: 'merged the households {what}',
+  add_household_member: 'added {what}',
+  remove_household_member: 'removed {what}',
+  add_household_person: 'added {what}',
+  update_household_person: 'updated {what}',
+  remove_household_person: 'removed {what}',
+  create_ministry: 'created the ministry {what}',
+  update_ministry: 'updated the ministry {what}',
+  delete_ministry: 'deleted the ministry {what}',
+  add_ministry_member: 'added {what}',
+  remove_ministry_member: 'removed {what}',
+  change_ministry_role: 'changed the role of {what}',
+  accept_join_request: 'accepted the request of {what}',
+  decline_join_request: 'declined the request of {what}',
+  // A member's own, through the members' door.
+  update_own_household: 'updated their household {what}',
+  add_own_household_person: 'added {what} to their household',
+  update_own_household_person: 'updated {what} in their household',
+  request_join_ministry: 'asked to join {what}',
+});
+export type CongregationAuditAction = keyof typeof CONGREGATION_AUDIT_ACTIVITY;
+
+/** Giving (src/server/giving/): what staff record and change ({what} as the service words it). */
+export const GIVING_AUDIT_ACTIVITY = activities('user', {
+  record_gift: 'recorded a gift of {what}',
+  record_batch: 'recorded a batch of {what}',
+  refund_gift: 'refunded {what}',
+  resolve_gift: 'resolved {what}',
+  create_fund: 'created the fund {what}',
+  update_fund: 'updated the fund {what}',
+  delete_fund: 'deleted the fund {what}',
+});
+export type GivingAuditAction = keyof typeof GIVING_AUDIT_ACTIVITY;
+
 export type AuditAction =
   | (typeof USER_ACTIONS)[ServerAction]['audit']
   | keyof typeof OTHER_AUDIT_ACTIVITY
@@ -174,7 +225,9 @@ export type AuditAction =
   | MessageAuditAction
   | RegistrationAuditAction
   | SettingsAuditAction
-  | BroadcastAuditAction;
+  | BroadcastAuditAction
+  | CongregationAuditAction
+  | GivingAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';
@@ -225,6 +278,10 @@ export const BROADCAST_ROLE: Role = 'ADMIN';
 export const canSendBroadcast = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BROADCAST_ROLE);
 export const BROADCAST_DENIED = 'Only administrators can send notifications';
 
+/** Members' requests to be removed (GET /members/removal-requests/, done or declined) are for SUPERADMIN and ADMIN. */
+export const REMOVAL_ROLE: Role = 'ADMIN';
+export const canHandleRemoval = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(REMOVAL_ROLE);
+
 /** The Outbox (every email and SMS the product sends, and Retry on a failed one) is for SUPERADMIN and ADMIN. */
 export const OUTBOX_ROLE: Role = 'ADMIN';
 export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(OUTBOX_ROLE);
@@ -235,6 +292,24 @@ export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= r
  */
 export const GIVING_ROLE: Role = 'ADMIN';
 export const canSeeGiving = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(GIVING_ROLE);
+
+/**
+ * docs/PRODUCT.md (Roles and permissions) for households and ministries: every staff member reads them and decides
+ * ministry join requests (pastoral work); creating, editing, merging and deleting them and changing who belongs is
+ * for ADMIN and above, as managing accounts is.
+ */
+export type CongregationCollection = 'households' | 'ministries';
+export type CongregationAction = 'read' | 'edit' | 'decide_requests';
+export const CONGREGATION_RULES: Record<CongregationCollection, Record<CongregationAction, Role>> = {
+  households: { read: 'PASTOR', edit: 'ADMIN', decide_requests: 'ADMIN' },
+  ministries: { read: 'PASTOR', edit: 'ADMIN', decide_requests: 'PASTOR' },
+};
+export const canManageCongregation = (
+  actor: { role: Role },
+  collection: CongregationCollection,
+  action: CongregationAction,
+) => roleRank(actor.role) >= roleRank(CONGREGATION_RULES[collection][action]);
+export const CONGREGATION_DENIED = 'Only administrators can change this';
 
 /** Why Add User is off for a role that may create no account (creatableRoles is empty). */
 export const ADD_USER_DENIED = 'Only administrators can add users';

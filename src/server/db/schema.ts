@@ -39,11 +39,63 @@ export interface UsersTable {
   token_version: number;
   /** A second factor is in force (a confirmed TOTP secret or a passkey): src/server/twofactor/. */
   two_factor: ColumnType<Bool, Bool | undefined, Bool>;
+  /** Members' directory (src/server/members/): listed, and whether the phone and address show there. */
+  directory_listed: ColumnType<Bool, Bool | undefined, Bool>;
+  directory_show_phone: ColumnType<Bool, Bool | undefined, Bool>;
+  directory_show_address: ColumnType<Bool, Bool | undefined, Bool>;
+  /** When each consent (email, SMS, directory) was last given or withdrawn; null: never changed. */
+  email_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sms_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  directory_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account's household (src/server/households/) and its place in it ("Head", "Spouse", …). */
+  household_id: number | null;
+  household_relationship: string | null;
 }
 
 export interface MinistriesTable {
   id: Generated<number>;
   name: string;
+  description: ColumnType<string, string | undefined, string>;
+  leader_user_id: number | null;
+  /** Display text as staff write it: "Saturday", "4:00 PM", "Church auditorium". */
+  meeting_day: string | null;
+  meeting_time: string | null;
+  meeting_place: string | null;
+  /** Listed on /ministries and open to join requests. */
+  is_public: ColumnType<Bool, Bool | undefined, Bool>;
+}
+
+export interface HouseholdsTable {
+  id: Generated<number>;
+  name: string;
+  address: string | null;
+  head_user_id: number | null;
+  created_at: string;
+}
+
+/** People of a household without an account (children, say); accounts join by users.household_id. */
+export interface HouseholdPeopleTable {
+  id: Generated<number>;
+  household_id: number;
+  name: string;
+  relationship: string;
+  date_of_birth: string | null;
+  created_at: string;
+}
+
+export interface MinistryJoinRequestsTable {
+  id: Generated<number>;
+  ministry_id: number;
+  /** The member who asked while signed in; null for a visitor's request. */
+  user_id: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  status: 'pending' | 'accepted' | 'declined';
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
 }
 
 export interface MinistryMembershipsTable {
@@ -361,6 +413,94 @@ export interface SessionsTable {
   address: string | null;
   created_at: string;
   last_used_at: string;
+  /** 'staff' (a refresh-token family) or 'member' (a /my cookie: src/server/members/session.ts). */
+  kind: ColumnType<'staff' | 'member', 'staff' | 'member' | undefined, 'staff' | 'member'>;
+  /** A member session: sha256 of its cookie's token. */
+  token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A member session ended by sign-out. */
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One-time codes of the members' door: sign-in or a new email address (src/server/members/codes.ts). */
+export interface MemberCodesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  channel: 'email' | 'sms';
+  destination: string;
+  purpose: 'sign-in' | 'email-change';
+  code_hash: string;
+  failures: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A member's request to be removed, acted on by staff (src/server/members/removal.ts). */
+export interface RemovalRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** The member's name when they asked (kept after the account goes). */
+  user_name: string;
+  reason: string | null;
+  status: 'open' | 'done' | 'declined';
+  created_at: string;
+  handled_at: string | null;
+  handled_by: number | null;
+}
+
+
+/** The funds a gift goes to (Tithe, Offering, …); only active ones take gifts on /give. */
+export interface FundsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  active: Bool;
+  sort: number;
+  created_at: string;
+}
+
+/** Envelopes counted together and recorded as one batch by staff. */
+export interface GiftBatchesTable {
+  id: Generated<number>;
+  date: string;
+  method: 'cash' | 'cheque' | 'bank' | 'mobile_money';
+  /** Pesewas. */
+  total: number;
+  count: number;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** A gift: online (Paystack) or recorded by staff. Amounts are pesewas (src/server/giving/). */
+export interface GiftsTable {
+  id: Generated<number>;
+  /** Ours, unique; the provider knows the payment by it. */
+  reference: string;
+  fund_id: number;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'failed' | 'flagged' | 'refunded';
+  method: 'paystack' | 'cash' | 'cheque' | 'bank' | 'mobile_money';
+  /** The provider's channel of an online gift ('mobile_money', 'card', …). */
+  channel: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  /** The member who gave, when signed in to /my. */
+  user_id: number | null;
+  batch_id: number | null;
+  /** The provider's id of the transaction. */
+  provider_id: string | null;
+  flag_reason: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  recorded_by: number | null;
+  refund_amount: number | null;
+  refund_date: string | null;
+  refund_reason: string | null;
+  refunded_by: number | null;
 }
 
 export interface DB {
@@ -369,6 +509,9 @@ export interface DB {
   ministries: MinistriesTable;
   ministry_memberships: MinistryMembershipsTable;
   family_members: FamilyMembersTable;
+  households: HouseholdsTable;
+  household_people: HouseholdPeopleTable;
+  ministry_join_requests: MinistryJoinRequestsTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -387,9 +530,14 @@ export interface DB {
   broadcasts: BroadcastsTable;
   notices_seen: NoticesSeenTable;
   outbox: OutboxTable;
+  funds: FundsTable;
+  gift_batches: GiftBatchesTable;
+  gifts: GiftsTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   sessions: SessionsTable;
+  member_codes: MemberCodesTable;
+  removal_requests: RemovalRequestsTable;
 }

@@ -25,6 +25,7 @@ import { removeAvatar, storeAvatar } from '../media/avatars';
 import { asTarget, isOnline, toUserAnswer } from './answers';
 import type { UserRow } from '../kernel/context';
 import { nextMidnight } from './cached-answers';
+import { fullName } from '../../lib/shared/format';
 
 // Every signed-in request loads its user, and the profile its memberships and family: those queries are
 // compiled once (../db/compiled.ts).
@@ -51,20 +52,67 @@ const familyQuery = (db: Kysely<DB>) =>
 const membershipsOf = compiledOnce((db) => membershipsQuery(db).where('mm.user_id', '=', 0));
 const familyOf = compiledOnce((db) => familyQuery(db).where('user_id', '=', 0));
 
-/** Memberships and family of one user or of everyone, in two queries. */
-async function extrasFor(db: Kysely<DB>, id: number | 'all') {
-  const [ms, fs] = await Promise.all(
-    id === 'all'
-      ? [membershipsQuery(db).execute(), familyQuery(db).execute()]
-      : [membershipsOf(db, [id]), familyOf(db, [id])],
-  );
+/**
+ * The other people of each household among these users' (households/): its accounts, then its people without
+ * one, in the answer's family shape (an account's id is its user id, a person's their own).
+ */
+async function householdFamily(db: Kysely<DB>, rows: UserRow[], whose: number | 'all') {
+  const family = new Map<number, FamilyMember[]>();
+  const ids = [...new Set(rows.flatMap((r) => (r.household_id === null ? [] : [Number(r.household_id)])))];
+  if (!ids.length) return family;
+  const some = whose !== 'all';
+  const [members, people] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'household_id', 'first_name', 'last_name', 'username', 'household_relationship'])
+      .where('household_id', 'is not', null)
+      .$if(some, (q) => q.where('household_id', 'in', ids))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('household_people')
+      .selectAll()
+      .$if(some, (q) => q.where('household_id', 'in', ids))
+      .orderBy('id')
+      .execute(),
+  ]);
+  const byHousehold = new Map<number, { userId: number | null; person: FamilyMember }[]>();
+  const add = (household: number, userId: number | null, person: FamilyMember) =>
+    byHousehold.set(household, [...(byHousehold.get(household) ?? []), { userId, person }]);
+  for (const m of members) {
+    const person = { id: Number(m.id), name: fullName(m), relationship: m.household_relationship ?? 'Member' };
+    add(Number(m.household_id), Number(m.id), person);
+  }
+  for (const p of people)
+    add(Number(p.household_id), null, { id: Number(p.id), name: p.name, relationship: p.relationship });
+  for (const row of rows) {
+    if (row.household_id === null) continue;
+    const others = (byHousehold.get(Number(row.household_id)) ?? []).filter((o) => o.userId !== Number(row.id));
+    family.set(
+      Number(row.id),
+      others.map((o) => o.person),
+    );
+  }
+  return family;
+}
+
+/**
+ * Memberships and family of one user or of everyone. Family is the user's household (householdFamily), then any
+ * rows left in the older per-user family_members table (migration 0011 moved them all into households).
+ */
+async function extrasFor(db: Kysely<DB>, rows: UserRow[], id: number | 'all') {
+  const [ms, fs, household] = await Promise.all([
+    id === 'all' ? membershipsQuery(db).execute() : membershipsOf(db, [id]),
+    id === 'all' ? familyQuery(db).execute() : familyOf(db, [id]),
+    householdFamily(db, rows, id),
+  ]);
   const memberships = new Map<number, MinistryMembership[]>();
   for (const m of ms) {
     const list = memberships.get(Number(m.user_id)) ?? [];
     list.push({ id: Number(m.id), ministry_name: m.ministry_name, role: m.role, joined_date: m.joined_date });
     memberships.set(Number(m.user_id), list);
   }
-  const family = new Map<number, FamilyMember[]>();
+  const family = household;
   for (const f of fs) {
     const list = family.get(Number(f.user_id)) ?? [];
     list.push({ id: Number(f.id), name: f.name, relationship: f.relationship });
@@ -75,7 +123,7 @@ async function extrasFor(db: Kysely<DB>, id: number | 'all') {
 
 /** `rows` are the one user `whose` names, or everyone. */
 async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
-  const { memberships, family } = await extrasFor(deps.database.db, whose);
+  const { memberships, family } = await extrasFor(deps.database.db, rows, whose);
   return rows.map((row) =>
     toUserAnswer(
       row,

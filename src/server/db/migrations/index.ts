@@ -15,6 +15,9 @@ import m0007 from './0007_content_views_by_sermon';
 import m0008 from './0008_notices_seen';
 import m0009 from './0009_outbox';
 import m0010 from './0010_two_factor';
+import m0011 from './0011_households_ministries';
+import m0012 from './0012_members';
+import m0013 from './0013_giving';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = dialectTypes(dialect);
@@ -29,6 +32,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_notices_seen': m0008(types),
     '0009_outbox': m0009(types),
     '0010_two_factor': m0010(types),
+    '0011_households_ministries': m0011(types),
+    '0012_members': m0012(types),
+    '0013_giving': m0013(types),
   };
 }
 

@@ -1,0 +1,452 @@
+// Households (docs/API.md, Households): member accounts (users.household_id, an account in one household at most)
+// and people without an account, a name, an address and a head who is one of its accounts. Staff manage every
+// household (CONGREGATION_RULES in permissions.ts); a member changes their own through the members' door with the
+// functions under "A member's own household", which take the database and the member's id so that door's routes
+// can call them. Every change is written with its audit entry in one transaction (activity/audit.ts).
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { AppDeps, UserRow } from '../kernel/context';
+import type { DB } from '../db/schema';
+import { iso } from '../db/time';
+import { ApiError, fieldError } from '../kernel/errors';
+import { withAudit, type AuditEntry } from '../activity/audit';
+import { likePattern } from '../search/service';
+import type { CongregationAuditAction } from '../../lib/shared/permissions';
+import { fullName } from '../../lib/shared/format';
+import {
+  HOUSEHOLD_NOT_FOUND,
+  HOUSEHOLD_TEXT,
+  PERSON_NOT_FOUND,
+  type Household,
+  type HouseholdCreate,
+  type HouseholdListQuery,
+  type HouseholdMemberAdd,
+  type HouseholdPage,
+  type HouseholdPersonCreate,
+  type HouseholdPersonUpdate,
+  type HouseholdUpdate,
+  type OwnHouseholdUpdate,
+} from '../../lib/shared/households/api';
+import { toHouseholdAnswer, type HouseholdRow, type MemberRow } from './answers';
+
+type Db = Kysely<DB>;
+
+/** The household's relationship of its head. */
+export const HEAD = 'Head';
+
+// ---- Reading ----
+
+const memberColumns = ['id', 'household_id', 'first_name', 'last_name', 'username', 'household_relationship'] as const;
+
+/** The answers of these households, in their order: two more queries however many. */
+async function present(db: Db, rows: HouseholdRow[]): Promise<Household[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const [members, people] = await Promise.all([
+    db.selectFrom('users').select(memberColumns).where('household_id', 'in', ids).execute(),
+    db.selectFrom('household_people').selectAll().where('household_id', 'in', ids).execute(),
+  ]);
+  return rows.map((row) =>
+    toHouseholdAnswer(
+      row,
+      (members as MemberRow[]).filter((m) => Number(m.household_id) === Number(row.id)),
+      people.filter((p) => Number(p.household_id) === Number(row.id)),
+    ),
+  );
+}
+
+async function householdRow(db: Db, id: number): Promise<HouseholdRow> {
+  const row = await db.selectFrom('households').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, HOUSEHOLD_NOT_FOUND);
+  return row;
+}
+
+export async function getHousehold(db: Db, id: number): Promise<Household> {
+  const [answer] = await present(db, [await householdRow(db, id)]);
+  return answer;
+}
+
+/** A page of households by name, a search matching the household's name or one of its people's. */
+export async function listHouseholds(db: Db, query: HouseholdListQuery): Promise<HouseholdPage> {
+  let base = db.selectFrom('households as h');
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    base = base.where((eb) =>
+      eb.or([
+        like('h.name'),
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .select('u.id')
+            .whereRef('u.household_id', '=', 'h.id')
+            .where(sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\'`),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('household_people as p')
+            .select('p.id')
+            .whereRef('p.household_id', '=', 'h.id')
+            .where(like('p.name')),
+        ),
+      ]),
+    );
+  }
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base.selectAll('h').orderBy('h.name').orderBy('h.id').limit(query.limit).offset(query.offset).execute(),
+  ]);
+  return { count: Number(total.count), results: await present(db, rows) };
+}
+
+/** The household a user belongs to, or undefined (the members' door and the user answer's family). */
+export async function householdOfUser(db: Db, userId: number): Promise<Household | undefined> {
+  const user = await db.selectFrom('users').select('household_id').where('id', '=', userId).executeTakeFirst();
+  if (!user?.household_id) return undefined;
+  return getHousehold(db, Number(user.household_id));
+}
+
+// ---- Changes by staff ----
+
+type Named = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'username'>;
+
+/** A change and its audit entry in one transaction; answers the household as now stored. */
+async function recorded(
+  deps: AppDeps,
+  actor: Named,
+  action: CongregationAuditAction,
+  what: string,
+  change: (trx: Transaction<DB>, stamp: string) => Promise<number>,
+): Promise<Household> {
+  const now = deps.now();
+  const id = await deps.database.db.transaction().execute(async (trx) => {
+    const householdId = await change(trx, iso(now));
+    const entry: AuditEntry = { actor, target: null, targetName: what, action };
+    await withAudit(trx, entry, now);
+    return householdId;
+  });
+  return getHousehold(deps.database.db, id);
+}
+
+async function accountOf(db: Db, userId: number, field = 'user_id') {
+  const user = await db
+    .selectFrom('users')
+    .select([...memberColumns])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw fieldError(field, HOUSEHOLD_TEXT.userNotFound);
+  return user as MemberRow;
+}
+
+/** Moves an account into a household (out of any other, which loses it as its head). */
+async function join(trx: Db, user: MemberRow, householdId: number, relationship: string) {
+  if (user.household_id !== null && Number(user.household_id) !== householdId) {
+    await trx
+      .updateTable('households')
+      .set({ head_user_id: null })
+      .where('id', '=', Number(user.household_id))
+      .where('head_user_id', '=', Number(user.id))
+      .execute();
+  }
+  await trx
+    .updateTable('users')
+    .set({ household_id: householdId, household_relationship: relationship })
+    .where('id', '=', Number(user.id))
+    .execute();
+}
+
+export async function createHousehold(deps: AppDeps, actor: UserRow, input: HouseholdCreate): Promise<Household> {
+  const db = deps.database.db;
+  const head = input.head_user_id ? await accountOf(db, input.head_user_id, 'head_user_id') : undefined;
+  return recorded(deps, actor, 'create_household', input.name, async (trx, stamp) => {
+    const { id } = await trx
+      .insertInto('households')
+      .values({
+        name: input.name,
+        address: input.address ?? null,
+        head_user_id: head ? Number(head.id) : null,
+        created_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (head) await join(trx, head, Number(id), HEAD);
+    return Number(id);
+  });
+}
+
+export async function updateHousehold(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  changes: HouseholdUpdate,
+): Promise<Household> {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  if (changes.head_user_id) {
+    const head = await accountOf(db, changes.head_user_id, 'head_user_id');
+    if (Number(head.household_id) !== id) throw fieldError('head_user_id', HOUSEHOLD_TEXT.headNotMember);
+  }
+  return recorded(deps, actor, 'update_household', changes.name ?? row.name, async (trx) => {
+    await trx
+      .updateTable('households')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.address !== undefined && { address: changes.address }),
+        ...(changes.head_user_id !== undefined && { head_user_id: changes.head_user_id }),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (changes.head_user_id) {
+      await trx
+        .updateTable('users')
+        .set({ household_relationship: HEAD })
+        .where('id', '=', changes.head_user_id)
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** Deletes a household: its people with it; its accounts stay, in no household. */
+export async function deleteHousehold(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ household_id: null, household_relationship: null })
+      .where('household_id', '=', id)
+      .execute();
+    await trx.deleteFrom('households').where('id', '=', id).execute();
+    await withAudit(trx, { actor, target: null, targetName: row.name, action: 'delete_household' }, deps.now());
+  });
+}
+
+export async function addMember(deps: AppDeps, actor: UserRow, id: number, input: HouseholdMemberAdd) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const user = await accountOf(db, input.user_id);
+  return recorded(deps, actor, 'add_household_member', `${fullName(user)} to ${row.name}`, async (trx) => {
+    await join(trx, user, id, input.relationship);
+    return id;
+  });
+}
+
+export async function removeMember(deps: AppDeps, actor: UserRow, id: number, userId: number) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const user = await accountOf(db, userId);
+  if (Number(user.household_id) !== id) throw new ApiError(404, HOUSEHOLD_TEXT.notMember);
+  return recorded(deps, actor, 'remove_household_member', `${fullName(user)} from ${row.name}`, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ household_id: null, household_relationship: null })
+      .where('id', '=', userId)
+      .execute();
+    if (Number(row.head_user_id) === userId) {
+      await trx.updateTable('households').set({ head_user_id: null }).where('id', '=', id).execute();
+    }
+    return id;
+  });
+}
+
+async function personRow(db: Db, householdId: number, personId: number) {
+  const person = await db
+    .selectFrom('household_people')
+    .selectAll()
+    .where('id', '=', personId)
+    .where('household_id', '=', householdId)
+    .executeTakeFirst();
+  if (!person) throw new ApiError(404, PERSON_NOT_FOUND);
+  return person;
+}
+
+const insertPerson = (trx: Db, householdId: number, input: HouseholdPersonCreate, stamp: string) =>
+  trx
+    .insertInto('household_people')
+    .values({
+      household_id: householdId,
+      name: input.name,
+      relationship: input.relationship,
+      date_of_birth: input.date_of_birth ?? null,
+      created_at: stamp,
+    })
+    .execute();
+
+const updatePerson_ = (trx: Db, personId: number, changes: HouseholdPersonUpdate) =>
+  trx
+    .updateTable('household_people')
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.relationship !== undefined && { relationship: changes.relationship }),
+      ...(changes.date_of_birth !== undefined && { date_of_birth: changes.date_of_birth }),
+    })
+    .where('id', '=', personId)
+    .execute();
+
+export async function addPerson(deps: AppDeps, actor: UserRow, id: number, input: HouseholdPersonCreate) {
+  const row = await householdRow(deps.database.db, id);
+  return recorded(deps, actor, 'add_household_person', `${input.name} to ${row.name}`, async (trx, stamp) => {
+    await insertPerson(trx, id, input, stamp);
+    return id;
+  });
+}
+
+export async function updatePerson(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  personId: number,
+  changes: HouseholdPersonUpdate,
+) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const person = await personRow(db, id, personId);
+  const what = `${changes.name ?? person.name} of ${row.name}`;
+  return recorded(deps, actor, 'update_household_person', what, async (trx) => {
+    await updatePerson_(trx, personId, changes);
+    return id;
+  });
+}
+
+export async function removePerson(deps: AppDeps, actor: UserRow, id: number, personId: number) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const person = await personRow(db, id, personId);
+  return recorded(deps, actor, 'remove_household_person', `${person.name} from ${row.name}`, async (trx) => {
+    await trx.deleteFrom('household_people').where('id', '=', personId).execute();
+    return id;
+  });
+}
+
+/**
+ * Merges household `from` into `into`: its accounts and people move, `into` keeps its name, address and head
+ * (taking `from`'s head when it has none, and `from`'s address when it has none), and `from` is deleted.
+ */
+export async function mergeHouseholds(deps: AppDeps, actor: UserRow, into: number, from: number): Promise<Household> {
+  if (into === from) throw fieldError('from', HOUSEHOLD_TEXT.sameHousehold);
+  const db = deps.database.db;
+  const target = await householdRow(db, into);
+  const source = await db.selectFrom('households').selectAll().where('id', '=', from).executeTakeFirst();
+  if (!source) throw fieldError('from', HOUSEHOLD_NOT_FOUND);
+  const what = `${source.name} into ${target.name}`;
+  return recorded(deps, actor, 'merge_households', what, async (trx) => {
+    await trx.updateTable('users').set({ household_id: into }).where('household_id', '=', from).execute();
+    await trx.updateTable('household_people').set({ household_id: into }).where('household_id', '=', from).execute();
+    await trx
+      .updateTable('households')
+      .set({
+        head_user_id: target.head_user_id ?? source.head_user_id,
+        address: target.address ?? source.address,
+      })
+      .where('id', '=', into)
+      .execute();
+    await trx.deleteFrom('households').where('id', '=', from).execute();
+    return into;
+  });
+}
+
+// ---- A member's own household (the members' door: src/server/members/) ----
+// These take the member's id and values already checked by the schemas of lib/shared/households/api.ts
+// (householdPersonCreateSchema, householdPersonUpdateSchema, ownHouseholdUpdateSchema). The member is the actor
+// of each audit entry.
+
+async function memberOf(db: Db, userId: number) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username', 'address', 'household_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw new ApiError(404, HOUSEHOLD_TEXT.userNotFound);
+  return user;
+}
+
+/** The member's household id, making one (named after them, at their address, them its head) when they have none. */
+async function ownHousehold(trx: Db, user: Awaited<ReturnType<typeof memberOf>>, stamp: string): Promise<number> {
+  if (user.household_id !== null) return Number(user.household_id);
+  const { id } = await trx
+    .insertInto('households')
+    .values({
+      name: `${user.last_name.trim() || user.username} household`,
+      address: user.address,
+      head_user_id: Number(user.id),
+      created_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('users')
+    .set({ household_id: Number(id), household_relationship: HEAD })
+    .where('id', '=', Number(user.id))
+    .execute();
+  return Number(id);
+}
+
+async function ownChange(
+  db: Db,
+  userId: number,
+  nowMs: number,
+  action: CongregationAuditAction,
+  change: (trx: Transaction<DB>, householdId: number, stamp: string) => Promise<string>,
+): Promise<Household> {
+  const user = await memberOf(db, userId);
+  const id = await db.transaction().execute(async (trx) => {
+    const stamp = iso(nowMs);
+    const householdId = await ownHousehold(trx, user, stamp);
+    const what = await change(trx, householdId, stamp);
+    await withAudit(trx, { actor: user, target: null, targetName: what, action }, nowMs);
+    return householdId;
+  });
+  return getHousehold(db, id);
+}
+
+/** Adds a person without an account to the member's household (made first if they have none). */
+export function addPersonToOwnHousehold(
+  db: Db,
+  userId: number,
+  person: HouseholdPersonCreate,
+  nowMs: number,
+): Promise<Household> {
+  return ownChange(db, userId, nowMs, 'add_own_household_person', async (trx, householdId, stamp) => {
+    await insertPerson(trx, householdId, person, stamp);
+    return person.name;
+  });
+}
+
+/** Changes a person of the member's own household; a person of another household is a 404 (nothing changed). */
+export async function updatePersonInOwnHousehold(
+  db: Db,
+  userId: number,
+  personId: number,
+  changes: HouseholdPersonUpdate,
+  nowMs: number,
+): Promise<Household> {
+  const user = await memberOf(db, userId);
+  if (user.household_id === null) throw new ApiError(404, PERSON_NOT_FOUND);
+  const person = await personRow(db, Number(user.household_id), personId);
+  return ownChange(db, userId, nowMs, 'update_own_household_person', async (trx) => {
+    await updatePerson_(trx, personId, changes);
+    return changes.name ?? person.name;
+  });
+}
+
+/** Renames or re-addresses the member's household (made first if they have none). */
+export function updateOwnHousehold(
+  db: Db,
+  userId: number,
+  changes: OwnHouseholdUpdate,
+  nowMs: number,
+): Promise<Household> {
+  return ownChange(db, userId, nowMs, 'update_own_household', async (trx, householdId) => {
+    const row = await trx
+      .updateTable('households')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.address !== undefined && { address: changes.address }),
+      })
+      .where('id', '=', householdId)
+      .returning('name')
+      .executeTakeFirstOrThrow();
+    return row.name;
+  });
+}
