@@ -10,12 +10,17 @@ import { analyticsReport } from './service';
 export function analyticsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(
-    route('get', '/', 'The figures of a time range against the one before it (staff)', {
-      signedIn: requireAuth(deps),
-      query: analyticsQuerySchema,
-      200: jsonAnswer(analyticsReportSchema, 'The report'),
-    }),
-    async (c) => c.json(await analyticsReport(deps, c.req.valid('query').range), 200),
+    route(
+      'get',
+      '/',
+      'The figures of a time range against the one before it (staff); giving only for ADMIN and above',
+      {
+        signedIn: requireAuth(deps),
+        query: analyticsQuerySchema,
+        200: jsonAnswer(analyticsReportSchema, 'The report'),
+      },
+    ),
+    async (c) => c.json(await analyticsReport(deps, c.req.valid('query').range, c.get('user')), 200),
   );
   return app;
 }

@@ -27,6 +27,8 @@ import type {
 } from '../../lib/shared/analytics/api';
 import { PRAYER_CATEGORIES } from '../../lib/shared/visitors/rules';
 import { VIEW_KINDS } from './views';
+import { fundTotals, givingSeries } from '../giving/summary';
+import { canSeeGiving, type Role } from '../../lib/shared/permissions';
 
 const TOP = 5;
 const n = (value: unknown) => Number(value ?? 0) || 0;
@@ -344,13 +346,27 @@ async function prayerCategories(db: Kysely<DB>, w: Window): Promise<PrayerCatego
   })).sort((a, b) => b.requests - a.requests);
 }
 
-export async function analyticsReport(deps: AppDeps, range: AnalyticsRange): Promise<AnalyticsReport> {
+/** The report for any staff member; its giving section only for ADMIN and above (canSeeGiving). */
+export async function analyticsReport(
+  deps: AppDeps,
+  range: AnalyticsRange,
+  actor: { role: Role },
+): Promise<AnalyticsReport> {
   const db = deps.database.db;
   const nowMs = deps.now();
   const { current, previous } = rangeWindows(range, nowMs);
   const daily = viewsByDay(db, { start: previous.start, end: current.end });
   // A failed read fails the sections that use it (each settles on its own), never the report.
   daily.catch(() => {});
+  const giving = canSeeGiving(actor)
+    ? settle('giving', async () => {
+        const [totals, points] = await Promise.all([
+          fundTotals(db, current, previous),
+          givingSeries(db, buckets(range, current)),
+        ]);
+        return { ...totals, series: points };
+      })
+    : null;
   const [both, series, kinds, sermons, events, prayers] = await Promise.all([
     settle('overview', () => overviewAndGrowth(deps.database, current, previous, daily)),
     settle('timeframe', () => timeframe(db, range, current, daily)),
@@ -359,7 +375,7 @@ export async function analyticsReport(deps: AppDeps, range: AnalyticsRange): Pro
     settle('top events', () => topEvents(db, current)),
     settle('prayer categories', () => prayerCategories(db, current)),
   ]);
-  return {
+  const report: AnalyticsReport = {
     range,
     period: current,
     previous,
@@ -372,4 +388,5 @@ export async function analyticsReport(deps: AppDeps, range: AnalyticsRange): Pro
     topEvents: events,
     prayerCategories: prayers,
   };
+  return giving ? { ...report, giving: await giving } : report;
 }

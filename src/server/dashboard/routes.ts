@@ -22,13 +22,13 @@ export function dashboardRoutes(deps: AppDeps) {
     route(
       'get',
       '/figures/',
-      'The six stat cards: each figure now, and what was added this month and last month (staff)',
+      'The six stat cards: each figure now, and what was added this month and last month (staff); giving this month and last (ADMIN and above only)',
       {
         signedIn: auth,
         200: jsonAnswer(dashboardFiguresSchema, 'The figures'),
       },
     ),
-    async (c) => c.json(await dashboardFigures(deps), 200),
+    async (c) => c.json(await dashboardFigures(deps, c.get('user')), 200),
   );
   app.openapi(
     createRoute({

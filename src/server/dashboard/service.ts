@@ -10,6 +10,8 @@ import type { DashboardFigures, StatusCheck } from '../../lib/shared/dashboard/a
 import { activeMembers, settle } from '../analytics/service';
 import { databaseReachable } from '../health/service';
 import { STUCK_AFTER_MS, outboxHealth } from '../outbox/service';
+import { fundTotals } from '../giving/summary';
+import { canSeeGiving, type Role } from '../../lib/shared/permissions';
 
 /** "3 min", "2 h 5 min": how long the oldest message has waited. */
 function minutes(ms: number): string {
@@ -52,11 +54,13 @@ async function figure(
   return { value, thisMonth, lastMonth };
 }
 
-export async function dashboardFigures(deps: AppDeps): Promise<DashboardFigures> {
+/** The six figures for any staff member; giving this month and last only for ADMIN and above (canSeeGiving). */
+export async function dashboardFigures(deps: AppDeps, actor: { role: Role }): Promise<DashboardFigures> {
   const db = deps.database.db;
   const nowMs = deps.now();
   const months = monthWindows(nowMs);
   const today = dayOf(nowMs);
+  const giving = canSeeGiving(actor) ? settle('giving', () => fundTotals(db, months.current, months.previous)) : null;
   const [totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests] = await Promise.all([
     settle('total users', () => figure(db, 'users', 'date_joined', months)),
     settle('active users', async () => ({
@@ -72,7 +76,8 @@ export async function dashboardFigures(deps: AppDeps): Promise<DashboardFigures>
     ),
     settle('pending requests', () => figure(db, 'prayer_requests', 'date_requested', months, awaitingReview)),
   ]);
-  return { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
+  const figures = { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
+  return giving ? { ...figures, giving: await giving } : figures;
 }
 
 /** A check's finding: its status and the detail shown beside it. */

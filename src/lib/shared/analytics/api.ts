@@ -59,6 +59,29 @@ export const topEventSchema = z.object({
 });
 export const prayerCategorySchema = z.object({ category: z.string(), requests: count, answered: count });
 
+/** Giving in a period: cedis of paid gifts less their refunds, and how many gifts (src/server/giving/summary.ts). */
+export const givingPeriodSchema = z.object({ total: z.number(), count });
+/** Each fund's giving in a period and the one before it, and all funds together. */
+export const givingTotalsSchema = z.object({
+  funds: z.array(
+    z.object({
+      fundId: z.number().int(),
+      fund: z.string(),
+      current: givingPeriodSchema,
+      previous: givingPeriodSchema,
+    }),
+  ),
+  total: z.object({ current: givingPeriodSchema, previous: givingPeriodSchema }),
+});
+export const givingPointSchema = z.object({
+  label: z.string(),
+  start: z.string(),
+  end: z.string(),
+  total: z.number(),
+  count,
+});
+export const analyticsGivingSchema = givingTotalsSchema.extend({ series: z.array(givingPointSchema) });
+
 export const analyticsReportSchema = z.object({
   range: z.enum(RANGE_VALUES),
   /** The period counted, [start, end) in UTC days, and the one it is compared with. */
@@ -72,6 +95,8 @@ export const analyticsReportSchema = z.object({
   topSermons: section(z.array(topSermonSchema)),
   topEvents: section(z.array(topEventSchema)),
   prayerCategories: section(z.array(prayerCategorySchema)),
+  /** Giving per fund and over the chart's buckets: only in an answer to ADMIN and above (canSeeGiving). */
+  giving: section(analyticsGivingSchema).optional(),
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
@@ -81,3 +106,6 @@ export type ContentCategory = z.infer<typeof contentCategorySchema>;
 export type TopSermon = z.infer<typeof topSermonSchema>;
 export type TopEvent = z.infer<typeof topEventSchema>;
 export type PrayerCategoryFigure = z.infer<typeof prayerCategorySchema>;
+export type GivingTotals = z.infer<typeof givingTotalsSchema>;
+export type GivingPoint = z.infer<typeof givingPointSchema>;
+export type AnalyticsGiving = z.infer<typeof analyticsGivingSchema>;

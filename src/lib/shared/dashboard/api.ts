@@ -2,7 +2,7 @@
 // awaiting a staff member (the Notifications list), and the system status checks. The screens import these
 // types only, so their bundles load no zod.
 import { z } from 'zod';
-import { section } from '../analytics/api';
+import { givingTotalsSchema, section } from '../analytics/api';
 
 const count = z.number().int().nonnegative();
 
@@ -17,9 +17,12 @@ export const FIGURE_KEYS = [
   'pendingRequests',
 ] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];
-export const dashboardFiguresSchema = z.object(
-  Object.fromEntries(FIGURE_KEYS.map((key) => [key, figureSchema])) as Record<FigureKey, typeof figureSchema>,
-);
+export const dashboardFiguresSchema = z
+  .object(Object.fromEntries(FIGURE_KEYS.map((key) => [key, figureSchema])) as Record<FigureKey, typeof figureSchema>)
+  .extend({
+    /** Giving this calendar month (current) and last month (previous): only in an answer to ADMIN and above. */
+    giving: section(givingTotalsSchema).optional(),
+  });
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 export type Figure = z.infer<typeof figureSchema>;
 
