@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** The server's read functions for sermons, events and the prayer wall (absent only if no server passed them). */
     content?: import('./lib/shared/live/registry').ContentReader;
+    /** The giving pages' read functions: /give, /give/thanks, /give/statement (src/server/giving/pages.ts). */
+    giving?: import('./lib/shared/giving/reader').GivingReader;
   }
 }

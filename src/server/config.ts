@@ -82,6 +82,9 @@ export const envSchema = z
       .regex(/^[A-Za-z0-9 ]{1,11}$/, { error: 'must be at most 11 letters, digits and spaces (e.g. GraceChapel)' })
       .optional(),
     SMS_BASE_URL: httpUrl.optional(),
+    // Online giving (src/server/giving/): unset, /give shows the mobile money and bank details instead.
+    PAYSTACK_SECRET_KEY: z.string().optional(),
+    PAYSTACK_BASE_URL: httpUrl.default('https://api.paystack.co'),
     MEDIA_DIR: z.string().default('./data/media'),
     S3_ENDPOINT: httpUrl.optional(),
     S3_BUCKET: z.string().optional(),
@@ -99,6 +102,9 @@ export const envSchema = z
     ARGON2_TEST_MEMORY_KIB: wholeNumber(64, 19_456).optional(),
     LOGIN_WINDOW_MS: wholeNumber(1, 2 ** 31).optional(),
     LOGIN_LOCK_MS: wholeNumber(1, 2 ** 31).optional(),
+    // How long an online gift waits before the background check asks Paystack about it, and how often it runs.
+    GIVING_VERIFY_AFTER_MS: wholeNumber(0, 2 ** 31).optional(),
+    GIVING_VERIFY_EVERY_MS: wholeNumber(10, 2 ** 31).optional(),
   })
   // Media go to S3 only with all five S3 variables: a partial set is a mistake, not a fallback to MEDIA_DIR.
   .superRefine((env, ctx) => {
@@ -184,6 +190,17 @@ export interface SmsConfig {
   clientSecret?: string;
 }
 
+/** Online giving through Paystack (PAYSTACK_ variables). */
+export interface PaystackConfig {
+  secretKey: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+}
+
+/** A gift still pending this long is verified by the background check (CONTRACT: 15 minutes), every minute. */
+export const GIVING_VERIFY_AFTER_MS = 15 * 60_000;
+export const GIVING_VERIFY_EVERY_MS = 60_000;
+
 export interface ServerConfig {
   production: boolean;
   host: string;
@@ -220,6 +237,10 @@ export interface ServerConfig {
   sms: SmsConfig | undefined;
   trustProxy: boolean;
   publicRateLimit: number;
+  /** Unset: no online giving (POST /giving/ answers 503; /give shows the other ways to give). */
+  paystack: PaystackConfig | null;
+  /** The background check of pending gifts: their age before it, and how often it runs. */
+  givingVerify: { afterMs: number; everyMs: number };
 }
 
 /** JWT_SECRET, else (outside production) a secret generated once and kept in DATA_DIR. */
@@ -302,5 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') }
+      : null,
+    // Shorter only through these test variables, ignored in production.
+    givingVerify: {
+      afterMs: (!production ? e.GIVING_VERIFY_AFTER_MS : undefined) ?? GIVING_VERIFY_AFTER_MS,
+      everyMs: (!production ? e.GIVING_VERIFY_EVERY_MS : undefined) ?? GIVING_VERIFY_EVERY_MS,
+    },
   };
 }

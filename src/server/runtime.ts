@@ -22,6 +22,9 @@ import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
 import { createViewCounter, type ViewCounter } from './analytics/views';
+import { startGivingReconciler } from './giving/reconcile';
+import { givingReaderOf } from './giving/pages';
+import type { GivingReader } from '../lib/shared/giving/reader';
 
 export interface Runtime {
   config: ServerConfig;
@@ -35,6 +38,8 @@ export interface Runtime {
   content: ContentEvents;
   /** The public pages' read functions: the API's own queries, on this runtime's connection. */
   reader: ContentReader;
+  /** The giving pages' read functions (/give, its thanks page, a member's statement). */
+  giving: GivingReader;
   /** Counts sermon page views (the shell shows it every page request) and audio plays. */
   views: ViewCounter;
   /** Seeds the demo data on an empty database outside production (done already unless `seedLater`). */
@@ -73,6 +78,8 @@ export async function createRuntime(
   // One worker per process sends the outbox (several instances share it on PostgreSQL).
   const outbox = await startOutboxWorker(deps);
   deps.outbox = outbox;
+  // One background check of pending online gifts per process (several instances share it on PostgreSQL).
+  const givingCheck = startGivingReconciler(deps);
   const app = createApp(deps);
   const sync =
     database.dialect === 'postgres'
@@ -85,6 +92,7 @@ export async function createRuntime(
       : undefined;
   const close = async () => {
     await sync?.close();
+    await givingCheck.close();
     await outbox.close();
     await views.close();
     await database.close();
@@ -95,6 +103,7 @@ export async function createRuntime(
     app,
     content,
     reader: contentReaderOf(deps),
+    giving: givingReaderOf(deps),
     views,
     seedDemo: () => seedDemo(database, config),
     close,

@@ -29,6 +29,7 @@ import { dashboardRoutes } from '../dashboard/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { searchRoutes } from '../search/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
+import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/broadcasts/', broadcastRoutes(deps));
   app.route('/outbox/', outboxRoutes(deps));
   app.route('/search/', searchRoutes(deps));
+  app.route('/giving/', givingRoutes(deps));
+  app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);
 
   const methodsOf = methodTable(app.routes);

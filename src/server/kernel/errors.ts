@@ -7,7 +7,7 @@ import type { AppEnv } from './context';
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 423 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 423 | 429 | 502 | 503,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
     /** Extra answer headers, e.g. Retry-After on a 429. */

@@ -13,6 +13,7 @@ import { iso } from '../db/time';
 import type { DB } from '../db/schema';
 import { seedContent } from './content';
 import { seedPrayers } from './prayers';
+import { seedFunds } from './funds';
 import { inChunks } from '../db/batch';
 
 /**
@@ -274,6 +275,7 @@ export async function seed(
   const added = await seedMembers(db, wanted, hash, now, ministryIds);
   const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
   const prayers = await seedPrayers(db, opts.contentDir ?? CONTENT_DIR, now);
+  await seedFunds(db, now);
   return { demo: DEMO_ACCOUNTS.length, members: added, ...content, prayers };
 }
 
@@ -295,6 +297,9 @@ export async function seedIfEmpty(db: Kysely<DB>, config: ServerConfig): Promise
   ]);
   // A database made before prayer requests were stored gets the sample requests once, on its first start.
   const seededPrayers = !prayer && (await seedPrayers(db, CONTENT_DIR, Date.now())) > 0;
+  // A database made before giving gets the demo funds once.
+  const fund = await db.selectFrom('funds').select('id').limit(1).executeTakeFirst();
+  if (!fund) await seedFunds(db, Date.now());
   if (sermon || event) return seededPrayers;
   await seedContent(db, CONTENT_DIR, Date.now());
   return true;

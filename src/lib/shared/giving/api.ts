@@ -303,22 +303,27 @@ export const givingSettingsSchema = z.object({
 export type GivingSettings = z.infer<typeof givingSettingsSchema>;
 
 const detail = (max: number) => z.string().trim().max(max, messages.maxLength(max));
+/** PATCH /settings/giving/: either section or both; a section given replaces the stored one. */
 export const givingSettingsChangeSchema = z.strictObject({
-  mobileMoney: z.strictObject({
-    number: z.string().trim().max(40).regex(PHONE_PATTERN, messages.phone).or(z.literal('')),
-    network: detail(60),
-    name: detail(120),
-  }),
-  bank: z.strictObject({
-    name: detail(120),
-    accountName: detail(120),
-    accountNumber: z
-      .string()
-      .trim()
-      .max(40)
-      .regex(/^[\d\s-]*$/, 'Digits, spaces or hyphens only'),
-    branch: detail(120),
-  }),
+  mobileMoney: z
+    .strictObject({
+      number: z.string().trim().max(40).regex(PHONE_PATTERN, messages.phone).or(z.literal('')),
+      network: detail(60),
+      name: detail(120),
+    })
+    .optional(),
+  bank: z
+    .strictObject({
+      name: detail(120),
+      accountName: detail(120),
+      accountNumber: z
+        .string()
+        .trim()
+        .max(40)
+        .regex(/^[\d\s-]*$/, 'Digits, spaces or hyphens only'),
+      branch: detail(120),
+    })
+    .optional(),
 });
 export type GivingSettingsChange = z.input<typeof givingSettingsChangeSchema>;
 

@@ -1,0 +1,34 @@
+// What the giving pages (/give, /give/thanks, /give/statement) get from the server as Astro.locals.giving
+// (src/env.d.ts; src/server/giving/pages.ts makes it). Types only: the pages run no zod.
+import type { GivingSettings, PublicFund } from './api';
+
+export interface GivePage {
+  /** Online giving is set up (PAYSTACK_SECRET_KEY): the form shows; otherwise the other ways to give do. */
+  online: boolean;
+  funds: PublicFund[];
+  settings: GivingSettings;
+}
+
+/** The thanks page: a receipt only when Paystack confirmed the gift with its amount and currency. */
+export type ThanksAnswer =
+  | { state: 'paid'; reference: string; fund: string; amount: string; date: string; name: string | null }
+  | { state: 'not-completed'; reference: string | null }
+  /** Paystack could not be asked just now: the page says the gift will be confirmed by email. */
+  | { state: 'unverified'; reference: string };
+
+export interface GivingStatement {
+  year: number;
+  name: string;
+  email: string;
+  gifts: { reference: string; fund: string; date: string; method: string; amount: string }[];
+  total: string;
+  /** Years the member has paid gifts in, newest first (the page's year links). */
+  years: number[];
+}
+
+export interface GivingReader {
+  givePage(): Promise<GivePage>;
+  thanks(reference: string | null): Promise<ThanksAnswer>;
+  /** The signed-in member's statement of a year (their /my cookie), or null when no member is signed in. */
+  statement(cookieHeader: string | null, year: number): Promise<GivingStatement | null>;
+}

@@ -1,0 +1,281 @@
+// Giving (docs/API.md, Giving): anyone lists the funds and starts a gift (JSON, or the /give form without
+// JavaScript); Paystack's webhook credits it; ADMIN and above (GIVING_ROLE) see and record gifts, envelopes,
+// refunds, flagged gifts, the summary and the funds, and the giving settings (mounted at /settings/giving/).
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { canSeeGiving } from '../../lib/shared/permissions';
+import {
+  GIVING_TEXTS,
+  batchAnswerSchema,
+  batchBodySchema,
+  fundAnswerSchema,
+  fundBodySchema,
+  fundChangeSchema,
+  giftAnswerSchema,
+  giftBodySchema,
+  giftQuerySchema,
+  giftStartedSchema,
+  givingSettingsChangeSchema,
+  givingSettingsSchema,
+  publicFundSchema,
+  refundBodySchema,
+  resolveBodySchema,
+  staffGiftBodySchema,
+  summaryAnswerSchema,
+  summaryQuerySchema,
+} from '../../lib/shared/giving/api';
+import { toCsv } from '../../lib/shared/csv';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
+import { requireAuth } from '../auth/middleware';
+import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import { limitBody } from '../kernel/body';
+import { answerSubmission, readSubmission } from '../public/form-posts';
+import { audited } from '../activity/audit';
+import * as giving from './service';
+import { givingSettings, saveGivingSettings } from './settings';
+
+const GiftAnswer = giftAnswerSchema.openapi('Gift');
+const FundAnswer = fundAnswerSchema.openapi('Fund');
+const GiftId = z.object({ id: wholeId(GIVING_TEXTS.giftNotFound) });
+const FundId = z.object({ id: wholeId(GIVING_TEXTS.fundNotFound) });
+const Detail = z.object({ detail: z.string() });
+const mayGive = allowed(canSeeGiving);
+
+/** How the routes know a signed-in member (the /my cookie session): their user id, or null. */
+export type MemberOf = (cookieHeader: string | undefined) => Promise<number | null>;
+
+/** Paystack's webhooks are small; anything larger is not one. */
+const WEBHOOK_LIMIT = 64 * 1024;
+
+export function givingRoutes(deps: AppDeps, { memberOf }: { memberOf?: MemberOf } = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+  const db = deps.database.db;
+
+  app.openapi(
+    route('get', '/funds/', 'The funds that take gifts, in order (anyone)', {
+      200: jsonAnswer(z.array(publicFundSchema), 'Active funds'),
+    }),
+    async (c) => c.json(await giving.activeFunds(db), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary:
+        "Start a gift (anyone; JSON or the /give form): a pending gift with its own reference, and Paystack's checkout to pay it",
+      middleware: [
+        readSubmission({
+          decoy: () => ({ status: 201, body: { reference: '', authorization_url: '' } }),
+          back: () => '/give',
+        }),
+      ],
+      request: { body: jsonBody(giftBodySchema) },
+      responses: {
+        201: jsonAnswer(giftStartedSchema, 'Started: send the giver to authorization_url'),
+        303: { description: 'An HTML form post: on to the checkout' },
+        ...refusals(400),
+        429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
+        502: jsonAnswer(Detail, 'Paystack is down or refused: nothing is left pending'),
+        503: jsonAnswer(Detail, 'Online giving is not set up'),
+      },
+    }),
+    async (c) => {
+      const member = memberOf ? await memberOf(c.req.header('cookie')) : null;
+      const started = await giving.startGift(deps, clientOf(c, deps.config).key, member, c.req.valid('json'));
+      return answerSubmission(c, started, 201, started.authorization_url);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/webhooks/paystack/',
+      summary:
+        "Paystack's events: the x-paystack-signature (hex HMAC-SHA512 of the raw body) checked first; charge.success verified with Paystack, then credited once",
+      middleware: [limitBody(WEBHOOK_LIMIT)],
+      responses: {
+        200: jsonAnswer(z.object({ received: z.literal(true) }), 'Taken (a repeat changes nothing)'),
+        401: jsonAnswer(Detail, 'No signature, or a wrong one: nothing changes'),
+        502: jsonAnswer(Detail, 'Paystack could not be asked about the payment: Paystack sends it again'),
+      },
+    }),
+    async (c) => {
+      // The signature is over the bytes as sent: read them raw, before anything parses them.
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      await giving.receiveWebhook(deps, raw, c.req.raw.headers);
+      return c.json({ received: true as const }, 200);
+    },
+  );
+
+  app.openapi(
+    route(
+      'get',
+      '/gifts/',
+      'Gifts, newest first, by fund, status, method, dates and search; ?format=csv (ADMIN and above)',
+      {
+        signedIn: [auth, mayGive],
+        query: giftQuerySchema,
+        200: {
+          description: 'Newest first (CSV: the same columns, formula-looking cells escaped)',
+          content: { 'application/json': { schema: z.array(GiftAnswer) }, 'text/csv': { schema: z.string() } },
+        },
+      },
+    ),
+    async (c) => {
+      const query = c.req.valid('query');
+      const gifts = await giving.listGifts(db, query);
+      if (query.format !== 'csv') return c.json(gifts, 200);
+      const header = [
+        'id',
+        'reference',
+        'fund',
+        'amount',
+        'currency',
+        'status',
+        'method',
+        'name',
+        'email',
+        'paidAt',
+        'createdAt',
+      ] as const;
+      const csv = toCsv([header, ...gifts.map((g) => header.map((key) => g[key]))]);
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="gifts.csv"',
+      }) as never;
+    },
+  );
+
+  app.openapi(
+    route('post', '/gifts/', 'Record a cash, cheque, bank or mobile money gift (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      json: staffGiftBodySchema,
+      201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
+    }),
+    async (c) => c.json(await giving.recordGift(deps, c.get('user'), c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    route('post', '/batches/', "Record a batch of envelopes; the total must equal the gifts' sum (ADMIN and above)", {
+      signedIn: [auth, mayGive],
+      json: batchBodySchema,
+      201: jsonAnswer(batchAnswerSchema, 'Recorded'),
+    }),
+    async (c) => c.json(await giving.recordBatch(deps, c.get('user'), c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    route('post', '/gifts/{id}/refund/', 'Refund a paid gift, whole or in part (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      params: GiftId,
+      json: refundBodySchema,
+      200: jsonAnswer(GiftAnswer, 'Refunded'),
+      409: jsonAnswer(Detail, 'Not a paid gift'),
+    }),
+    async (c) =>
+      c.json(await giving.refundGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('post', '/gifts/{id}/resolve/', 'Settle a flagged gift as paid (receipt sent) or failed (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      params: GiftId,
+      json: resolveBodySchema,
+      200: jsonAnswer(GiftAnswer, 'Resolved'),
+      409: jsonAnswer(Detail, 'Not flagged'),
+    }),
+    async (c) =>
+      c.json(await giving.resolveGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('get', '/summary/', 'Paid gifts per fund for the range and the period before (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      query: summaryQuerySchema,
+      200: jsonAnswer(summaryAnswerSchema, 'Cedis'),
+    }),
+    async (c) => c.json(await giving.summary(deps, c.req.valid('query').range), 200),
+  );
+
+  app.openapi(
+    route('get', '/funds/all/', 'Every fund, inactive ones too (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      200: jsonAnswer(z.array(FundAnswer), 'In order'),
+    }),
+    async (c) => c.json(await giving.allFunds(db), 200),
+  );
+
+  app.openapi(
+    route('post', '/funds/', 'Add a fund (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      json: fundBodySchema,
+      201: jsonAnswer(FundAnswer, 'Added'),
+      409: jsonAnswer(Detail, 'The name is taken'),
+    }),
+    async (c) => c.json(await giving.createFund(deps, c.get('user'), c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    route('patch', '/funds/{id}/', 'Rename, describe, order, or (de)activate a fund (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      params: FundId,
+      json: fundChangeSchema,
+      200: jsonAnswer(FundAnswer, 'Changed'),
+      409: jsonAnswer(Detail, 'The name is taken'),
+    }),
+    async (c) =>
+      c.json(await giving.changeFund(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('delete', '/funds/{id}/', 'Delete a fund that has no gifts (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      params: FundId,
+      ...DELETED,
+      409: jsonAnswer(Detail, 'The fund has gifts: make it inactive instead'),
+    }),
+    async (c) => {
+      await giving.deleteFund(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  return app;
+}
+
+/** Mounted at /settings/giving/: how to give without Paystack, shown on /give (ADMIN and above). */
+export function givingSettingsRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+  const db = deps.database.db;
+  app.openapi(
+    route('get', '/', "The church's mobile money and bank details for giving (ADMIN and above)", {
+      signedIn: [auth, mayGive],
+      200: jsonAnswer(givingSettingsSchema, 'The settings'),
+    }),
+    async (c) => c.json(await givingSettings(db), 200),
+  );
+  app.openapi(
+    route('patch', '/', 'Change the mobile money or bank details (ADMIN and above)', {
+      signedIn: [auth, mayGive],
+      json: givingSettingsChangeSchema,
+      200: jsonAnswer(givingSettingsSchema, 'The settings now'),
+    }),
+    async (c) => {
+      const change = c.req.valid('json');
+      const now = deps.now();
+      const entry = {
+        actor: c.get('user'),
+        target: null,
+        targetName: 'giving details',
+        action: 'update_settings',
+      } as const;
+      const saved = await audited(db, entry, now, (trx) => saveGivingSettings(trx, change, now));
+      return c.json(saved, 200);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,490 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
+// Giving over real HTTP against a fake Paystack (./paystack-fake.ts), on every backend: the funds; starting a gift
+// (JSON and the /give form post, the honeypot) with the amount rule and unknown funds refused before anything
+// starts; Paystack down or refusing (502, nothing left pending) and not configured (503); crediting by webhook,
+// by the thanks page's verification and by the background check (a lost webhook), once, with the receipt by
+// email and SMS; a different amount flags the gift; staff's gifts, envelopes, refunds, flagged gifts, summary,
+// CSV, funds and giving settings, closed to PASTOR and MEMBER; a member's own gifts and statement.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backends, startApi, type TestApi } from './helpers';
+import { signAccess } from '../../src/server/auth/tokens';
+import { PAYSTACK_KEY, startFakePaystack, type FakePaystack } from './paystack-fake';
+import type { AppDeps } from '../../src/server/kernel/context';
+import { checkPendingGifts } from '../../src/server/giving/reconcile';
+import { giftsOfUser, startGift, statementOf, thanks } from '../../src/server/giving/service';
+
+const GIFT = { fund: 'Tithe', amount: 50.5, name: 'Ama Mensah', email: 'ama@example.org', phone: '024 555 0123' };
+const SITE_URL = 'https://church.example.org';
+let address = 0;
+const client = () => ({ 'X-Forwarded-For': `198.51.100.${++address % 250}` });
+
+describe.each(backends())('giving on %s', (backend) => {
+  let api: TestApi;
+  let paystack: FakePaystack;
+  let admin: string;
+  let pastor: string;
+  let member: string;
+  let giverId: number;
+  let deps: AppDeps;
+
+  beforeAll(async () => {
+    paystack = await startFakePaystack();
+    api = await startApi(backend, {
+      members: 0,
+      env: {
+        TRUST_PROXY: 'true',
+        PUBLIC_RATE_LIMIT: '1000',
+        SITE_URL,
+        PAYSTACK_SECRET_KEY: PAYSTACK_KEY,
+        PAYSTACK_BASE_URL: paystack.url,
+        SMS_PROVIDER: 'arkesel',
+        SMS_SENDER_ID: 'GraceChapel',
+        SMS_API_KEY: 'k',
+      },
+    });
+    paystack.webhookUrl = `${api.url}/api/v1/giving/webhooks/paystack/`;
+    [admin, pastor] = await Promise.all([api.tokenFor('admin'), api.tokenFor('pastor')]);
+    // A MEMBER's token (members cannot sign in to the portal, but a token must still open no gift).
+    giverId = await api.createUser({ username: 'giver', role: 'MEMBER', can_access_web: true });
+    member = await signAccess(api.config.jwtSecret, { userId: giverId, version: 0 }, 3600, api.clock.now);
+    deps = { database: api.database, config: api.config, now: () => api.clock.now, outbox: api.outbox } as AppDeps;
+  });
+  beforeEach(() => {
+    paystack.mode = 'ok';
+    paystack.webhooks = true;
+    api.mails.length = 0;
+    api.sms.length = 0;
+  });
+  afterAll(async () => {
+    await api?.close();
+    await paystack?.close();
+  });
+
+  const give = (body: unknown = GIFT) => api.request('POST', '/giving/', { body, headers: client() });
+  const gifts = async () => (await api.request('GET', '/giving/gifts/', { token: admin })).body as any[];
+  const giftOf = async (reference: string) => (await gifts()).find((g) => g.reference === reference);
+  const countRows = async () =>
+    Number(
+      (
+        await api.database.db
+          .selectFrom('gifts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const settle = () => api.outbox.settle();
+
+  it('lists the demo funds in order to anyone', async () => {
+    const res = await api.request('GET', '/giving/funds/');
+    expect(res.status).toBe(200);
+    expect(res.body.map((f: any) => f.name)).toEqual(['Tithe', 'Offering', 'Welfare', 'Building Fund', 'Missions']);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['description', 'id', 'name']);
+  });
+
+  it('starts a gift: pending with its own reference, Paystack asked in pesewas with the callback URL', async () => {
+    const res = await give();
+    expect(res.status).toBe(201);
+    expect(res.body.reference).toMatch(/^GC-[0-9A-F]{20}$/);
+    expect(res.body.authorization_url).toMatch(new RegExp(`^${paystack.url}/checkout/`));
+    const init = paystack.requests.findLast((r) => r.path === '/transaction/initialize')!;
+    expect(init.headers.authorization).toBe(`Bearer ${PAYSTACK_KEY}`);
+    expect(init.body).toMatchObject({
+      email: GIFT.email,
+      amount: 5050,
+      currency: 'GHS',
+      reference: res.body.reference,
+      callback_url: `${SITE_URL}/give/thanks`,
+    });
+    const gift = await giftOf(res.body.reference);
+    expect(gift).toMatchObject({
+      fund: 'Tithe',
+      amount: 50.5,
+      currency: 'GHS',
+      status: 'pending',
+      method: 'paystack',
+      name: GIFT.name,
+      email: GIFT.email,
+      paidAt: null,
+    });
+    const row = await api.database.db
+      .selectFrom('gifts')
+      .select('amount')
+      .where('reference', '=', res.body.reference)
+      .executeTakeFirstOrThrow();
+    expect(row.amount).toBe(5050);
+  });
+
+  it('refuses bad amounts, unknown funds and bad fields with 400, starting nothing', async () => {
+    const before = await countRows();
+    const calls = paystack.requests.length;
+    for (const amount of [0.5, 0, -5, 100_000.01, 100_001, 10.555, '10.555', 'abc', '', null, '1e3', true, [10]]) {
+      const res = await give({ ...GIFT, amount });
+      expect(res.status, JSON.stringify(amount)).toBe(400);
+      expect(res.body.errors.amount).toEqual(['Enter an amount from 1 to 100,000 cedis, with at most two decimals.']);
+    }
+    for (const fund of ['Lottery', 9999, '', null]) {
+      const res = await give({ ...GIFT, fund });
+      expect(res.status, JSON.stringify(fund)).toBe(400);
+      expect(res.body.errors.fund).toBeDefined();
+    }
+    expect((await give({ ...GIFT, email: 'not-an-email' })).status).toBe(400);
+    expect((await give({ ...GIFT, name: ' ' })).status).toBe(400);
+    expect((await give({ ...GIFT, phone: 'call me' })).status).toBe(400);
+    expect(await countRows()).toBe(before);
+    expect(paystack.requests.length).toBe(calls);
+    // The edges of the rule are taken.
+    expect((await give({ ...GIFT, amount: 1 })).status).toBe(201);
+    expect((await give({ ...GIFT, amount: '100000.00' })).status).toBe(201);
+    expect((await give({ ...GIFT, amount: '1,234.50', fund: 'building fund' })).status).toBe(201);
+  });
+
+  it('takes the /give form post: 303 to the checkout; a refused one is a page; the honeypot stores nothing', async () => {
+    const funds = (await api.request('GET', '/giving/funds/')).body as any[];
+    const form = new URLSearchParams({
+      fund: String(funds[2].id),
+      amount: '20.00',
+      name: 'Yaw Asante',
+      email: 'yaw@example.org',
+      phone: '',
+      note: 'For the food bank',
+      website: '',
+    });
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...client() };
+    const res = await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${paystack.url}/checkout/`));
+    const tx = [...paystack.transactions.values()].at(-1)!;
+    expect(tx.amount).toBe(2000);
+    expect(await giftOf(tx.reference)).toMatchObject({ fund: 'Welfare', amount: 20, note: 'For the food bank' });
+
+    form.set('amount', '20.123');
+    const bad = await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await bad.text()).toContain('at most two decimals');
+
+    const before = await countRows();
+    form.set('amount', '20');
+    form.set('website', 'http://spam.example');
+    const bait = await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    expect(bait.status).toBe(303);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('answers 502 when Paystack is down or refuses, and leaves no gift pending', async () => {
+    const pending = async () =>
+      (await api.database.db.selectFrom('gifts').select('id').where('status', '=', 'pending').execute()).length;
+    const before = await pending();
+    for (const mode of ['down', 'refuse'] as const) {
+      paystack.mode = mode;
+      const res = await give();
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toBe(
+        'Online giving is unavailable right now. Please try again, or give by mobile money or at church.',
+      );
+      expect(await pending()).toBe(before);
+      expect((await gifts())[0].status).toBe('failed');
+    }
+  });
+
+  it('credits a gift by webhook once, with its receipt by email and SMS', async () => {
+    const { body } = await give();
+    const webhook = await paystack.pay(body.reference, { channel: 'mobile_money' });
+    expect(webhook!.status).toBe(200);
+    await settle();
+    const gift = await giftOf(body.reference);
+    expect(gift).toMatchObject({ status: 'paid', channel: 'mobile_money' });
+    expect(gift.paidAt).toBeTruthy();
+    const receipts = api.mails.filter((m) => m.text.includes(body.reference));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].to).toBe(GIFT.email);
+    expect(receipts[0].text).toContain('Fund: Tithe');
+    expect(receipts[0].text).toContain('Amount: GH₵ 50.50');
+    expect(receipts[0].text).toContain(`Date: ${gift.paidAt.slice(0, 10)}`);
+    expect(api.sms.filter((s) => s.text.includes(body.reference))).toHaveLength(1);
+    expect(api.sms[0].to).toBe('233245550123');
+    // The same event again changes nothing.
+    expect((await paystack.sendWebhook(paystack.eventBody(body.reference))).status).toBe(200);
+    await settle();
+    expect(api.mails.filter((m) => m.text.includes(body.reference))).toHaveLength(1);
+  });
+
+  it('flags a gift paid with another amount or currency instead of crediting it; staff resolve it', async () => {
+    const a = (await give()).body.reference;
+    await paystack.pay(a, { amount: 100 });
+    const b = (await give()).body.reference;
+    await paystack.pay(b, { currency: 'NGN' });
+    await settle();
+    const flagged = await giftOf(a);
+    expect(flagged.status).toBe('flagged');
+    expect(flagged.flagReason).toContain('GHS 1.00');
+    expect((await giftOf(b)).status).toBe('flagged');
+    expect(api.mails.filter((m) => m.text.includes(a) || m.text.includes(b))).toEqual([]);
+    // The thanks page shows no receipt for it.
+    expect((await thanks(deps, a)).state).toBe('not-completed');
+
+    const resolved = await api.request('POST', `/giving/gifts/${flagged.id}/resolve/`, {
+      token: admin,
+      body: { status: 'paid', amount: 1 },
+    });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ status: 'paid', amount: 1 });
+    expect(api.mails.filter((m) => m.text.includes(a))).toHaveLength(1);
+    const again = await api.request('POST', `/giving/gifts/${flagged.id}/resolve/`, {
+      token: admin,
+      body: { status: 'paid' },
+    });
+    expect(again.status).toBe(409);
+    const failed = await api.request('POST', `/giving/gifts/${(await giftOf(b)).id}/resolve/`, {
+      token: admin,
+      body: { status: 'failed' },
+    });
+    expect(failed.body.status).toBe('failed');
+  });
+
+  it('the thanks page verifies with Paystack: the query string alone marks nothing paid', async () => {
+    paystack.webhooks = false;
+    const { reference } = (await give()).body;
+    expect(await thanks(deps, reference)).toEqual({ state: 'not-completed', reference });
+    expect((await giftOf(reference)).status).toBe('pending');
+    expect(await thanks(deps, 'GC-NOSUCHREFERENCE')).toEqual({ state: 'not-completed', reference: null });
+    expect(await thanks(deps, '<script>')).toEqual({ state: 'not-completed', reference: null });
+    await paystack.pay(reference);
+    const receipt = await thanks(deps, reference);
+    expect(receipt).toMatchObject({ state: 'paid', reference, fund: 'Tithe', amount: 'GH₵ 50.50' });
+    await settle();
+    expect((await giftOf(reference)).status).toBe('paid');
+    expect(api.mails.filter((m) => m.text.includes(reference))).toHaveLength(1);
+    // Paystack down: the page cannot confirm, and says so.
+    const other = (await give()).body.reference;
+    paystack.mode = 'down';
+    expect(await thanks(deps, other)).toEqual({ state: 'unverified', reference: other });
+  });
+
+  it('the background check credits a gift whose webhook was lost, after 15 minutes', async () => {
+    paystack.webhooks = false;
+    const { reference } = (await give()).body;
+    await paystack.pay(reference);
+    await checkPendingGifts(deps);
+    expect((await giftOf(reference)).status).toBe('pending');
+    api.clock.advance(16 * 60_000);
+    // Paystack down: still pending, asked again later.
+    paystack.mode = 'down';
+    await checkPendingGifts(deps);
+    expect((await giftOf(reference)).status).toBe('pending');
+    paystack.mode = 'ok';
+    api.clock.advance(60_000);
+    await checkPendingGifts(deps);
+    await settle();
+    admin = await api.tokenFor('admin');
+    expect((await giftOf(reference)).status).toBe('paid');
+    expect(api.mails.filter((m) => m.text.includes(reference))).toHaveLength(1);
+    // An unpaid one stays pending for a day, then fails.
+    const unpaid = (await give()).body.reference;
+    api.clock.advance(16 * 60_000);
+    await checkPendingGifts(deps);
+    expect((await giftOf(unpaid)).status).toBe('pending');
+    api.clock.advance(25 * 3_600_000);
+    await checkPendingGifts(deps);
+    admin = await api.tokenFor('admin');
+    expect((await giftOf(unpaid)).status).toBe('failed');
+    // The clock moved past the tokens' lifetime: new ones for the tests after this one.
+    pastor = await api.tokenFor('pastor');
+    member = await signAccess(api.config.jwtSecret, { userId: giverId, version: 0 }, 3600, api.clock.now);
+  });
+
+  it('closes gifts, the summary, funds and the giving settings to PASTOR and MEMBER', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/giving/gifts/'],
+      ['GET', '/giving/gifts/?format=csv'],
+      ['POST', '/giving/gifts/', { fund: 'Tithe', amount: 10, method: 'cash', date: '2025-01-05' }],
+      ['POST', '/giving/batches/', { date: '2025-01-05', method: 'cash', total: 10, gifts: [{ fund: 1, amount: 10 }] }],
+      ['POST', '/giving/gifts/1/refund/', { reason: 'x' }],
+      ['POST', '/giving/gifts/1/resolve/', { status: 'failed' }],
+      ['GET', '/giving/summary/?range=30d'],
+      ['GET', '/giving/funds/all/'],
+      ['POST', '/giving/funds/', { name: 'Secret' }],
+      ['PATCH', '/giving/funds/1/', { active: false }],
+      ['DELETE', '/giving/funds/1/'],
+      ['GET', '/settings/giving/'],
+      ['PATCH', '/settings/giving/', { bank: { name: 'x', accountName: 'x', accountNumber: '1', branch: 'x' } }],
+    ];
+    for (const [method, path, body] of calls) {
+      for (const token of [pastor, member]) {
+        const res = await api.request(method, path, { token, body });
+        expect(res.status, `${method} ${path}`).toBe(403);
+      }
+      expect((await api.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('staff record cash gifts and envelope batches, refund, filter, summarise and export CSV', async () => {
+    const cash = await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Offering', amount: '120.50', method: 'cash', date: '2025-03-02', name: '=HYPERLINK("x")' },
+    });
+    expect(cash.status).toBe(201);
+    expect(cash.body).toMatchObject({ status: 'paid', method: 'cash', amount: 120.5, recordedBy: 'admin' });
+    expect(cash.body.paidAt.slice(0, 10)).toBe('2025-03-02');
+    const badBatch = await api.request('POST', '/giving/batches/', {
+      token: admin,
+      body: {
+        date: '2025-03-02',
+        method: 'cash',
+        total: 31,
+        gifts: [
+          { fund: 'Tithe', amount: 10 },
+          { fund: 'Missions', amount: 20 },
+        ],
+      },
+    });
+    expect(badBatch.status).toBe(400);
+    expect(badBatch.body.errors.total).toEqual(['The total must equal the sum of the gifts.']);
+    const batch = await api.request('POST', '/giving/batches/', {
+      token: admin,
+      body: {
+        date: '2025-03-02',
+        method: 'cash',
+        total: '30.10',
+        gifts: [
+          { fund: 'Tithe', amount: 10.1 },
+          { fund: 'Missions', amount: 20, name: 'Esi' },
+        ],
+      },
+    });
+    expect(batch.status).toBe(201);
+    expect(batch.body).toMatchObject({ total: 30.1, count: 2 });
+    expect(batch.body.gifts.map((g: any) => g.batchId)).toEqual([batch.body.id, batch.body.id]);
+
+    const byMethod = (
+      await api.request('GET', '/giving/gifts/?method=cash&from=2025-03-02&to=2025-03-02', { token: admin })
+    ).body;
+    expect(byMethod).toHaveLength(3);
+    const search = (await api.request('GET', '/giving/gifts/?q=esi', { token: admin })).body;
+    expect(search.map((g: any) => g.name)).toEqual(['Esi']);
+    expect((await api.request('GET', '/giving/gifts/?status=bogus', { token: admin })).status).toBe(400);
+
+    const csv = await api.request('GET', '/giving/gifts/?format=csv&method=cash', { token: admin });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '"id","reference","fund","amount","currency","status","method","name","email","paidAt","createdAt"',
+    );
+    expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+
+    const refund = await api.request('POST', `/giving/gifts/${cash.body.id}/refund/`, {
+      token: admin,
+      body: { amount: 20.5, reason: 'Given twice' },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({
+      status: 'refunded',
+      refund: { amount: 20.5, reason: 'Given twice', by: 'admin' },
+    });
+    const twice = await api.request('POST', `/giving/gifts/${cash.body.id}/refund/`, {
+      token: admin,
+      body: { reason: 'again' },
+    });
+    expect(twice.status).toBe(409);
+    const tooMuch = await api.request('POST', `/giving/gifts/${batch.body.gifts[0].id}/refund/`, {
+      token: admin,
+      body: { amount: 11, reason: 'x' },
+    });
+    expect(tooMuch.status).toBe(400);
+
+    // A gift paid today counts in this range's summary.
+    const today = new Date(api.clock.now).toISOString().slice(0, 10);
+    await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Welfare', amount: 7, method: 'mobile_money', date: today },
+    });
+    const summary = await api.request('GET', '/giving/summary/?range=7d', { token: admin });
+    expect(summary.status).toBe(200);
+    const welfare = summary.body.funds.find((f: any) => f.fund === 'Welfare');
+    expect(welfare.current.total).toBeGreaterThanOrEqual(7);
+    expect((await api.request('GET', '/giving/summary/?range=2y', { token: admin })).status).toBe(400);
+  });
+
+  it('manages funds: add, rename, deactivate (no longer on /give), refuse deleting one with gifts', async () => {
+    const made = await api.request('POST', '/giving/funds/', {
+      token: admin,
+      body: { name: 'Youth Camp', description: 'August camp', sort: 9 },
+    });
+    expect(made.status).toBe(201);
+    expect((await api.request('POST', '/giving/funds/', { token: admin, body: { name: 'youth camp' } })).status).toBe(
+      409,
+    );
+    expect((await give({ ...GIFT, fund: 'Youth Camp' })).status).toBe(201);
+    const off = await api.request('PATCH', `/giving/funds/${made.body.id}/`, { token: admin, body: { active: false } });
+    expect(off.body.active).toBe(false);
+    const open = (await api.request('GET', '/giving/funds/')).body.map((f: any) => f.name);
+    expect(open).not.toContain('Youth Camp');
+    expect((await give({ ...GIFT, fund: made.body.id })).status).toBe(400);
+    expect((await api.request('DELETE', `/giving/funds/${made.body.id}/`, { token: admin })).status).toBe(409);
+    const empty = await api.request('POST', '/giving/funds/', { token: admin, body: { name: 'Empty' } });
+    expect((await api.request('DELETE', `/giving/funds/${empty.body.id}/`, { token: admin })).status).toBe(204);
+    expect((await api.request('DELETE', `/giving/funds/${empty.body.id}/`, { token: admin })).status).toBe(404);
+  });
+
+  it('keeps the giving settings (ADMIN and above)', async () => {
+    const empty = await api.request('GET', '/settings/giving/', { token: admin });
+    expect(empty.body.mobileMoney).toEqual({ number: '', network: '', name: '' });
+    const saved = await api.request('PATCH', '/settings/giving/', {
+      token: admin,
+      body: { mobileMoney: { number: '024 555 0100', network: 'MTN MoMo', name: 'Grace Chapel' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.mobileMoney.network).toBe('MTN MoMo');
+    const bad = await api.request('PATCH', '/settings/giving/', {
+      token: admin,
+      body: { mobileMoney: { number: 'nope', network: '', name: '' } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await api.request('GET', '/settings/giving/', { token: admin })).body.mobileMoney.number).toBe(
+      '024 555 0100',
+    );
+  });
+
+  it("links a signed-in member's gift to them: their gifts and yearly statement, nobody else's", async () => {
+    const memberId = Number(
+      (await api.database.db.selectFrom('users').select('id').where('username', '=', 'giver').executeTakeFirstOrThrow())
+        .id,
+    );
+    const started = await startGift(deps, 'test-key', memberId, {
+      fund: 'Missions',
+      amount: 4000,
+      name: 'Member',
+      email: 'member@example.org',
+      phone: null,
+      note: null,
+    });
+    await give(); // someone else's
+    await paystack.pay(started.reference);
+    const own = await giftsOfUser(api.database.db, memberId);
+    expect(own.map((g) => g.reference)).toEqual([started.reference]);
+    expect(own[0]).toMatchObject({ fund: 'Missions', amount: 40, status: 'paid' });
+    const year = new Date().getUTCFullYear();
+    const statement = await statementOf(api.database.db, memberId, year);
+    expect(statement).toMatchObject({ year, total: 'GH₵ 40.00', gifts: [{ reference: started.reference }] });
+    expect((await statementOf(api.database.db, memberId, year - 1))!.gifts).toEqual([]);
+  });
+});
+
+describe('giving without Paystack configured', () => {
+  it('answers 503 with a clear detail and stores nothing', async () => {
+    const api = await startApi('sqlite', { members: 0 });
+    try {
+      const res = await api.request('POST', '/giving/', { body: GIFT });
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe(
+        'Online giving is not set up. Please give by mobile money, bank transfer or at church.',
+      );
+      const rows = await api.database.db.selectFrom('gifts').select('id').execute();
+      expect(rows).toEqual([]);
+      const hook = await api.request('POST', '/giving/webhooks/paystack/', { body: { event: 'charge.success' } });
+      expect(hook.status).toBe(401);
+    } finally {
+      await api.close();
+    }
+  });
+});
