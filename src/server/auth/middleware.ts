@@ -15,7 +15,7 @@ import { MFA_ENROLMENT_REQUIRED } from '../../lib/shared/twofactor/api';
 
 /** What an account taken to enrol may still call (docs/API.md, Two-factor policy), under /api/v1. */
 const WHILE_ENROLLING = new RegExp(
-  '^(GET /auth/profile/|GET /auth/2fa/|POST /auth/2fa/totp/(setup|confirm)/' +
+  '^(GET /auth/profile/|GET /auth/2fa/|POST /auth/2fa/totp/(setup|confirm)/|POST /auth/passkeys/(options/)?' +
     '|GET /auth/sessions/|DELETE /auth/sessions/[^/]+/|POST /auth/sessions/others/revoke/)$',
 );
 const API_PREFIX = '/api/v1';

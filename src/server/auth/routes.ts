@@ -17,8 +17,16 @@ import * as auth from './service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { dummyHash } from './passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
-import { mfaLoginSchema, mfaRequiredSchema } from '../../lib/shared/twofactor/api';
+import {
+  mfaLoginSchema,
+  mfaRequiredSchema,
+  passkeyChallengeSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginSchema,
+} from '../../lib/shared/twofactor/api';
 import { twoFactorRoutes } from '../twofactor/routes';
+import * as passkeys from '../twofactor/passkeys';
+import { ceremonyOf } from '../twofactor/passkeys';
 import type { Context } from 'hono';
 import { deviceOf } from './device';
 
@@ -70,6 +78,40 @@ export function authRoutes(deps: AppDeps) {
       ...refusals(401, 403, 429),
     }),
     async (c) => c.json(await auth.loginSecondStep(deps, c.req.valid('json'), from(c, deps)), 200),
+  );
+
+  app.openapi(
+    route(
+      'post',
+      '/login/passkey/options/',
+      'A passkey sign-in challenge: alone, or the second step with an mfa_token',
+      {
+        json: passkeyLoginOptionsSchema,
+        200: jsonAnswer(passkeyChallengeSchema, 'The challenge_id and the options for navigator.credentials.get()'),
+        ...refusals(401, 429),
+      },
+    ),
+    async (c) => {
+      const ceremony = ceremonyOf(deps.config, c.req.header('origin'));
+      return c.json(await passkeys.signInOptions(deps, c.req.valid('json'), ceremony, from(c, deps)), 200);
+    },
+  );
+
+  app.openapi(
+    route(
+      'post',
+      '/login/passkey/',
+      "Sign in with a passkey's answer to the challenge (alone, or with the mfa_token)",
+      {
+        json: passkeyLoginSchema,
+        200: jsonAnswer(signedInSchema, 'Tokens and the user'),
+        ...refusals(401, 403, 429),
+      },
+    ),
+    async (c) => {
+      const ceremony = ceremonyOf(deps.config, c.req.header('origin'));
+      return c.json(await passkeys.passkeySignIn(deps, c.req.valid('json'), ceremony, from(c, deps)), 200);
+    },
   );
 
   app.openapi(

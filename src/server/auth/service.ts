@@ -1,6 +1,8 @@
 // Sign-in, token refresh, sign-out and password reset (docs/API.md): lockout first, the same answer and the same
 // work for an unknown user as for a wrong password, refresh tokens used once, reset links single-use.
+import type { z } from 'zod';
 import { canAccessWeb } from '../../lib/shared/permissions';
+import type { mfaRequiredSchema } from '../../lib/shared/twofactor/api';
 import type { User } from '../../lib/shared/users/types';
 import type { AppDeps } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
@@ -22,7 +24,7 @@ import {
 } from './sessions';
 import type { UserRow } from '../kernel/context';
 import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from '../twofactor/challenges';
-import { policyCovers, spendCode } from '../twofactor/service';
+import { policyCovers, secondFactors, spendCode } from '../twofactor/service';
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
@@ -31,7 +33,7 @@ import { queueEmail } from '../outbox/queue';
 /** The usual sign-in answer; under the two-factor policy without a second factor, mfa_enrolment_required too. */
 export type SignedIn = TokenPair & { user: User; mfa_enrolment_required?: true };
 /** The first step's answer for an account with two-factor on: the password was right, now the second factor. */
-export type SecondFactorNeeded = { mfa_required: true; mfa_token: string };
+export type SecondFactorNeeded = z.infer<typeof mfaRequiredSchema>;
 
 export const INVALID_SECOND_FACTOR = 'Invalid or expired code. Please sign in again if this keeps happening.';
 
@@ -73,7 +75,11 @@ export async function login(
   }
   // The password was right, so telling this person they lack access (or need a second factor) leaks nothing.
   if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
-  if (user.two_factor) return { mfa_required: true, mfa_token: await issueChallenge(db, 'mfa', user.id, null, now) };
+  if (user.two_factor) {
+    const mfa_token = await issueChallenge(db, 'mfa', user.id, null, now);
+    const methods = await secondFactors(db, user.id);
+    return methods.includes('passkey') ? { mfa_required: true, mfa_token, methods } : { mfa_required: true, mfa_token };
+  }
   if (Math.random() < 0.05) await pruneAttempts(db, now);
   return signIn(deps, user, from);
 }

@@ -1,6 +1,6 @@
 // Short-lived single-use tokens of a sign-in in progress: the mfa_token between the password and the second
-// factor, and the ids of passkey challenges. Random, stored hashed, five minutes, used once; an mfa_token dies
-// after five wrong codes.
+// factor, the ids of passkey sign-in challenges and the challenges of passkey registrations (passkeys.ts).
+// Random, stored hashed, five minutes, used once; an mfa_token dies after five wrong guesses.
 import type { Kysely } from 'kysely';
 import type { ChallengeKind, DB } from '../db/schema';
 import { iso } from '../db/time';
@@ -15,8 +15,9 @@ export async function issueChallenge(
   userId: number | null,
   challenge: string | null,
   nowMs: number,
+  /** Random unless given: a passkey registration's token is its WebAuthn challenge. */
+  token = randomToken(),
 ): Promise<string> {
-  const token = randomToken();
   await db
     .insertInto('sign_in_challenges')
     .values({

@@ -4,17 +4,23 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
 import { jsonAnswer } from '../kernel/contract';
-import { route } from '../kernel/routes';
+import { deleteById, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import {
   codeSchema,
+  passkeyOptionsSchema,
+  passkeyRegisterSchema,
+  passkeySchema,
   recoveryCodesSchema,
   sessionSchema,
   totpSetupSchema,
   twoFactorStatusSchema,
 } from '../../lib/shared/twofactor/api';
 import * as twoFactor from './service';
+import * as passkeys from './passkeys';
+import { ceremonyOf } from './passkeys';
 
+const PasskeyId = z.object({ id: wholeId(DETAIL.notFound) });
 const SessionId = z.object({ id: z.string({ error: DETAIL.notFound }).uuid(DETAIL.notFound) });
 
 export function twoFactorRoutes(deps: AppDeps) {
@@ -70,6 +76,39 @@ export function twoFactorRoutes(deps: AppDeps) {
         { recovery_codes: await twoFactor.renewRecoveryCodes(deps, c.get('user'), c.req.valid('json').code) },
         200,
       ),
+  );
+
+  app.openapi(
+    route('post', '/passkeys/options/', 'Options for adding a passkey (navigator.credentials.create())', {
+      signedIn: auth,
+      200: jsonAnswer(passkeyOptionsSchema, 'PublicKeyCredentialCreationOptionsJSON; its challenge lives 5 minutes'),
+    }),
+    async (c) =>
+      c.json(
+        await passkeys.registrationOptions(deps, c.get('user'), ceremonyOf(deps.config, c.req.header('origin'))),
+        200,
+      ),
+  );
+
+  app.openapi(
+    route('post', '/passkeys/', "Add a passkey: its name and the authenticator's answer to the options", {
+      signedIn: auth,
+      json: passkeyRegisterSchema,
+      201: jsonAnswer(passkeySchema, 'The passkey; two-factor sign-in is on'),
+    }),
+    async (c) => {
+      const ceremony = ceremonyOf(deps.config, c.req.header('origin'));
+      return c.json(await passkeys.addPasskey(deps, c.get('user'), c.req.valid('json'), ceremony), 201);
+    },
+  );
+
+  app.openapi(
+    route('delete', '/passkeys/{id}/', 'Remove one of the own passkeys', {
+      signedIn: auth,
+      params: PasskeyId,
+      204: { description: 'Removed' },
+    }),
+    deleteById(deps, passkeys.removePasskey),
   );
 
   app.openapi(

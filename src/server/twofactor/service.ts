@@ -1,5 +1,5 @@
 // A person's two-factor sign-in (docs/API.md, Two-factor sign-in): the authenticator app (totp.ts), recovery codes
-// (recovery.ts); their sessions; a higher rank's reset. Every change is audited.
+// (recovery.ts), passkeys (passkeys.ts); their sessions; a higher rank's reset. Every change is audited.
 // `users.two_factor` follows what is in force (syncTwoFactor), so the signed-in user's kept row carries it.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
@@ -9,7 +9,12 @@ import { iso } from '../db/time';
 import { withAudit } from '../activity/audit';
 import type { AuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
-import { twoFactorRequired, type Session, type TwoFactorStatus } from '../../lib/shared/twofactor/api';
+import {
+  twoFactorRequired,
+  type SecondFactor,
+  type Session,
+  type TwoFactorStatus,
+} from '../../lib/shared/twofactor/api';
 import { securitySettings } from '../settings/security';
 import { churchContact, signature, siteShortName } from '../settings/church';
 import { queueEmail } from '../outbox/queue';
@@ -21,7 +26,7 @@ export const INVALID_CODE = 'Invalid code.';
 const invalidCode = () => new ApiError(400, INVALID_CODE, { code: [INVALID_CODE] });
 
 /** The change and its audit entry about the person themselves, in one transaction. */
-function ownChange<T>(
+export function ownChange<T>(
   deps: AppDeps,
   user: UserRow,
   action: AuditAction,
@@ -38,6 +43,14 @@ function ownChange<T>(
 
 /** Sets users.two_factor from what is in force; without any second factor the recovery codes go too. */
 export async function syncTwoFactor(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const on = (await secondFactors(db, userId)).length > 0;
+  await db.updateTable('users').set({ two_factor: on }).where('id', '=', userId).execute();
+  if (!on) await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  return on;
+}
+
+/** The second factors in force for the account (what the first step's answer may name). */
+export async function secondFactors(db: Kysely<DB>, userId: number): Promise<SecondFactor[]> {
   const [totp, passkey] = await Promise.all([
     db
       .selectFrom('totp_secrets')
@@ -47,10 +60,7 @@ export async function syncTwoFactor(db: Kysely<DB>, userId: number): Promise<boo
       .executeTakeFirst(),
     db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst(),
   ]);
-  const on = !!(totp || passkey);
-  await db.updateTable('users').set({ two_factor: on }).where('id', '=', userId).execute();
-  if (!on) await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  return on;
+  return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
 /** Whether the two-factor policy covers this account. */

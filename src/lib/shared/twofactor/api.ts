@@ -62,20 +62,72 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** The first step's answer for an account with two-factor on. */
-export const mfaRequiredSchema = z.object({ mfa_required: z.literal(true), mfa_token: text });
+/** The second factors an account may have: the authenticator app (its codes, or a recovery code) and passkeys. */
+export const SECOND_FACTORS = ['totp', 'passkey'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
+/**
+ * The first step's answer for an account with two-factor on. `methods` is there when the account has a passkey
+ * (an account with only the authenticator app answers as it did before passkeys): the password was right, so
+ * saying which factors it has leaks nothing.
+ */
+export const mfaRequiredSchema = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: text,
+  methods: z.array(z.enum(SECOND_FACTORS)).optional().describe('The second factors the account has'),
+});
 
 export const mfaLoginSchema = z.object({ mfa_token: text.max(200), code: text.max(64) });
 
-export const passkeyRegisterSchema = z.object({
-  name: text.trim().min(1).max(100),
-  response: z.record(text, z.unknown()).describe('RegistrationResponseJSON of navigator.credentials.create()'),
+// WebAuthn's JSON forms (RegistrationResponseJSON, AuthenticationResponseJSON): binary fields are base64url.
+// Checked in shape here, so bad input is a 400 naming the field; what they prove is judged by the server library.
+const base64url = text.max(16_384).regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url.');
+const credential = {
+  id: base64url.min(1).max(1_400),
+  rawId: base64url.max(1_400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(text, z.unknown()).default({}),
+};
+
+export const registrationResponseSchema = z.object({
+  ...credential,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(text.max(32)).max(10).optional(),
+  }),
 });
+
+export const authenticationResponseSchema = z.object({
+  ...credential,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+export const PASSKEY_NAME_MAX = 100;
+
+export const passkeyRegisterSchema = z.object({
+  name: text.trim().min(1, 'Give the passkey a name.').max(PASSKEY_NAME_MAX),
+  response: registrationResponseSchema.describe('RegistrationResponseJSON of navigator.credentials.create()'),
+});
+
+/** The options navigator.credentials.create() or .get() takes, as JSON (PublicKeyCredential*OptionsJSON). */
+export const passkeyOptionsSchema = z.looseObject({ challenge: text });
 
 export const passkeyLoginOptionsSchema = z.object({ mfa_token: text.max(200).optional() });
 
+export const passkeyChallengeSchema = z.object({
+  challenge_id: text.describe('Sent back with the answer; five minutes, once'),
+  options: passkeyOptionsSchema,
+});
+
 export const passkeyLoginSchema = z.object({
   challenge_id: text.max(200),
-  response: z.record(text, z.unknown()).describe('AuthenticationResponseJSON of navigator.credentials.get()'),
+  response: authenticationResponseSchema.describe('AuthenticationResponseJSON of navigator.credentials.get()'),
   mfa_token: text.max(200).optional(),
 });

@@ -1,0 +1,330 @@
+// Passkeys (WebAuthn, by @simplewebauthn/server; docs/API.md, Two-factor sign-in): a person adds several, each
+// named, and removes them; one signs in as the second factor after the password, or alone without a username.
+// Every challenge is single-use and lives five minutes (challenges.ts): a registration's challenge is itself the
+// token (stored hashed, found again from the answer's clientDataJSON); a sign-in's is kept beside a challenge_id.
+// The origin a ceremony is judged against is the page's (the request's Origin) when the site allows it, and the
+// RP ID is its host name, so the portal works wherever the site's configuration says it is served.
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { z } from 'zod';
+import type { ServerConfig } from '../config';
+import type { AppDeps, UserRow } from '../kernel/context';
+import { ApiError, DETAIL } from '../kernel/errors';
+import { iso } from '../db/time';
+import { fullName } from '../../lib/shared/format';
+import { canAccessWeb } from '../../lib/shared/permissions';
+import { asTarget } from '../users/answers';
+import type {
+  Passkey,
+  passkeyLoginOptionsSchema,
+  passkeyLoginSchema,
+  passkeyRegisterSchema,
+} from '../../lib/shared/twofactor/api';
+import { siteShortName } from '../settings/church';
+import { findUserById } from '../users/service';
+import { finishSecondStep, signIn, type SignedIn, type SignInFrom } from '../auth/service';
+import { checkThrottle, countAttempt } from '../auth/throttle';
+import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from './challenges';
+import { ownChange, syncTwoFactor } from './service';
+
+/** Every refused passkey sign-in answers this, whatever was wrong: nothing tells a forgery from a stale answer. */
+export const PASSKEY_REFUSED = 'That passkey could not sign you in. Please try again, or sign in with your password.';
+export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.';
+export const PASSKEY_ORIGIN = 'Passkeys cannot be used from this address.';
+
+/** Where a ceremony happens: the page's origin and its host name (the RP ID). */
+export interface Ceremony {
+  origin: string;
+  rpID: string;
+}
+
+/**
+ * The origins passkeys work from: the site's and the allowed ones (ALLOWED_ORIGINS). Browsers refuse WebAuthn on
+ * an IP address but allow it on localhost, so a site served on the loopback address is also reached as localhost.
+ */
+export function passkeyOrigins(config: Pick<ServerConfig, 'siteUrl' | 'allowedOrigins'>): string[] {
+  const site = new URL(config.siteUrl);
+  const origins = new Set([site.origin, ...config.allowedOrigins]);
+  if (site.hostname === '127.0.0.1' || site.hostname === '[::1]') {
+    site.hostname = 'localhost';
+    origins.add(site.origin);
+  }
+  return [...origins];
+}
+
+/** The ceremony of a request with this Origin header (none: the site's own), or undefined for another origin. */
+export function ceremonyOf(config: ServerConfig, originHeader: string | undefined): Ceremony | undefined {
+  const origin = originHeader ?? new URL(config.siteUrl).origin;
+  if (!passkeyOrigins(config).includes(origin)) return undefined;
+  return { origin, rpID: new URL(origin).hostname };
+}
+
+/**
+ * EdDSA, ES256 and RS256, the library's usual list, named here: its default probes Node for ML-DSA, which prints an
+ * experimental-feature warning, and no browser makes such keys yet.
+ */
+const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
+const needCeremony = (ceremony: Ceremony | undefined): Ceremony => {
+  if (!ceremony) throw new ApiError(400, PASSKEY_ORIGIN);
+  return ceremony;
+};
+
+/** The user handle a passkey carries for its account (the database id: it names nobody outside this site). */
+const userHandle = (userId: number) => new TextEncoder().encode(String(userId));
+
+const transportsOf = (stored: string) => JSON.parse(stored) as AuthenticatorTransport[];
+
+/** The challenge the browser says it signed (clientDataJSON), or undefined when that cannot be read. */
+function signedChallenge(clientDataJSON: string): string | undefined {
+  try {
+    const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
+    const challenge = (data as { challenge?: unknown }).challenge;
+    return typeof challenge === 'string' && challenge.length <= 200 ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const presentPasskey = (row: {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}): Passkey => ({ id: Number(row.id), name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at });
+
+// ---- Adding and removing (signed in) ----
+
+/**
+ * Options for navigator.credentials.create(): a discoverable credential (so it can sign in without a username),
+ * none of the person's own authenticators again.
+ */
+export async function registrationOptions(deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) {
+  const { rpID } = needCeremony(ceremony);
+  const db = deps.database.db;
+  const own = await db
+    .selectFrom('passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', user.id)
+    .execute();
+  const options = await generateRegistrationOptions({
+    rpName: siteShortName() || rpID,
+    rpID,
+    userName: user.username,
+    userID: userHandle(user.id),
+    userDisplayName: fullName(user),
+    attestationType: 'none',
+    excludeCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
+  });
+  await issueChallenge(db, 'passkey-register', user.id, null, deps.now(), options.challenge);
+  return options;
+}
+
+/** Checks the authenticator's answer to a live challenge of this person's and keeps the new passkey (audited). */
+export async function addPasskey(
+  deps: AppDeps,
+  user: UserRow,
+  { name, response }: z.infer<typeof passkeyRegisterSchema>,
+  ceremony: Ceremony | undefined,
+): Promise<Passkey> {
+  const { origin, rpID } = needCeremony(ceremony);
+  const db = deps.database.db;
+  const now = deps.now();
+  const notAdded = () => new ApiError(400, PASSKEY_NOT_ADDED);
+  const challenge = signedChallenge(response.response.clientDataJSON);
+  const row = challenge ? await liveChallenge(db, 'passkey-register', challenge, now) : undefined;
+  if (!challenge || !row || Number(row.user_id) !== user.id || !(await claimChallenge(db, row.id, now)))
+    throw notAdded();
+  const verified = await verifyRegistrationResponse({
+    response: response as RegistrationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+    supportedAlgorithmIDs: ALGORITHMS,
+  }).catch(() => undefined);
+  if (!verified?.verified) throw notAdded();
+  const { credential } = verified.registrationInfo;
+  return ownChange(
+    deps,
+    user,
+    'add_passkey',
+    async (trx) => {
+      const taken = await trx
+        .selectFrom('passkeys')
+        .select('id')
+        .where('credential_id', '=', credential.id)
+        .executeTakeFirst();
+      if (taken) throw new ApiError(400, 'This passkey is already added.');
+      const added = await trx
+        .insertInto('passkeys')
+        .values({
+          user_id: user.id,
+          credential_id: credential.id,
+          public_key: isoBase64URL.fromBuffer(credential.publicKey),
+          counter: credential.counter,
+          transports: JSON.stringify(credential.transports ?? []),
+          name,
+          created_at: iso(now),
+          last_used_at: null,
+        })
+        .returning(['id', 'name', 'created_at', 'last_used_at'])
+        .executeTakeFirstOrThrow();
+      await syncTwoFactor(trx, user.id);
+      return presentPasskey(added);
+    },
+    name,
+  );
+}
+
+/** Removes one of the person's own passkeys (any other id names nothing: 404), audited. */
+export async function removePasskey(deps: AppDeps, user: UserRow, id: number): Promise<void> {
+  const key = await deps.database.db
+    .selectFrom('passkeys')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!key) throw new ApiError(404, DETAIL.notFound);
+  await ownChange(
+    deps,
+    user,
+    'remove_passkey',
+    async (trx) => {
+      await trx.deleteFrom('passkeys').where('id', '=', key.id).execute();
+      await syncTwoFactor(trx, user.id);
+    },
+    key.name,
+  );
+}
+
+// ---- Signing in ----
+
+/**
+ * Options for navigator.credentials.get(). With an mfa_token (a right password) the passkey is the second factor:
+ * only that account's passkeys are allowed. Without one it is a sign-in by passkey alone: any of the site's
+ * discoverable passkeys, and the person must be verified on the device (PIN, fingerprint), as a passkey then
+ * stands for both factors.
+ */
+export async function signInOptions(
+  deps: AppDeps,
+  { mfa_token }: z.infer<typeof passkeyLoginOptionsSchema>,
+  ceremony: Ceremony | undefined,
+  from: SignInFrom,
+) {
+  const { rpID } = needCeremony(ceremony);
+  const db = deps.database.db;
+  const now = deps.now();
+  await checkThrottle(deps, 'sign-in', from.client);
+  let userId: number | null = null;
+  let allowCredentials: { id: string; transports: AuthenticatorTransport[] }[] | undefined;
+  if (mfa_token !== undefined) {
+    const mfa = await liveChallenge(db, 'mfa', mfa_token, now);
+    const own = mfa?.user_id
+      ? await db
+          .selectFrom('passkeys')
+          .select(['credential_id', 'transports'])
+          .where('user_id', '=', mfa.user_id)
+          .execute()
+      : [];
+    if (!mfa?.user_id || !own.length) {
+      await countAttempt(deps, 'sign-in', from.client);
+      throw new ApiError(401, PASSKEY_REFUSED);
+    }
+    userId = Number(mfa.user_id);
+    allowCredentials = own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) }));
+  }
+  const options = await generateAuthenticationOptions({
+    rpID,
+    allowCredentials,
+    userVerification: userId === null ? 'required' : 'preferred',
+  });
+  const challenge_id = await issueChallenge(db, 'passkey-login', userId, options.challenge, now);
+  return { challenge_id, options };
+}
+
+/**
+ * A passkey's answer to a live sign-in challenge: verified against the stored public key, its signature counter
+ * moved forward (a counter that does not grow, when either is non-zero, is a cloned key's and refused), the use
+ * audited; then the sign-in ends as every other does (auth/service.ts). Every refusal is the same 401 and counts
+ * toward the address's throttle; with an mfa_token it counts as one of that token's five guesses too.
+ */
+export async function passkeySignIn(
+  deps: AppDeps,
+  { challenge_id, response, mfa_token }: z.infer<typeof passkeyLoginSchema>,
+  ceremony: Ceremony | undefined,
+  from: SignInFrom,
+): Promise<SignedIn> {
+  const db = deps.database.db;
+  const now = deps.now();
+  await checkThrottle(deps, 'sign-in', from.client);
+  const refuse = async (): Promise<never> => {
+    await countAttempt(deps, 'sign-in', from.client);
+    throw new ApiError(401, PASSKEY_REFUSED);
+  };
+  const challenge = await liveChallenge(db, 'passkey-login', challenge_id, now);
+  if (!ceremony || !challenge?.challenge || !(await claimChallenge(db, challenge.id, now))) return refuse();
+  const forUser = challenge.user_id === null ? null : Number(challenge.user_id);
+  // A challenge made for a second step is answered with that step's mfa_token, and only then.
+  const mfa = mfa_token === undefined ? undefined : await liveChallenge(db, 'mfa', mfa_token, now);
+  if (mfa_token !== undefined && (!mfa || Number(mfa.user_id) !== forUser || !(await takeGuess(db, mfa.id))))
+    return refuse();
+  if (mfa_token === undefined && forUser !== null) return refuse();
+
+  const key = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id).executeTakeFirst();
+  if (!key || (forUser !== null && Number(key.user_id) !== forUser)) return refuse();
+  const handle = response.response.userHandle;
+  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(Number(key.user_id)))) return refuse();
+  const verified = await verifyAuthenticationResponse({
+    response: response as AuthenticationResponseJSON,
+    expectedChallenge: challenge.challenge,
+    expectedOrigin: ceremony.origin,
+    expectedRPID: ceremony.rpID,
+    credential: {
+      id: key.credential_id,
+      publicKey: isoBase64URL.toBuffer(key.public_key),
+      counter: Number(key.counter),
+      transports: transportsOf(key.transports),
+    },
+    requireUserVerification: forUser === null,
+  }).catch(() => undefined);
+  const user = verified?.verified ? await findUserById(db, Number(key.user_id)) : undefined;
+  if (!verified || !user) return refuse();
+  // The passkey proved who this is, so saying they lack access leaks nothing (and nothing is recorded as used).
+  if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+
+  const used = await ownChange(
+    deps,
+    user,
+    'use_passkey',
+    async (trx) => {
+      // Moved only from the value just checked, so of two answers checked against one counter value one passes
+      // (a counter that stays zero is left to the single-use challenge).
+      const moved = await trx
+        .updateTable('passkeys')
+        .set({ counter: verified.authenticationInfo.newCounter, last_used_at: iso(now) })
+        .where('id', '=', key.id)
+        .where('counter', '=', key.counter)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new NotUsed();
+      return true;
+    },
+    key.name,
+  ).catch((err) => {
+    if (err instanceof NotUsed) return false;
+    throw err;
+  });
+  if (!used) return refuse();
+  return mfa ? finishSecondStep(deps, mfa.id, user, from) : signIn(deps, user, from);
+}
+class NotUsed extends Error {}
