@@ -92,7 +92,9 @@ const DOT_KEYS: Array<[keyof NotificationFlags, string]> = [
 export default function ProfileScreen() {
   const state = useStore($auth);
   const { user } = state;
-  const enrolling = state.status === 'authenticated' && state.mustEnrol === true;
+  // Where the Security section sits is chosen once, on arrival: an account that must enrol finds it first. It must
+  // not move when the enrolment completes, or React would mount it anew and lose the recovery codes it shows once.
+  const [enrolling] = useState(() => state.status === 'authenticated' && state.mustEnrol === true);
   const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
   if (!user) return <LoadingScreen fullScreen={false} />;
   const flags = notificationFlags(user);
