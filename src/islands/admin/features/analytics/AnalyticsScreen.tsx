@@ -15,6 +15,7 @@ import { loadErrorMessage } from '../../query';
 import { reportQuery } from './queries';
 import { REPORTS, answerRate, overviewCards, reportCsv, type ReportName } from './model';
 import { TrendChart, type TrendSeries } from './TrendChart';
+import { GivingPanelBody } from './GivingPanel';
 
 const TREND_METRICS: { value: TrendSeries; label: string }[] = [
   { value: 'users', label: 'Users' },
@@ -127,6 +128,17 @@ export default function AnalyticsScreen() {
           ),
         )}
       </Panel>
+
+      {/* Only an administrator's report has giving (the server decides). */}
+      {report?.giving && (
+        <Panel title="Giving">
+          {failed(report.giving) ? (
+            <LoadError message={report.giving.error} onRetry={() => void reload()} />
+          ) : (
+            <GivingPanelBody giving={report.giving} />
+          )}
+        </Panel>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Content Categories">

@@ -22,6 +22,7 @@ import { COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
 import { activityQuery, figuresQuery, statusQuery } from './queries';
 import { contentDenial } from '../../content-form';
 import { newFormHref } from '../../new-form-link';
+import { GivingTotalsTable } from '../../GivingTotalsTable';
 import { loadErrorMessage } from '../../query';
 import { NotificationsMenu } from '../../layout/NotificationsMenu';
 import { SendNotificationsDialog } from './SendNotificationsDialog';
@@ -91,6 +92,29 @@ export default function DashboardScreen() {
       </section>
 
       <StatGrid label="Statistics" className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3" items={cards} />
+
+      {/* Only an administrator's figures have giving (the server decides). */}
+      {figures.data?.giving && (
+        <Panel
+          title="Giving this month"
+          aside={
+            <Link href="/giving" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              Open Giving
+            </Link>
+          }
+        >
+          {'error' in figures.data.giving ? (
+            <LoadError message={figures.data.giving.error} onRetry={() => void figures.refetch()} />
+          ) : (
+            <GivingTotalsTable
+              totals={figures.data.giving}
+              caption="Giving this month"
+              current="This month"
+              previous="Last month"
+            />
+          )}
+        </Panel>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel title="Recent Activity" className="lg:col-span-2">

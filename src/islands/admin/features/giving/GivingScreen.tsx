@@ -21,6 +21,7 @@ import { Badge, Button, EmptyState, FilterBar, LoadError, NoMatches, Panel, Scre
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { loadErrorMessage } from '../../query';
+import { GivingTotalsTable } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
@@ -30,7 +31,6 @@ import {
   METHOD_OPTIONS,
   STATUS_BADGES,
   STATUS_OPTIONS,
-  changeText,
   csvFilename,
   fundOptions,
   giftDay,
@@ -256,58 +256,12 @@ const CELL = 'border-t border-border px-3 py-2 align-top';
 const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 function TotalsTable({ summary }: { summary: GivingSummary }) {
-  const rows = [
-    ...summary.funds.map((f) => ({ key: String(f.fundId), name: f.fund, ...f })),
-    { key: 'total', name: 'All funds', ...summary.total },
-  ];
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted">
         This period: {span(summary.current)}. The period before: {span(summary.previous)}. Paid gifts less refunds.
       </p>
-      <div role="region" aria-label="Totals per fund" tabIndex={0} className="overflow-x-auto">
-        <table className="w-full border-separate border-spacing-0 text-left text-sm text-text">
-          <caption className="sr-only">Totals per fund</caption>
-          <thead className="text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Fund
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                This period
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Period before
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Change
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key} className={row.key === 'total' ? 'font-semibold' : undefined}>
-                <th scope="row" className={`${CELL} font-medium`}>
-                  {row.name}
-                </th>
-                <td className={NUMBER}>
-                  {showCedis(row.current.total)}
-                  <span className="block text-xs font-normal text-muted">
-                    {row.current.count} {row.current.count === 1 ? 'gift' : 'gifts'}
-                  </span>
-                </td>
-                <td className={NUMBER}>
-                  {showCedis(row.previous.total)}
-                  <span className="block text-xs font-normal text-muted">
-                    {row.previous.count} {row.previous.count === 1 ? 'gift' : 'gifts'}
-                  </span>
-                </td>
-                <td className={NUMBER}>{changeText(row.current.total, row.previous.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <GivingTotalsTable totals={summary} caption="Totals per fund" current="This period" previous="Period before" />
     </div>
   );
 }

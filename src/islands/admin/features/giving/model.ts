@@ -15,11 +15,10 @@ import {
   type StaffGiftMethod,
 } from '../../../../lib/shared/giving/api';
 import { PESEWAS_PER_CEDI, formatCedis, toPesewas } from '../../../../lib/shared/giving/money';
-import { percentChange } from '../../../../lib/shared/analytics/periods';
 
-/** The API answers cedis (at most two decimals): as pesewas, then shown the one way. */
+/** The API answers cedis (at most two decimals): as pesewas, for sums and the amount fields. */
 export const pesewasOf = (cedis: number) => Math.round(cedis * PESEWAS_PER_CEDI);
-export const showCedis = (cedis: number) => formatCedis(pesewasOf(cedis));
+export { changeText, showCedis } from '../../GivingTotalsTable';
 
 export interface GiftFilters {
   search: string;
@@ -75,14 +74,6 @@ export const giftName = (gift: Pick<GiftAnswer, 'reference' | 'name'>) =>
 
 /** The day a gift counts on: paid, or else begun. */
 export const giftDay = (gift: Pick<GiftAnswer, 'paidAt' | 'createdAt'>) => (gift.paidAt ?? gift.createdAt).slice(0, 10);
-
-/** "+12.5%", "-3%", "new" (nothing before), "no change": a fund's period against the one before. */
-export function changeText(current: number, previous: number): string {
-  const change = percentChange(current, previous);
-  if (change === null) return 'new';
-  if (change === 0) return 'no change';
-  return `${change > 0 ? '+' : ''}${change}%`;
-}
 
 /** The file the CSV export is saved as: the filters' dates when given. */
 export function csvFilename(filters: GiftFilters, today: string): string {

@@ -1,0 +1,82 @@
+// Giving per fund in a period against the one before, as one table: the Giving screen's totals, the dashboard's
+// month against the last and the analytics range all read the same way. Amounts come as cedis (the API's) and are
+// shown "GH₵ 1,234.50" by the one rule of lib/shared/giving/money.ts.
+import type { GivingTotals } from '../../lib/shared/analytics/api';
+import { percentChange } from '../../lib/shared/analytics/periods';
+import { PESEWAS_PER_CEDI, formatCedis } from '../../lib/shared/giving/money';
+
+/** Cedis as the API answers them, shown as people read them. */
+export const showCedis = (cedis: number) => formatCedis(Math.round(cedis * PESEWAS_PER_CEDI));
+
+/** "+12.5%", "-3%", "new" (nothing before), "no change": a period against the one before. */
+export function changeText(current: number, previous: number): string {
+  const change = percentChange(current, previous);
+  if (change === null) return 'new';
+  if (change === 0) return 'no change';
+  return `${change > 0 ? '+' : ''}${change}%`;
+}
+
+const gifts = (n: number) => `${n} ${n === 1 ? 'gift' : 'gifts'}`;
+const CELL = 'border-t border-border px-3 py-2 align-top';
+const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
+
+export function GivingTotalsTable({
+  totals,
+  caption,
+  current,
+  previous,
+}: {
+  totals: GivingTotals;
+  /** The table's name ("Totals per fund"). */
+  caption: string;
+  /** The two columns' headings ("This month", "Last month"). */
+  current: string;
+  previous: string;
+}) {
+  const rows = [
+    ...totals.funds.map((f) => ({ key: String(f.fundId), name: f.fund, ...f })),
+    { key: 'total', name: 'All funds', ...totals.total },
+  ];
+  return (
+    // Scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
+      <table className="w-full border-separate border-spacing-0 text-left text-sm text-text">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs tracking-wide text-muted uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Fund
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {current}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {previous}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.key === 'total' ? 'font-semibold' : undefined}>
+              <th scope="row" className={`${CELL} font-medium`}>
+                {row.name}
+              </th>
+              <td className={NUMBER}>
+                {showCedis(row.current.total)}
+                <span className="block text-xs font-normal text-muted">{gifts(row.current.count)}</span>
+              </td>
+              <td className={NUMBER}>
+                {showCedis(row.previous.total)}
+                <span className="block text-xs font-normal text-muted">{gifts(row.previous.count)}</span>
+              </td>
+              <td className={NUMBER}>{changeText(row.current.total, row.previous.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
