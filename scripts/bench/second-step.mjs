@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DatabaseSync } from 'node:sqlite';
 import { Secret, TOTP } from 'otpauth';
 import { waitForHealth } from './lib/health.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
@@ -47,7 +48,11 @@ async function post(path, body, token) {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-platform': 'web',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const json = res.status === 204 ? null : await res.json();
@@ -79,6 +84,12 @@ try {
     { env, encoding: 'utf8', cwd: root },
   );
   if (seed.status !== 0) throw new Error(`seed failed: ${seed.stderr}`);
+  // Staff sign in to the portal: the sample members become active pastors with web access (before the server starts).
+  const db = new DatabaseSync(join(dir, 'church.db'));
+  db.exec(
+    "UPDATE users SET role = 'PASTOR', can_access_web = 1, is_active = 1, is_suspended = 0 WHERE username LIKE 'member%'",
+  );
+  db.close();
   server = spawn(...START_COMMAND, {
     env: { ...env, ...START_ENV },
     cwd: root,
@@ -86,7 +97,7 @@ try {
   });
   await waitForHealth(`http://127.0.0.1:${port}`, { intervalMs: 20 });
 
-  // Set-up: every sample member turns on an authenticator app (the mobile platform: members have no web access).
+  // Set-up: every account turns on an authenticator app.
   const users = Array.from({ length: ACCOUNTS }, (_, i) => ({ username: `member${String(i + 1).padStart(4, '0')}` }));
   await pool(users, 8, async (user) => {
     const { json: signIn } = await post('/auth/login/', { username: user.username, password: PASSWORD });
