@@ -1,11 +1,18 @@
 // Settings (docs/PRODUCT.md (Pages and screens)): who receives the emails about what visitors send, the prayer
 // follow-up period and the church's contact details for emails. SUPERADMIN and ADMIN change them
 // (canEditSettings); other staff see them with the reason they are read-only. The two-factor policy (SecurityPanel)
-// shows to ADMIN and above; only a SUPERADMIN changes it.
+// shows to ADMIN and above; only a SUPERADMIN changes it. Giving details (GivingPanel) show to ADMIN and above,
+// who change them.
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { $auth } from '../../../../lib/client/session';
-import { ROLE_LABELS, SETTINGS_EDIT_ROLE, canEditSettings, roleRank } from '../../../../lib/shared/permissions';
+import {
+  ROLE_LABELS,
+  SETTINGS_EDIT_ROLE,
+  canEditSettings,
+  canSeeGiving,
+  roleRank,
+} from '../../../../lib/shared/permissions';
 import { LoadError, ScreenHeader } from '../../../ui';
 import { LoadingScreen } from '../../layout/LoadingScreen';
 import { loadErrorMessage } from '../../query';
@@ -13,6 +20,7 @@ import { generalSettingsQuery, notificationSettingsQuery } from './queries';
 import { RecipientsPanel } from './RecipientsPanel';
 import { GeneralPanel } from './GeneralPanel';
 import { SecurityPanel } from './SecurityPanel';
+import { GivingPanel } from './GivingPanel';
 import { DENIED_NOTE } from './SaveButton';
 
 export default function SettingsScreen() {
@@ -48,6 +56,7 @@ export default function SettingsScreen() {
         <>
           <RecipientsPanel settings={recipients} denied={denied} />
           <GeneralPanel settings={settings} denied={denied} />
+          {role && canSeeGiving({ role }) && <GivingPanel />}
           {role && roleRank(role) >= roleRank('ADMIN') && <SecurityPanel mayEdit={role === 'SUPERADMIN'} />}
         </>
       )}

@@ -6,6 +6,7 @@ import type {
   NotificationSettingsChange,
 } from '../../../../lib/shared/settings/api';
 import type { SecuritySettings } from '../../../../lib/shared/twofactor/api';
+import type { GivingSettings, GivingSettingsChange } from '../../../../lib/shared/giving/api';
 
 /** GET /settings/notifications/ */
 export const readNotificationSettings = () => api<NotificationSettings>('/settings/notifications/');
@@ -27,3 +28,10 @@ export const readSecuritySettings = () => api<SecuritySettings>('/settings/secur
 /** PATCH /settings/security/ (SUPERADMIN) */
 export const saveSecuritySettings = (settings: SecuritySettings) =>
   api<SecuritySettings>('/settings/security/', { method: 'PATCH', body: settings });
+
+/** GET /settings/giving/: the mobile money and bank details /give shows (ADMIN and above). */
+export const readGivingSettings = () => api<GivingSettings>('/settings/giving/');
+
+/** PATCH /settings/giving/ (ADMIN and above) */
+export const saveGivingSettings = (settings: GivingSettingsChange) =>
+  api<GivingSettings>('/settings/giving/', { method: 'PATCH', body: settings });

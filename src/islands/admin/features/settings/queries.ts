@@ -4,8 +4,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   readGeneralSettings,
   readNotificationSettings,
+  readGivingSettings,
   readSecuritySettings,
   saveGeneralSettings,
+  saveGivingSettings,
   saveNotificationRecipients,
   saveSecuritySettings,
 } from './api';
@@ -15,6 +17,7 @@ export const settingsKeys = {
   notifications: ['settings', 'notifications'] as const,
   general: ['settings', 'general'] as const,
   security: ['settings', 'security'] as const,
+  giving: ['settings', 'giving'] as const,
 };
 
 export const securitySettingsQuery = queryOptions({
@@ -23,6 +26,13 @@ export const securitySettingsQuery = queryOptions({
 });
 
 export const useSaveSecurity = () => useSave(settingsKeys.security, saveSecuritySettings);
+
+export const givingSettingsQuery = queryOptions({
+  queryKey: settingsKeys.giving,
+  queryFn: () => readGivingSettings(),
+});
+
+export const useSaveGiving = () => useSave(settingsKeys.giving, saveGivingSettings);
 
 export const notificationSettingsQuery = queryOptions({
   queryKey: settingsKeys.notifications,

@@ -1,0 +1,140 @@
+// Giving details (ADMIN and above, who alone see giving: canSeeGiving): the church's mobile money number, network
+// and account name, and its bank details. The giving page shows them, alone when online giving is not set up
+// (no PAYSTACK_SECRET_KEY) and beside it when it is. Real <form> fields with native constraints; the API's
+// messages land on their fields.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type SubmitEvent } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
+import type { GivingSettings } from '../../../../lib/shared/giving/api';
+import { PHONE_PATTERN } from '../../../../lib/shared/messages';
+import { Field, LoadError, Panel, toast, type FieldProps } from '../../../ui';
+import { loadErrorMessage } from '../../query';
+import { givingSettingsQuery, useSaveGiving } from './queries';
+import { SaveButton } from './SaveButton';
+
+type Path =
+  | 'mobileMoney.number'
+  | 'mobileMoney.network'
+  | 'mobileMoney.name'
+  | 'bank.name'
+  | 'bank.accountName'
+  | 'bank.accountNumber'
+  | 'bank.branch';
+type Values = Record<Path, string>;
+
+const valuesOf = ({ mobileMoney, bank }: GivingSettings): Values => ({
+  'mobileMoney.number': mobileMoney.number,
+  'mobileMoney.network': mobileMoney.network,
+  'mobileMoney.name': mobileMoney.name,
+  'bank.name': bank.name,
+  'bank.accountName': bank.accountName,
+  'bank.accountNumber': bank.accountNumber,
+  'bank.branch': bank.branch,
+});
+const settingsOf = (v: Values): GivingSettings => ({
+  mobileMoney: { number: v['mobileMoney.number'], network: v['mobileMoney.network'], name: v['mobileMoney.name'] },
+  bank: {
+    name: v['bank.name'],
+    accountName: v['bank.accountName'],
+    accountNumber: v['bank.accountNumber'],
+    branch: v['bank.branch'],
+  },
+});
+
+const ACCOUNT_NUMBER_PATTERN = /^[\d\s-]*$/;
+
+export function GivingPanel() {
+  const settings = useQuery(givingSettingsQuery);
+  return (
+    <Panel title="Giving">
+      {settings.error ? (
+        <LoadError
+          message={loadErrorMessage('Failed to load the giving details.', settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : settings.data ? (
+        <GivingForm settings={settings.data} />
+      ) : (
+        <p className="text-sm text-muted">Loading...</p>
+      )}
+    </Panel>
+  );
+}
+
+function GivingForm({ settings }: { settings: GivingSettings }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const saving = useSaveGiving();
+
+  const field = (name: Path, label: string, extra: Partial<FieldProps> = {}) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={(value) => {
+        setValues((v) => ({ ...v, [name]: value }));
+        setErrors((e) => ({ ...e, [name]: '' }));
+      }}
+      externalError={errors[name]}
+      {...extra}
+    />
+  );
+
+  async function save(event: SubmitEvent) {
+    event.preventDefault();
+    setBanner(null);
+    try {
+      const stored = await saving.mutateAsync(settingsOf(values));
+      setValues(valuesOf(stored));
+      setErrors({});
+      toast('Giving details saved');
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      const fieldErrors = Object.fromEntries(Object.entries(info.errors).map(([f, list]) => [f, list[0] ?? '']));
+      setErrors(fieldErrors);
+      setBanner(
+        Object.keys(fieldErrors).length
+          ? 'Please correct the errors below.'
+          : `Failed to save. ${info.detail ?? info.message}`,
+      );
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-4" aria-label="Giving details">
+      <p className="text-sm text-muted">
+        The giving page shows these to givers: alone when online giving is not set up (no Paystack key), and beside it
+        when it is. Leave a part empty to leave it off the page.
+      </p>
+      {banner && (
+        <p role="alert" className="text-sm text-error">
+          {banner}
+        </p>
+      )}
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-semibold text-text">Mobile money</legend>
+        <div className="grid gap-4 md:grid-cols-3">
+          {field('mobileMoney.number', 'Number', { type: 'tel', rules: { pattern: PHONE_PATTERN, maxLength: 40 } })}
+          {field('mobileMoney.network', 'Network', { placeholder: 'MTN MoMo', rules: { maxLength: 60 } })}
+          {field('mobileMoney.name', 'Account name', { rules: { maxLength: 120 } })}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-semibold text-text">Bank transfer</legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          {field('bank.name', 'Bank', { rules: { maxLength: 120 } })}
+          {field('bank.branch', 'Branch', { rules: { maxLength: 120 } })}
+          {field('bank.accountName', 'Account name', { rules: { maxLength: 120 } })}
+          {field('bank.accountNumber', 'Account number', {
+            inputMode: 'numeric',
+            rules: { pattern: ACCOUNT_NUMBER_PATTERN, maxLength: 40 },
+          })}
+        </div>
+      </fieldset>
+      <SaveButton saving={saving.isPending} denied={null}>
+        Save giving details
+      </SaveButton>
+    </form>
+  );
+}
