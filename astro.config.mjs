@@ -53,7 +53,7 @@ function apiOnDevServer() {
           // Astro's dev server takes a request's Astro.locals from this symbol (what @astrojs/node's handler takes
           // as its `locals` argument in `npm start`).
           runtime().then((r) => {
-            Reflect.set(req, Symbol.for('astro.locals'), { content: r.reader, giving: r.giving });
+            Reflect.set(req, Symbol.for('astro.locals'), { content: r.reader, giving: r.giving, members: r.members });
             next();
           }, next);
         });

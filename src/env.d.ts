@@ -5,5 +5,7 @@ declare namespace App {
     content?: import('./lib/shared/live/registry').ContentReader;
     /** The giving pages' read functions: /give, /give/thanks, /give/statement (src/server/giving/pages.ts). */
     giving?: import('./lib/shared/giving/reader').GivingReader;
+    /** The /my pages' reads by the request's Cookie header (src/server/members/reader.ts). */
+    members?: import('./lib/shared/members/api').MemberReader;
   }
 }

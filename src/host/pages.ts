@@ -37,12 +37,12 @@ export interface PagesOptions {
 }
 
 export function servePages(
-  runtime: Pick<Runtime, 'content' | 'reader'> & Partial<Pick<Runtime, 'giving'>>,
+  runtime: Pick<Runtime, 'content' | 'reader'> & Partial<Pick<Runtime, 'giving' | 'members'>>,
   { clientDir, pageResponses = createResponseCache() }: PagesOptions = {},
 ): Pages {
   runtime.content.subscribe((collections) => pageResponses.invalidate(collections));
   // A fresh object each time: a page or Astro's middleware may add to its locals.
-  const locals = (): App.Locals => ({ content: runtime.reader, giving: runtime.giving });
+  const locals = (): App.Locals => ({ content: runtime.reader, giving: runtime.giving, members: runtime.members });
   const disk = clientDir === undefined ? undefined : createDiskFiles(clientDir);
   let handler: AstroHandler | undefined;
   const loading = Promise.withResolvers<AstroHandler>();

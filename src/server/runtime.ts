@@ -25,6 +25,8 @@ import { createViewCounter, type ViewCounter } from './analytics/views';
 import { startGivingReconciler } from './giving/reconcile';
 import { givingReaderOf } from './giving/pages';
 import type { GivingReader } from '../lib/shared/giving/reader';
+import type { MemberReader } from '../lib/shared/members/api';
+import { memberReaderOf } from './members/reader';
 
 export interface Runtime {
   config: ServerConfig;
@@ -40,6 +42,8 @@ export interface Runtime {
   reader: ContentReader;
   /** The giving pages' read functions (/give, its thanks page, a member's statement). */
   giving: GivingReader;
+  /** The /my pages' reads, by the request's Cookie header (the member session). */
+  members: MemberReader;
   /** Counts sermon page views (the shell shows it every page request) and audio plays. */
   views: ViewCounter;
   /** Seeds the demo data on an empty database outside production (done already unless `seedLater`). */
@@ -104,6 +108,7 @@ export async function createRuntime(
     content,
     reader: contentReaderOf(deps),
     giving: givingReaderOf(deps),
+    members: memberReaderOf(deps),
     views,
     seedDemo: () => seedDemo(database, config),
     close,

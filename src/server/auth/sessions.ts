@@ -167,21 +167,25 @@ export interface SessionRow {
 
 /** The user's sessions that may still refresh, the most recently used first. */
 export async function liveSessions(db: Kysely<DB>, userId: number, nowMs: number): Promise<SessionRow[]> {
-  return db
-    .selectFrom('sessions')
-    .select(['family_id', 'device', 'address', 'created_at', 'last_used_at'])
-    .where('user_id', '=', userId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('refresh_tokens')
-          .select('refresh_tokens.id')
-          .whereRef('refresh_tokens.family_id', '=', 'sessions.family_id')
-          .where('used_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', iso(nowMs)),
-      ),
-    )
-    .orderBy('last_used_at', 'desc')
-    .orderBy('created_at', 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('sessions')
+      .select(['family_id', 'device', 'address', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      // Member sessions (the /my cookie, src/server/members/session.ts) share the table; they are not the portal's.
+      .where('kind', '=', 'staff')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.family_id', '=', 'sessions.family_id')
+            .where('used_at', 'is', null)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', iso(nowMs)),
+        ),
+      )
+      .orderBy('last_used_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute()
+  );
 }

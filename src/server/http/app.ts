@@ -29,6 +29,9 @@ import { dashboardRoutes } from '../dashboard/routes';
 import { broadcastRoutes } from '../broadcasts/routes';
 import { searchRoutes } from '../search/routes';
 import { registrationCancelRoutes, registrationRoutes } from '../registrations/routes';
+import { memberRoutes } from '../members/routes';
+import { householdRoutes } from '../households/routes';
+import { ministryRoutes } from '../ministries/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -75,6 +78,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/broadcasts/', broadcastRoutes(deps));
   app.route('/outbox/', outboxRoutes(deps));
   app.route('/search/', searchRoutes(deps));
+  app.route('/members/', memberRoutes(deps));
+  app.route('/households/', householdRoutes(deps));
+  app.route('/ministries/', ministryRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

@@ -25,6 +25,7 @@ import {
   ALREADY_CANCELLED,
   CANCEL_LINK_INVALID,
   ONLY_CONFIRMED_CHECK_IN,
+  ONLY_OPEN_CANCEL,
   REGISTRATION_CLOSED,
   REGISTRATION_NOT_FOUND,
   type RegistrationAnswer,
@@ -336,6 +337,41 @@ export async function cancelByToken(deps: AppDeps, token: string): Promise<void>
     const row = await byToken(trx).executeTakeFirst();
     if (!row || row.status === 'cancelled') throw new ApiError(404, CANCEL_LINK_INVALID);
     await queuePromoted(trx, deps, event, await cancelIn(trx, deps, row, stamp), church, now);
+  });
+  deps.content?.changed(['events']);
+  deps.outbox?.wake();
+}
+
+/**
+ * A member cancels one of their own registrations from /my (src/server/members/): only one made with their
+ * email address (the address their sign-in code proved); another's is a 404, as if it did not exist. The waitlist
+ * moves up as when staff cancel; audited with the member as the actor.
+ */
+export async function cancelOwnRegistration(deps: AppDeps, member: UserRow, registrationId: number): Promise<void> {
+  const now = deps.now();
+  const stamp = iso(now);
+  const db = deps.database.db;
+  const own = (reader: Kysely<DB>) =>
+    reader
+      .selectFrom('event_registrations')
+      .selectAll()
+      .where('id', '=', registrationId)
+      .where(sql<boolean>`lower(email) = ${member.email.toLowerCase()}`);
+  const found = await own(db).executeTakeFirst();
+  if (!found) throw new ApiError(404, REGISTRATION_NOT_FOUND);
+  if (found.status === 'checked_in') throw new ApiError(409, ONLY_OPEN_CANCEL);
+  const event = await readEvent(deps, 'staff', found.event_id);
+  const church = await churchContact(db);
+  await db.transaction().execute(async (trx) => {
+    const row = await own(trx).executeTakeFirst();
+    if (!row) throw new ApiError(404, REGISTRATION_NOT_FOUND);
+    await queuePromoted(trx, deps, event, await cancelIn(trx, deps, row, stamp), church, now);
+    const targetName = event ? `for ${event.title}` : `#${row.id}`;
+    await withAudit(
+      trx,
+      { actor: member, target: null, targetName, action: 'cancel_own_registration', details: String(row.id) },
+      now,
+    );
   });
   deps.content?.changed(['events']);
   deps.outbox?.wake();

@@ -31,7 +31,15 @@
 // Empty text fields mean "not set" (null), as in the staff portal's forms.
 import { z } from 'zod';
 import { userSchema } from '../api-schemas';
-import { profileUpdateSchema, emailField, isPlausiblePastDate, requiredText } from '../schemas';
+import { profileUpdateSchema, emailField } from '../schemas';
+import {
+  householdPersonCreateSchema,
+  householdPersonUpdateSchema,
+  householdSchema,
+  optionalText,
+  ownHouseholdUpdateSchema,
+} from '../households/api';
+import { memberMinistrySchema as ministryMemberOfSchema } from '../ministries/api';
 import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
@@ -180,31 +188,14 @@ export const memberEmailChangeSchema = z.strictObject({ email: emailField() });
 /** POST /members/me/email/confirm/: the code sent to the new address. */
 export const memberEmailConfirmSchema = z.strictObject({ code });
 
-const optionalText = (max: number) =>
-  z
-    .union([z.literal(''), z.null(), z.string().trim().max(max, messages.maxLength(max))])
-    .optional()
-    .transform((v) => (v === '' ? null : v));
-const birthDate = z
-  .union([z.literal(''), z.null(), z.string().refine((v) => isPlausiblePastDate(v), 'Please enter a valid date')])
-  .optional()
-  .transform((v) => (v === '' ? null : v));
-
-/** PATCH /members/me/household/: the household's name and address. */
-export const memberHouseholdUpdateSchema = z.strictObject({
-  name: requiredText('Household name', { max: 100 }).optional(),
-  address: optionalText(500),
-});
+/** PATCH /members/me/household/: the household's name and address (the households feature's rule). */
+export const memberHouseholdUpdateSchema = ownHouseholdUpdateSchema;
 export type MemberHouseholdUpdate = z.infer<typeof memberHouseholdUpdateSchema>;
 
 /** A child, a spouse or anyone else of the household without an account of their own. */
-export const memberPersonSchema = z.strictObject({
-  name: requiredText('Name', { max: 100 }),
-  relationship: requiredText('Relationship', { max: 40 }),
-  date_of_birth: birthDate,
-});
+export const memberPersonSchema = householdPersonCreateSchema;
 export type MemberPersonInput = z.infer<typeof memberPersonSchema>;
-export const memberPersonUpdateSchema = memberPersonSchema.partial();
+export const memberPersonUpdateSchema = householdPersonUpdateSchema;
 export type MemberPersonUpdate = z.infer<typeof memberPersonUpdateSchema>;
 /** Suggestions for the relationship field (a datalist: any other word is taken too). */
 export const RELATIONSHIP_SUGGESTIONS = ['Child', 'Spouse', 'Parent', 'Sibling', 'Grandchild', 'Relative'] as const;
@@ -230,33 +221,12 @@ export const memberProfileSchema = userSchema.extend({
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 
-export const memberHouseholdPersonSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('member'), userId: z.number().int(), name: z.string(), relationship: z.string() }),
-  z.object({
-    kind: z.literal('person'),
-    id: z.number().int(),
-    name: z.string(),
-    relationship: z.string(),
-    date_of_birth: z.string().nullable(),
-  }),
-]);
-export const memberHouseholdSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string().nullable(),
-  head: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  people: z.array(memberHouseholdPersonSchema),
-});
+/** The member's household as the households feature answers it (its people: accounts and people without one). */
+export const memberHouseholdSchema = householdSchema;
 export type MemberHousehold = z.infer<typeof memberHouseholdSchema>;
 
-export const memberMinistrySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  role: z.string(),
-  meeting_day: z.string().nullable(),
-  meeting_time: z.string().nullable(),
-  meeting_place: z.string().nullable(),
-});
+/** A ministry the member belongs to, with their role. */
+export const memberMinistrySchema = ministryMemberOfSchema;
 export type MemberMinistry = z.infer<typeof memberMinistrySchema>;
 
 /** A registration made with the member's email address. */

@@ -12,6 +12,7 @@ export const REGISTRATION_CLOSED = {
 } as const;
 export const ONLY_CONFIRMED_CHECK_IN = 'Only a confirmed registration can be checked in.';
 export const ALREADY_CANCELLED = 'This registration is already cancelled.';
+export const ONLY_OPEN_CANCEL = 'A registration that is checked in can no longer be cancelled.';
 export const CANCEL_LINK_INVALID = 'This cancel link is invalid or the registration is already cancelled.';
 
 /** What a registrant is told (POST /events/{id}/registrations/). */

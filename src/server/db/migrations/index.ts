@@ -19,7 +19,8 @@ import m0011 from './0011_households_ministries';
 import m0012 from './0012_members';
 import m0013 from './0013_giving';
 
-function migrations(dialect: Dialect): Record<string, Migration> {
+/** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
+export function migrations(dialect: Dialect): Record<string, Migration> {
   const types = dialectTypes(dialect);
   return {
     '0001_initial': m0001(types),

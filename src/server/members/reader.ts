@@ -1,0 +1,27 @@
+// What the host hands the /my pages as Astro.locals.members: the API's own reads, by the request's Cookie header,
+// so a page shows exactly what GET /members/me/ would answer (src/env.d.ts, src/host/pages.ts).
+import type { AppDeps } from '../kernel/context';
+import type { MemberReader } from '../../lib/shared/members/api';
+import { memberFromCookie } from './session';
+import { me } from './service';
+import { directory } from './directory';
+
+export function memberReaderOf(deps: AppDeps): MemberReader {
+  return {
+    async me(cookieHeader) {
+      const session = await memberFromCookie(deps, cookieHeader);
+      return session && me(deps, session.user);
+    },
+    async directory(cookieHeader) {
+      const session = await memberFromCookie(deps, cookieHeader);
+      return session && directory(deps.database.db);
+    },
+    smsEnabled: Boolean(deps.config.sms),
+  };
+}
+
+/** The signed-in member's id of a Cookie header, or null (a gift given while signed in is linked to them). */
+export async function memberIdFromCookie(deps: AppDeps, cookieHeader: string | undefined): Promise<number | null> {
+  const session = await memberFromCookie(deps, cookieHeader);
+  return session ? Number(session.user.id) : null;
+}
