@@ -5,9 +5,20 @@
 // browser); on hydration useFormTakeover keeps what was typed (or autofilled) and checks the fields left.
 // For an account with two-factor on, a right password leads to the code step (a TOTP or a recovery code) on the
 // same form, the username kept; when that step can no longer succeed it comes back to the password with why.
+// Where the browser has WebAuthn, "Sign in with a passkey" signs in without a username, and the second step offers
+// "Use a passkey instead" when the account has one (a passkey-only account is asked for its passkey alone). The
+// WebAuthn code is fetched on that click only (session.ts); without JavaScript the form is the password form.
 import { useState, type SubmitEvent } from 'react';
 import { API_BASE_URL, apiErrorInfo } from '../lib/client/api-client';
-import { auth, CodeRequired, CodeStepEnded, loginErrorMessage } from '../lib/client/session';
+import {
+  auth,
+  CodeRequired,
+  CodeStepEnded,
+  loginErrorMessage,
+  PasskeyCancelled,
+  passkeysSupported,
+} from '../lib/client/session';
+import type { SecondFactor } from '../lib/shared/twofactor/api';
 import { loginFieldRules, messages } from '../lib/shared/messages';
 import { Button } from './ui/Button';
 import { Field, type FieldProps } from './ui/Field';
@@ -25,60 +36,98 @@ export const LOGIN_ENROL_PATH = '/admin/profile';
 export const CODE_STEP_TEXT = {
   totp: 'Enter the 6-digit code from your authenticator app',
   recovery: 'Enter one of your recovery codes',
+  passkey: 'Use your passkey to finish signing in',
 } as const;
 
-/** The second step: the username stays on the form, the code is asked (an app's or a recovery code). */
+/** A failed passkey sign-in in words: the server's reason for a refused answer, else what the browser said. */
+function passkeyErrorMessage(error: unknown): string {
+  const { status, detail, message } = apiErrorInfo(error);
+  if (status === 401 && detail) return detail;
+  return status === null ? message : loginErrorMessage(error);
+}
+
+/**
+ * The second step: the username stays on the form, the code is asked (an app's or a recovery code), or a passkey
+ * when the account has one (and only a passkey when that is all it has).
+ */
 function CodeStep({
   username,
+  methods,
   code,
   setCode,
   busy,
   onBack,
+  onPasskey,
 }: {
   username: string;
+  methods: readonly SecondFactor[];
   code: string;
   setCode: (code: string) => void;
   busy: boolean;
   onBack: () => void;
+  onPasskey: () => void;
 }) {
   const [recovery, setRecovery] = useState(false);
   const link = 'text-sm font-medium text-primary-strong underline-offset-4 hover:underline';
+  const codes = methods.includes('totp');
+  const passkey = methods.includes('passkey') && passkeysSupported();
   return (
     <>
       <p className="text-sm text-muted">
         Signing in as <span className="font-semibold text-text">{username.trim()}</span>
       </p>
-      <p className="text-sm text-text">{recovery ? CODE_STEP_TEXT.recovery : CODE_STEP_TEXT.totp}</p>
-      <Field
-        key={recovery ? 'recovery' : 'totp'}
-        name="code"
-        label={recovery ? 'Recovery code' : 'Authentication code'}
-        value={code}
-        onChange={setCode}
-        disabled={busy}
-        autoComplete={recovery ? 'off' : 'one-time-code'}
-        inputMode={recovery ? 'text' : 'numeric'}
-        placeholder={recovery ? 'XXXXX-XXXXX' : '123456'}
-      />
-      <div className="flex justify-between gap-2">
+      {codes ? (
+        <>
+          <p className="text-sm text-text">{recovery ? CODE_STEP_TEXT.recovery : CODE_STEP_TEXT.totp}</p>
+          <Field
+            key={recovery ? 'recovery' : 'totp'}
+            name="code"
+            label={recovery ? 'Recovery code' : 'Authentication code'}
+            value={code}
+            onChange={setCode}
+            disabled={busy}
+            autoComplete={recovery ? 'off' : 'one-time-code'}
+            inputMode={recovery ? 'text' : 'numeric'}
+            placeholder={recovery ? 'XXXXX-XXXXX' : '123456'}
+          />
+        </>
+      ) : (
+        <p className="text-sm text-text">{CODE_STEP_TEXT.passkey}</p>
+      )}
+      <div className="flex flex-wrap justify-between gap-2">
         <button type="button" className={link} onClick={onBack} disabled={busy}>
           Back
         </button>
-        <button
-          type="button"
-          className={link}
-          onClick={() => {
-            setRecovery(!recovery);
-            setCode('');
-          }}
-          disabled={busy}
-        >
-          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
-        </button>
+        {codes && (
+          <button
+            type="button"
+            className={link}
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+            }}
+            disabled={busy}
+          >
+            {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          </button>
+        )}
       </div>
-      <Button type="submit" size="lg" fullWidth loading={busy} disabled={!code.trim()}>
-        {busy ? 'Verifying...' : 'Verify'}
-      </Button>
+      {codes ? (
+        <>
+          <Button type="submit" size="lg" fullWidth loading={busy} disabled={!code.trim()}>
+            {busy ? 'Verifying...' : 'Verify'}
+          </Button>
+          {passkey && (
+            <Button type="button" variant="outline" size="lg" fullWidth disabled={busy} onClick={onPasskey}>
+              Use a passkey instead
+            </Button>
+          )}
+        </>
+      ) : (
+        <Button type="submit" size="lg" fullWidth loading={busy}>
+          {busy ? 'Verifying...' : 'Use a passkey'}
+        </Button>
+      )}
     </>
   );
 }
@@ -89,8 +138,10 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [codeStep, setCodeStep] = useState(false);
+  const [methods, setMethods] = useState<readonly SecondFactor[]>(['totp']);
   const [code, setCode] = useState('');
   const hydrated = useHydrated();
+  const passkeys = hydrated && passkeysSupported();
   // What the browser autofilled or the person typed before this script arrived.
   const { formRef, touched } = useFormTakeover((typed) =>
     setValues({ username: typed.text('username'), password: typed.text('password') }),
@@ -115,6 +166,13 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     window.location.assign(enrol ? LOGIN_ENROL_PATH : LOGIN_SUCCESS_PATH);
   }
 
+  /** Back to the password with why: the second step can no longer succeed. */
+  function stepEnded(err: CodeStepEnded) {
+    setCodeStep(false);
+    setValues({ username, password: '' });
+    setError(err.message);
+  }
+
   async function onCode() {
     setError(null);
     setBusy(true);
@@ -122,11 +180,8 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
       await auth.loginWithCode(code);
       signedIn();
     } catch (err) {
-      if (err instanceof CodeStepEnded) {
-        setCodeStep(false);
-        setValues({ username, password: '' });
-        setError(err.message);
-      } else {
+      if (err instanceof CodeStepEnded) stepEnded(err);
+      else {
         const { status, detail } = apiErrorInfo(err);
         setError(status === 401 && detail ? detail : loginErrorMessage(err));
       }
@@ -134,10 +189,26 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     }
   }
 
+  /** A passkey alone, or as the second step; a closed prompt is no failure (the form just stays). */
+  async function onPasskey(signIn: () => Promise<unknown>) {
+    if (busy) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn();
+      signedIn();
+    } catch (err) {
+      if (err instanceof CodeStepEnded) stepEnded(err);
+      else if (!(err instanceof PasskeyCancelled)) setError(passkeyErrorMessage(err));
+      setBusy(false);
+    }
+  }
+  const onPasskeyStep = () => onPasskey(() => auth.loginWithPasskeyStep());
+
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    if (codeStep) return onCode();
+    if (codeStep) return methods.includes('totp') ? onCode() : onPasskeyStep();
     setError(null);
     const errors = {
       username: username.trim() ? undefined : messages.required('Username'),
@@ -152,6 +223,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     } catch (err) {
       if (err instanceof CodeRequired) {
         setCode('');
+        setMethods(err.methods);
         setCodeStep(true);
       } else setError(loginErrorMessage(err));
       setBusy(false);
@@ -180,6 +252,8 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
       {codeStep ? (
         <CodeStep
           username={username}
+          methods={methods}
+          onPasskey={onPasskeyStep}
           code={code}
           setCode={setCode}
           busy={busy}
@@ -207,6 +281,23 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
           <Button type="submit" size="lg" fullWidth loading={busy} disabled={hydrated && (!username || !password)}>
             {busy ? 'Signing in...' : 'Sign In'}
           </Button>
+          {passkeys && (
+            <>
+              <p className="flex items-center gap-3 text-xs text-muted before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                or
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                fullWidth
+                disabled={busy}
+                onClick={() => void onPasskey(() => auth.loginWithPasskey())}
+              >
+                Sign in with a passkey
+              </Button>
+            </>
+          )}
         </>
       )}
       {debug && (

@@ -4,11 +4,13 @@
 // Sign-in may take a second step (docs/API.md, Two-factor sign-in): login() then throws CodeRequired and the store
 // keeps the mfa_token for loginWithCode(); an account the two-factor policy covers without a second factor is
 // authenticated with mustEnrol, and the portal shows it only the profile's Security section until it enrols.
+// A passkey signs in alone (loginWithPasskey) or as that second step (loginWithPasskeyStep); the browser's WebAuthn
+// code (@simplewebauthn/browser) is loaded only when one is asked for.
 import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
 import { LOGIN_MESSAGES } from '../shared/messages';
 import type { User } from '../shared/users/types';
-import { MFA_ENROLMENT_REQUIRED } from '../shared/twofactor/api';
+import { MFA_ENROLMENT_REQUIRED, type SecondFactor } from '../shared/twofactor/api';
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -26,12 +28,42 @@ export function loginErrorMessage(error: unknown): string {
   return detail ?? LOGIN_MESSAGES.fallback;
 }
 
-/** The right password of an account with two-factor on: the form asks for a code (loginWithCode). */
+/**
+ * The right password of an account with two-factor on: the form asks for a code (loginWithCode) or a passkey
+ * (loginWithPasskeyStep), as the account's `methods` allow.
+ */
 export class CodeRequired extends Error {
-  constructor() {
+  constructor(readonly methods: readonly SecondFactor[] = ['totp']) {
     super('A code from the authenticator app or a recovery code is needed.');
   }
 }
+
+/** The person closed the browser's passkey prompt (or it timed out): nothing to report as a failure. */
+export class PasskeyCancelled extends Error {
+  constructor() {
+    super('The passkey prompt was closed.');
+  }
+}
+
+/** Whether an error of navigator.credentials is the prompt being closed, cancelled or timed out. */
+export const isPromptClosed = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+
+/** navigator.credentials.get() with the server's options; the library comes with the first use. */
+async function askPasskey(optionsJSON: unknown) {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  try {
+    return await startAuthentication({
+      optionsJSON: optionsJSON as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+    });
+  } catch (error) {
+    throw isPromptClosed(error) ? new PasskeyCancelled() : error;
+  }
+}
+
+/** Whether this browser can use passkeys at all (the sign-in offers one only then). */
+export const passkeysSupported = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /** The second step can no longer succeed (5 wrong codes or 5 minutes): sign in again from the password. */
 export class CodeStepEnded extends Error {
@@ -50,7 +82,8 @@ interface LoginAnswer {
   user?: User;
   mfa_enrolment_required?: true;
 }
-type FirstStepAnswer = LoginAnswer | { mfa_required: true; mfa_token: string };
+type FirstStepAnswer = LoginAnswer | { mfa_required: true; mfa_token: string; methods?: SecondFactor[] };
+type PasskeyChallenge = { challenge_id: string; options: unknown };
 
 /** The profile answer's two-factor state (GET /auth/profile/, profileSchema). */
 interface ProfileTwoFactor {
@@ -78,6 +111,10 @@ export interface AuthStore {
   login(username: string, password: string): Promise<User>;
   /** The second step with a TOTP or recovery code; throws the API's error, or CodeStepEnded (back to the password). */
   loginWithCode(code: string): Promise<User>;
+  /** Sign in with a passkey alone (no username); throws the API's error, or PasskeyCancelled. */
+  loginWithPasskey(): Promise<User>;
+  /** The second step with a passkey; throws as loginWithCode does, or PasskeyCancelled. */
+  loginWithPasskeyStep(): Promise<User>;
   /** A call was refused until the account enrols (isEnrolmentRefusal), or the profile says so. */
   requireEnrolment(): void;
   logout(): Promise<void>;
@@ -126,6 +163,33 @@ export function createAuthStore(client: ApiClient): AuthStore {
     return user;
   }
 
+  /**
+   * A second step's call with the step's mfa_token: a 401 counts as a wrong guess (the server ends the token after
+   * five), and a step that can no longer succeed throws CodeStepEnded.
+   */
+  async function secondStep(
+    path: string,
+    body: (mfaToken: string) => Record<string, unknown> | Promise<Record<string, unknown>>,
+  ): Promise<User> {
+    const step = codeStep;
+    if (!step || Date.now() >= step.endsAt) {
+      codeStep = null;
+      throw new CodeStepEnded();
+    }
+    let answer: LoginAnswer;
+    try {
+      answer = await client<LoginAnswer>(path, { method: 'POST', body: await body(step.token) });
+    } catch (error) {
+      if (apiErrorInfo(error).status === 401 && ++step.wrong >= CODE_STEP_MAX_WRONG) {
+        codeStep = null;
+        throw new CodeStepEnded();
+      }
+      throw error;
+    }
+    codeStep = null;
+    return finishSignIn(answer);
+  }
+
   return {
     $auth,
     init() {
@@ -144,31 +208,34 @@ export function createAuthStore(client: ApiClient): AuthStore {
         // Another account's stored tokens must not be refreshed and the code replayed on the second step's 401.
         client.storage.clear();
         codeStep = { token: answer.mfa_token, endsAt: Date.now() + CODE_STEP_TTL_MS, wrong: 0 };
-        throw new CodeRequired();
+        throw new CodeRequired(answer.methods ?? ['totp']);
       }
       return finishSignIn(answer);
     },
     async loginWithCode(code) {
-      const step = codeStep;
-      if (!step || Date.now() >= step.endsAt) {
-        codeStep = null;
-        throw new CodeStepEnded();
-      }
-      let answer: LoginAnswer;
-      try {
-        answer = await client<LoginAnswer>('/auth/login/2fa/', {
-          method: 'POST',
-          body: { mfa_token: step.token, code: code.trim() },
-        });
-      } catch (error) {
-        if (apiErrorInfo(error).status === 401 && ++step.wrong >= CODE_STEP_MAX_WRONG) {
-          codeStep = null;
-          throw new CodeStepEnded();
-        }
-        throw error;
-      }
+      return secondStep('/auth/login/2fa/', (mfa_token) => ({ mfa_token, code: code.trim() }));
+    },
+    async loginWithPasskey() {
       codeStep = null;
-      return finishSignIn(answer);
+      // Another account's stored tokens must not be refreshed and the answer sent again on a 401.
+      client.storage.clear();
+      const { challenge_id, options } = await client<PasskeyChallenge>('/auth/login/passkey/options/', {
+        method: 'POST',
+        body: {},
+      });
+      const response = await askPasskey(options);
+      return finishSignIn(
+        await client<LoginAnswer>('/auth/login/passkey/', { method: 'POST', body: { challenge_id, response } }),
+      );
+    },
+    async loginWithPasskeyStep() {
+      return secondStep('/auth/login/passkey/', async (mfa_token) => {
+        const { challenge_id, options } = await client<PasskeyChallenge>('/auth/login/passkey/options/', {
+          method: 'POST',
+          body: { mfa_token },
+        });
+        return { mfa_token, challenge_id, response: await askPasskey(options) };
+      });
     },
     requireEnrolment() {
       const state = $auth.get();
