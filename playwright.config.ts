@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4390);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `test-results/e2e-data-${port}`;
+// A fake Paystack (tests/api/paystack-fake.ts) for /give: the app's PAYSTACK_BASE_URL points at it.
+const paystackPort = port + 1;
 // Workers inherit this: tests that must reach the server's database (e.g. a reset token) find it here.
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -33,22 +35,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    // Held by the server until the demo data is in (it seeds an empty database right after listening), so no spec
-    // starts before the data it plants beside or signs in with.
-    url: `${baseURL}/api/v1/sermons/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:./${dataDir}/church.db`,
-      DATA_DIR: dataDir,
-      PUBLIC_DEBUG: 'true',
-      NODE_ENV: 'test',
-      // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
-      PUBLIC_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/paystack-server.ts',
+      url: `http://127.0.0.1:${paystackPort}/transaction/verify/none`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PAYSTACK_PORT: String(paystackPort), E2E_APP_URL: baseURL },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      // Held by the server until the demo data is in (it seeds an empty database right after listening), so no spec
+      // starts before the data it plants beside or signs in with.
+      url: `${baseURL}/api/v1/sermons/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:./${dataDir}/church.db`,
+        DATA_DIR: dataDir,
+        PUBLIC_DEBUG: 'true',
+        NODE_ENV: 'test',
+        // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
+        PUBLIC_RATE_LIMIT: '1000',
+        PAYSTACK_SECRET_KEY: 'sk_test_fake_0123456789abcdef',
+        PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}`,
+      },
+    },
+  ],
 });

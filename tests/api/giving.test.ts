@@ -47,7 +47,7 @@ describe.each(backends())('giving on %s', (backend) => {
     // A MEMBER's token (members cannot sign in to the portal, but a token must still open no gift).
     giverId = await api.createUser({ username: 'giver', role: 'MEMBER', can_access_web: true });
     member = await signAccess(api.config.jwtSecret, { userId: giverId, version: 0 }, 3600, api.clock.now);
-    deps = { database: api.database, config: api.config, now: () => api.clock.now, outbox: api.outbox } as AppDeps;
+    deps = { database: api.database, config: api.config, now: () => api.clock.now, outbox: api.outbox } as unknown as AppDeps;
   });
   beforeEach(() => {
     paystack.mode = 'ok';

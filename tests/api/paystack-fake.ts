@@ -64,7 +64,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startFakePaystack(): Promise<FakePaystack> {
+export async function startFakePaystack({ port = 0 }: { port?: number } = {}): Promise<FakePaystack> {
   let nextId = 4_000_000;
   const byCode = new Map<string, string>();
   const hanging = new Set<ServerResponse>();
@@ -195,7 +195,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     res.writeHead(405).end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const fake: FakePaystack = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mode: 'ok',

@@ -2,21 +2,28 @@
 // details, the thanks page's verified receipt, and a member's yearly statement.
 import type { AppDeps } from '../kernel/context';
 import type { GivingReader } from '../../lib/shared/giving/reader';
-import type { MemberOf } from './routes';
+import { memberFromCookie } from '../members/session';
 import { activeFunds, providerOf, statementOf, thanks } from './service';
 import { givingSettings } from './settings';
+import { checkoutOrigins } from './paystack';
 
-export function givingReaderOf(deps: AppDeps, memberOf?: MemberOf): GivingReader {
+export function givingReaderOf(deps: AppDeps): GivingReader {
   const db = deps.database.db;
   return {
     async givePage() {
       const [funds, settings] = await Promise.all([activeFunds(db), givingSettings(db)]);
-      return { online: providerOf(deps) !== null, funds, settings };
+      const paystack = deps.config.paystack;
+      return {
+        online: providerOf(deps) !== null,
+        funds,
+        settings,
+        checkoutOrigins: paystack ? checkoutOrigins(paystack) : [],
+      };
     },
     thanks: (reference) => thanks(deps, reference),
     async statement(cookieHeader, year) {
-      const userId = memberOf ? await memberOf(cookieHeader ?? undefined) : null;
-      return userId === null ? null : statementOf(db, userId, year);
+      const member = await memberFromCookie(deps, cookieHeader ?? undefined);
+      return member ? statementOf(db, Number(member.user.id), year) : null;
     },
   };
 }

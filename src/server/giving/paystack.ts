@@ -8,6 +8,14 @@ import { ProviderUnavailable, type PaymentProvider, type PaymentStart, type Veri
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * Where Paystack's authorization_url sends the giver: its checkout, and (a test's fake Paystack) the API's own
+ * origin. /give's form post ends there, so its Content-Security-Policy form-action must allow them.
+ */
+export const checkoutOrigins = (config: PaystackConfig) => [
+  ...new Set(['https://checkout.paystack.com', new URL(config.baseUrl).origin]),
+];
+
 type PaystackAnswer<T> = { status: boolean; message?: string; data?: T };
 
 interface VerifyData {

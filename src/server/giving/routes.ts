@@ -32,6 +32,7 @@ import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { audited } from '../activity/audit';
+import { memberFromCookie } from '../members/session';
 import * as giving from './service';
 import { givingSettings, saveGivingSettings } from './settings';
 
@@ -42,13 +43,10 @@ const FundId = z.object({ id: wholeId(GIVING_TEXTS.fundNotFound) });
 const Detail = z.object({ detail: z.string() });
 const mayGive = allowed(canSeeGiving);
 
-/** How the routes know a signed-in member (the /my cookie session): their user id, or null. */
-export type MemberOf = (cookieHeader: string | undefined) => Promise<number | null>;
-
 /** Paystack's webhooks are small; anything larger is not one. */
 const WEBHOOK_LIMIT = 64 * 1024;
 
-export function givingRoutes(deps: AppDeps, { memberOf }: { memberOf?: MemberOf } = {}) {
+export function givingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const db = deps.database.db;
@@ -83,8 +81,14 @@ export function givingRoutes(deps: AppDeps, { memberOf }: { memberOf?: MemberOf 
       },
     }),
     async (c) => {
-      const member = memberOf ? await memberOf(c.req.header('cookie')) : null;
-      const started = await giving.startGift(deps, clientOf(c, deps.config).key, member, c.req.valid('json'));
+      // A member signed in to /my gives as themselves: the gift shows among their own.
+      const member = await memberFromCookie(deps, c.req.header('cookie'));
+      const started = await giving.startGift(
+        deps,
+        clientOf(c, deps.config).key,
+        member?.user.id ?? null,
+        c.req.valid('json'),
+      );
       return answerSubmission(c, started, 201, started.authorization_url);
     },
   );

@@ -37,8 +37,14 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
-/** Astro's per-page policy with ours appended (two policies in one header would both apply anyway). */
+/**
+ * Astro's per-page policy with ours appended (two policies in one header would both apply anyway). A directive
+ * the page set itself is kept as the page set it (/give widens form-action to Paystack's checkout): a browser
+ * would ignore a second one of the same name anyway, with a console warning.
+ */
 export function mergeCsp(astroPolicy: string | null): string {
   if (!astroPolicy || /frame-ancestors/.test(astroPolicy)) return astroPolicy || PAGE_CSP;
-  return `${astroPolicy.trim().replace(/;?$/, ';')} ${PAGE_CSP}`;
+  const named = new Set(astroPolicy.split(';').map((d) => d.trim().split(/\s+/)[0].toLowerCase()));
+  const ours = PAGE_CSP.split('; ').filter((d) => !named.has(d.split(' ')[0]));
+  return `${astroPolicy.trim().replace(/;?$/, ';')} ${ours.join('; ')}`;
 }

@@ -11,8 +11,11 @@ export const MIN_GIFT_PESEWAS = MIN_GIFT_CEDIS * PESEWAS_PER_CEDI;
 export const MAX_GIFT_PESEWAS = MAX_GIFT_CEDIS * PESEWAS_PER_CEDI;
 
 export const AMOUNT_MESSAGE = 'Enter an amount from 1 to 100,000 cedis, with at most two decimals.';
-/** The form's native check of the same rule: digits, an optional point and at most two decimals. */
-export const AMOUNT_INPUT_PATTERN = '[0-9]{1,6}([.][0-9]{1,2})?';
+/**
+ * The form's native check of the same rule (an HTML pattern, anchored by the browser): 1 to 99,999.99 with at most
+ * two decimals, or 100,000 exactly; no thousands commas in the field.
+ */
+export const AMOUNT_INPUT_PATTERN = '(?:[1-9][0-9]{0,4}(?:[.][0-9]{1,2})?|100000(?:[.]00?)?)';
 
 export type Pesewas = { ok: true; pesewas: number } | { ok: false; message: string };
 

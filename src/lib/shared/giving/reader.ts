@@ -7,6 +7,8 @@ export interface GivePage {
   online: boolean;
   funds: PublicFund[];
   settings: GivingSettings;
+  /** Where the form's post may lead (the payment provider's checkout): the page's CSP form-action allows them. */
+  checkoutOrigins: string[];
 }
 
 /** The thanks page: a receipt only when Paystack confirmed the gift with its amount and currency. */
