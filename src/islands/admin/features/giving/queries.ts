@@ -31,7 +31,7 @@ export const fundsQuery = queryOptions({ queryKey: givingKeys.funds, queryFn: ()
 export function useGivingWrite<I, O>(write: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    mutationFn: (input: I) => write(input),
     onSettled: () => client.invalidateQueries({ queryKey: givingKeys.all }),
   });
 }
