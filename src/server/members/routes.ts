@@ -120,7 +120,7 @@ function memberBody(deps: AppDeps, form: FormOptions): MiddlewareHandler<MemberE
             : undefined;
     if (to) {
       c.res = undefined;
-      c.res = c.redirect(to, 303);
+      c.res = new Response(null, { status: 303, headers: { Location: to } });
     }
   };
 }
