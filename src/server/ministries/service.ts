@@ -12,12 +12,14 @@ import { ApiError, fieldError } from '../kernel/errors';
 import { withAudit } from '../activity/audit';
 import { queueEmail } from '../outbox/queue';
 import { oneLine, queueStaffNotice } from '../notifications/service';
+import { admitSubmission } from '../public/limit';
 import type { CongregationAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import {
   JOIN_REQUEST_NOT_FOUND,
   MINISTRY_NOT_FOUND,
   MINISTRY_TEXT,
+  type JoinFormInput,
   type JoinRequest,
   type JoinRequestStatus,
   type MemberMinistry,
@@ -150,13 +152,7 @@ export interface JoinRequestInput {
  * repeated: asking again answers the one already waiting. A member who already belongs is refused (409).
  */
 export async function requestToJoin(db: Db, input: JoinRequestInput, nowMs: number): Promise<JoinRequest> {
-  const ministry = await db
-    .selectFrom('ministries')
-    .selectAll()
-    .where('id', '=', input.ministryId)
-    .where('is_public', '=', true)
-    .executeTakeFirst();
-  if (!ministry) throw new ApiError(404, MINISTRY_NOT_FOUND);
+  const ministry = await publicMinistry(db, input.ministryId);
   const member =
     input.userId === undefined
       ? undefined
@@ -181,31 +177,72 @@ export async function requestToJoin(db: Db, input: JoinRequestInput, nowMs: numb
     if (waiting) return toJoinRequestAnswer(waiting);
   }
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('ministry_join_requests')
-      .values({
-        ministry_id: Number(ministry.id),
-        user_id: member ? Number(member.id) : null,
-        name: input.name,
-        email: input.email?.toLowerCase() ?? null,
-        phone: input.phone ?? null,
-        message: input.message ?? null,
-        status: 'pending',
-        created_at: iso(nowMs),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await noticeOfRequest(trx, Number(row.id), ministry, input, nowMs);
+    const id = await insertJoinRequest(trx, ministry, member ? Number(member.id) : null, input, nowMs);
     if (member) {
-      await withAudit(
-        trx,
-        { actor: member, target: null, targetName: ministry.name, action: 'request_join_ministry' },
-        nowMs,
-      );
+      const entry = {
+        actor: member,
+        target: null,
+        targetName: ministry.name,
+        action: 'request_join_ministry',
+      } as const;
+      await withAudit(trx, entry, nowMs);
     }
-    return Number(row.id);
+    return id;
   });
-  return toJoinRequestAnswer((await requestsQuery(db).where('r.id', '=', id).executeTakeFirstOrThrow())!);
+  return requestRow(db, id).then(toJoinRequestAnswer);
+}
+
+/** A visitor's request from the form of /ministries, within the public forms' per-address limit (public/limit.ts). */
+export async function submitJoinRequest(
+  deps: AppDeps,
+  clientKey: string,
+  ministryId: number,
+  input: JoinFormInput,
+): Promise<number> {
+  const ministry = await publicMinistry(deps.database.db, ministryId);
+  const now = deps.now();
+  const id = await admitSubmission(deps, 'ministry_join', clientKey, (trx) =>
+    insertJoinRequest(trx, ministry, null, { ministryId, ...input }, now),
+  );
+  deps.outbox?.wake();
+  return id;
+}
+
+async function publicMinistry(db: Db, id: number): Promise<MinistryRow> {
+  const ministry = await db
+    .selectFrom('ministries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_public', '=', true)
+    .executeTakeFirst();
+  if (!ministry) throw new ApiError(404, MINISTRY_NOT_FOUND);
+  return ministry;
+}
+
+/** The request and the notice of it, in the caller's transaction. */
+async function insertJoinRequest(
+  trx: Db,
+  ministry: MinistryRow,
+  userId: number | null,
+  input: JoinRequestInput,
+  nowMs: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('ministry_join_requests')
+    .values({
+      ministry_id: Number(ministry.id),
+      user_id: userId,
+      name: input.name,
+      email: input.email?.toLowerCase() ?? null,
+      phone: input.phone ?? null,
+      message: input.message ?? null,
+      status: 'pending',
+      created_at: iso(nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await noticeOfRequest(trx, Number(row.id), ministry, input, nowMs);
+  return Number(row.id);
 }
 
 async function noticeOfRequest(trx: Db, id: number, ministry: MinistryRow, input: JoinRequestInput, nowMs: number) {

@@ -85,6 +85,45 @@ export const DEMO_ACCOUNTS: Demo[] = [
 ];
 
 const MINISTRIES = ['Choir', 'Youth Ministry', 'Ushering', "Children's Ministry", 'Prayer Team', 'Media Team'];
+/** What /ministries shows of each sample ministry: description, meeting day, time and place. */
+const MINISTRY_DETAILS: Record<string, [string, string, string, string]> = {
+  Choir: [
+    'We lead the congregation in worship every Sunday and sing at special services.',
+    'Thursday',
+    '6:30 PM',
+    'Main auditorium',
+  ],
+  'Youth Ministry': [
+    'Young people aged 13 to 30 growing in faith, friendship and service.',
+    'Saturday',
+    '4:00 PM',
+    'Youth centre',
+  ],
+  Ushering: [
+    'We welcome everyone at the door, guide them to a seat and keep services running smoothly.',
+    'Sunday',
+    '8:00 AM',
+    'Church entrance',
+  ],
+  "Children's Ministry": [
+    'Bible stories, songs and care for children up to 12 during the Sunday service.',
+    'Sunday',
+    '9:00 AM',
+    "Children's hall",
+  ],
+  'Prayer Team': [
+    'We pray for the church, the city and every request that reaches us.',
+    'Wednesday',
+    '6:00 AM',
+    'Prayer room',
+  ],
+  'Media Team': [
+    'Sound, projection, livestream and photography for every service.',
+    'Friday',
+    '5:30 PM',
+    'Media booth',
+  ],
+};
 const FIRST = [
   'Abena',
   'Kojo',
@@ -139,6 +178,15 @@ async function ensureMinistries(db: Kysely<DB>): Promise<number[]> {
       .insertInto('ministries')
       .values({ name })
       .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+  // Details only where staff have written none, so a second seed never undoes their edits.
+  for (const [name, [description, meeting_day, meeting_time, meeting_place]] of Object.entries(MINISTRY_DETAILS)) {
+    await db
+      .updateTable('ministries')
+      .set({ description, meeting_day, meeting_time, meeting_place })
+      .where('name', '=', name)
+      .where('description', '=', '')
       .execute();
   }
   const rows = await db.selectFrom('ministries').select(['id', 'name']).where('name', 'in', MINISTRIES).execute();
@@ -207,14 +255,51 @@ async function seedMembers(
         joined_date: iso(joinedAt(n)).slice(0, 10),
       }));
     for (const chunk of inChunks(memberships)) await trx.insertInto('ministry_memberships').values(chunk).execute();
-    const families = missing
-      .filter((n) => n % 3 === 0)
-      .map((n) => ({
-        user_id: idOf.get(memberUsername(n))!,
-        name: `${FIRST[(n + 5) % FIRST.length]} ${lastName(n)}`,
-        relationship: RELATIONS[n % RELATIONS.length],
-      }));
-    for (const chunk of inChunks(families)) await trx.insertInto('family_members').values(chunk).execute();
+    // Every third member heads a household with one person without an account; the first few share it with the
+    // next member (an account), so households show both kinds.
+    const heads = missing.filter((n) => n % 3 === 0);
+    const stamp = iso(now);
+    const households = heads.map((n) => ({
+      name: `${lastName(n)} household`,
+      address: `${(n % 90) + 1} Independence Avenue, Accra`,
+      head_user_id: idOf.get(memberUsername(n))!,
+      created_at: stamp,
+    }));
+    for (const chunk of inChunks(households)) await trx.insertInto('households').values(chunk).execute();
+    const headIds = households.map((h) => h.head_user_id);
+    const made = new Map<number, number>();
+    for (let i = 0; i < headIds.length; i += 5000) {
+      const chunk = headIds.slice(i, i + 5000);
+      const rows = await trx
+        .selectFrom('households')
+        .select(['id', 'head_user_id'])
+        .where('head_user_id', 'in', chunk)
+        .execute();
+      for (const r of rows) made.set(Number(r.head_user_id), Number(r.id));
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          household_id: eb.selectFrom('households as h').select('h.id').whereRef('h.head_user_id', '=', 'users.id'),
+          household_relationship: 'Head',
+        }))
+        .where('id', 'in', chunk)
+        .execute();
+    }
+    for (const n of heads.filter((n) => n <= 30 && missing.includes(n + 1))) {
+      await trx
+        .updateTable('users')
+        .set({ household_id: made.get(idOf.get(memberUsername(n))!)!, household_relationship: 'Spouse' })
+        .where('id', '=', idOf.get(memberUsername(n + 1))!)
+        .execute();
+    }
+    const people = heads.map((n) => ({
+      household_id: made.get(idOf.get(memberUsername(n))!)!,
+      name: `${FIRST[(n + 5) % FIRST.length]} ${lastName(n)}`,
+      relationship: RELATIONS[n % RELATIONS.length],
+      date_of_birth: null,
+      created_at: stamp,
+    }));
+    for (const chunk of inChunks(people)) await trx.insertInto('household_people').values(chunk).execute();
     return missing.length;
   });
 }

@@ -1,0 +1,163 @@
+// Households for staff (docs/API.md, Households), mounted at /households/: every staff member reads them; ADMIN
+// and above change them (CONGREGATION_RULES in permissions.ts). A member's own household is the members' door's.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { canManageCongregation, type CongregationAction } from '../../lib/shared/permissions';
+import {
+  HOUSEHOLD_NOT_FOUND,
+  PERSON_NOT_FOUND,
+  HOUSEHOLD_TEXT,
+  householdCreateSchema,
+  householdListQuerySchema,
+  householdMemberAddSchema,
+  householdMergeSchema,
+  householdPageSchema,
+  householdPersonCreateSchema,
+  householdPersonUpdateSchema,
+  householdSchema,
+  householdUpdateSchema,
+} from '../../lib/shared/households/api';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { requireAuth } from '../auth/middleware';
+import { jsonAnswer } from '../kernel/contract';
+import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import * as households from './service';
+
+const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
+const MemberId = Id.extend({ userId: wholeId(HOUSEHOLD_TEXT.notMember) });
+const PersonId = Id.extend({ personId: wholeId(PERSON_NOT_FOUND) });
+
+export function householdRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+  const may = (action: CongregationAction) => [
+    auth,
+    allowed((user) => canManageCongregation(user, 'households', action)),
+  ];
+  const Household = householdSchema.openapi('Household');
+  const answer = jsonAnswer(Household, 'The household as now stored');
+
+  app.openapi(
+    route('get', '/', 'Households by name, a page at a time; search matches a household or a name in it (staff)', {
+      signedIn: may('read'),
+      query: householdListQuerySchema,
+      200: jsonAnswer(householdPageSchema, '{count, results}'),
+    }),
+    async (c) => c.json(await households.listHouseholds(deps.database.db, c.req.valid('query')), 200),
+  );
+
+  app.openapi(
+    route('post', '/', 'Create a household; a head given moves into it (ADMIN and above)', {
+      signedIn: may('edit'),
+      json: householdCreateSchema,
+      201: jsonAnswer(Household, 'Created'),
+    }),
+    async (c) => c.json(await households.createHousehold(deps, c.get('user'), c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    route('get', '/{id}/', 'One household (staff)', {
+      signedIn: may('read'),
+      params: Id,
+      200: jsonAnswer(Household, 'The household'),
+    }),
+    async (c) => c.json(await households.getHousehold(deps.database.db, c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    route('patch', '/{id}/', 'Change the name, address or head (one of its accounts) (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: householdUpdateSchema,
+      200: answer,
+    }),
+    async (c) =>
+      c.json(await households.updateHousehold(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('delete', '/{id}/', 'Delete a household and its people; its accounts stay (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      ...DELETED,
+    }),
+    async (c) => {
+      await households.deleteHousehold(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    route('post', '/{id}/merge/', 'Merge household `from` into this one: its people move, it is deleted (ADMIN+)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: householdMergeSchema,
+      200: answer,
+    }),
+    async (c) =>
+      c.json(
+        await households.mergeHouseholds(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json').from),
+        200,
+      ),
+  );
+
+  app.openapi(
+    route('post', '/{id}/members/', 'An account joins the household, leaving any other (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: householdMemberAddSchema,
+      200: answer,
+    }),
+    async (c) =>
+      c.json(await households.addMember(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('delete', '/{id}/members/{userId}/', 'An account leaves the household (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: MemberId,
+      200: answer,
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(await households.removeMember(deps, c.get('user'), id, userId), 200);
+    },
+  );
+
+  app.openapi(
+    route('post', '/{id}/people/', 'Add a person without an account (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: householdPersonCreateSchema,
+      200: answer,
+    }),
+    async (c) =>
+      c.json(await households.addPerson(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('patch', '/{id}/people/{personId}/', 'Change a person of the household (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: PersonId,
+      json: householdPersonUpdateSchema,
+      200: answer,
+    }),
+    async (c) => {
+      const { id, personId } = c.req.valid('param');
+      return c.json(await households.updatePerson(deps, c.get('user'), id, personId, c.req.valid('json')), 200);
+    },
+  );
+
+  app.openapi(
+    route('delete', '/{id}/people/{personId}/', 'Remove a person from the household (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: PersonId,
+      200: answer,
+    }),
+    async (c) => {
+      const { id, personId } = c.req.valid('param');
+      return c.json(await households.removePerson(deps, c.get('user'), id, personId), 200);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,209 @@
+// Ministries (docs/API.md, Ministries), mounted at /ministries/: anyone lists the public ones and asks to join one
+// (JSON or the plain form post of /ministries); every staff member reads them and decides join requests; ADMIN and
+// above change them and who belongs (CONGREGATION_RULES in permissions.ts).
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { canManageCongregation, type CongregationAction } from '../../lib/shared/permissions';
+import {
+  JOIN_REQUEST_NOT_FOUND,
+  JOIN_THANKS,
+  MINISTRIES_PAGE,
+  MINISTRY_NOT_FOUND,
+  MINISTRY_TEXT,
+  joinFormSchema,
+  joinReceiptSchema,
+  joinRequestListQuerySchema,
+  joinRequestSchema,
+  joinedFragment,
+  ministryCreateSchema,
+  ministryDetailSchema,
+  ministryMemberAddSchema,
+  ministryMemberChangeSchema,
+  ministrySchema,
+  ministryUpdateSchema,
+  publicMinistrySchema,
+} from '../../lib/shared/ministries/api';
+import { backTo } from '../../lib/shared/visitors/form-posts';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { clientOf } from '../kernel/client';
+import { requireAuth } from '../auth/middleware';
+import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import { answerSubmission, readSubmission } from '../public/form-posts';
+import * as ministries from './service';
+
+const Id = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
+const MemberId = Id.extend({ userId: wholeId(MINISTRY_TEXT.notMember) });
+const RequestId = z.object({ rid: wholeId(JOIN_REQUEST_NOT_FOUND) });
+const CONFLICT = jsonAnswer(z.object({ detail: z.string() }), 'Already decided');
+
+/** Where a join form's plain post lands: the ministry's card on /ministries, which thanks the visitor. */
+const joined = (id: number) => backTo(MINISTRIES_PAGE, joinedFragment(id));
+
+export function ministryRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const auth = requireAuth(deps);
+  const may = (action: CongregationAction) => [
+    auth,
+    allowed((user) => canManageCongregation(user, 'ministries', action)),
+  ];
+  const Detail = ministryDetailSchema.openapi('Ministry');
+  const Request = joinRequestSchema.openapi('MinistryJoinRequest');
+  const detail = jsonAnswer(Detail, 'The ministry as now stored, with its members');
+
+  app.openapi(
+    route('get', '/', "The church's public ministries and groups by name (anyone)", {
+      200: jsonAnswer(z.array(publicMinistrySchema.openapi('PublicMinistry')), 'By name'),
+    }),
+    async (c) => c.json(await ministries.listPublicMinistries(deps.database.db), 200),
+  );
+
+  app.openapi(
+    route('get', '/all/', 'Every ministry with its leader, member count and pending requests (staff)', {
+      signedIn: may('read'),
+      200: jsonAnswer(z.array(ministrySchema), 'By name'),
+    }),
+    async (c) => c.json(await ministries.listMinistries(deps.database.db), 200),
+  );
+
+  app.openapi(
+    route('get', '/join-requests/', 'Join requests of one status (pending by default), pending oldest first (staff)', {
+      signedIn: may('read'),
+      query: joinRequestListQuerySchema,
+      200: jsonAnswer(z.array(Request), 'The requests'),
+    }),
+    async (c) => c.json(await ministries.listJoinRequests(deps.database.db, c.req.valid('query').status), 200),
+  );
+
+  for (const [path, decision] of [
+    ['accept', 'accepted'],
+    ['decline', 'declined'],
+  ] as const) {
+    app.openapi(
+      route(
+        'post',
+        `/join-requests/{rid}/${path}/`,
+        decision === 'accepted'
+          ? 'Accept a join request: the account that asked, or the one with its email, joins (staff)'
+          : 'Decline a join request (staff)',
+        {
+          signedIn: may('decide_requests'),
+          params: RequestId,
+          200: jsonAnswer(Request, 'As now stored'),
+          409: CONFLICT,
+        },
+      ),
+      async (c) =>
+        c.json(await ministries.decideJoinRequest(deps, c.get('user'), c.req.valid('param').rid, decision), 200),
+    );
+  }
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/join/',
+      summary: 'Ask to join a public ministry: a name and an email or a phone (anyone; JSON or an HTML form post)',
+      middleware: readSubmission({
+        decoy: () => ({ status: 201, body: { id: 0, detail: JOIN_THANKS } }),
+        back: (c) => joined(Number(c.req.param('id')) || 0),
+      }),
+      request: { params: Id, body: jsonBody(joinFormSchema) },
+      responses: {
+        201: jsonAnswer(joinReceiptSchema, 'Recorded; the leader or the staff are told by email'),
+        303: { description: 'An HTML form post: back to /ministries#joined-{id}' },
+        ...refusals(400, 404),
+        429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const key = clientOf(c, deps.config).key;
+      const requestId = await ministries.submitJoinRequest(deps, key, id, c.req.valid('json'));
+      return answerSubmission(c, { id: requestId, detail: JOIN_THANKS }, 201, joined(id));
+    },
+  );
+
+  app.openapi(
+    route('post', '/', 'Create a ministry (ADMIN and above)', {
+      signedIn: may('edit'),
+      json: ministryCreateSchema,
+      201: jsonAnswer(Detail, 'Created'),
+    }),
+    async (c) => c.json(await ministries.createMinistry(deps, c.get('user'), c.req.valid('json')), 201),
+  );
+
+  app.openapi(
+    route('get', '/{id}/', 'One ministry with its members (staff)', {
+      signedIn: may('read'),
+      params: Id,
+      200: jsonAnswer(Detail, 'The ministry'),
+    }),
+    async (c) => c.json(await ministries.getMinistry(deps.database.db, c.req.valid('param').id), 200),
+  );
+
+  app.openapi(
+    route('patch', '/{id}/', 'Change a ministry (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: ministryUpdateSchema,
+      200: detail,
+    }),
+    async (c) =>
+      c.json(await ministries.updateMinistry(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+  app.openapi(
+    route('delete', '/{id}/', 'Delete a ministry with its memberships and requests (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      ...DELETED,
+    }),
+    async (c) => {
+      await ministries.deleteMinistry(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  app.openapi(
+    route('post', '/{id}/members/', 'Add an account to the ministry with a role (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: Id,
+      json: ministryMemberAddSchema,
+      200: detail,
+    }),
+    async (c) =>
+      c.json(
+        await ministries.addMinistryMember(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+  );
+
+  app.openapi(
+    route('patch', '/{id}/members/{userId}/', "Change a member's role (ADMIN and above)", {
+      signedIn: may('edit'),
+      params: MemberId,
+      json: ministryMemberChangeSchema,
+      200: detail,
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(
+        await ministries.changeMinistryRole(deps, c.get('user'), id, userId, c.req.valid('json').role),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    route('delete', '/{id}/members/{userId}/', 'Remove a member from the ministry (ADMIN and above)', {
+      signedIn: may('edit'),
+      params: MemberId,
+      200: detail,
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(await ministries.removeMinistryMember(deps, c.get('user'), id, userId), 200);
+    },
+  );
+
+  return app;
+}

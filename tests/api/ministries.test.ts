@@ -1,0 +1,208 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked field by field */
+// Ministries on every backend: anyone lists the public ones (CONTRACT's shape) and asks to join one (JSON or an HTML
+// form post with a 303 back to /ministries, the honeypot, the per-address limit), the leader is emailed through the
+// outbox; staff read them and decide requests (PASTOR and above), ADMIN and above change them and their members;
+// accepting a request adds the account that asked or the one with its email; bad input is a 400 that changes
+// nothing; changes are in Recent Activity and purge the /ministries page's copy; a member's ministries and
+// request through the members' door functions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startApi, type TestApi } from './helpers';
+import { ministriesOfUser, requestToJoin } from '../../src/server/ministries/service';
+
+describe.each(backends())('ministries on %s', (backend) => {
+  let api: TestApi;
+  let pastor: string;
+  let admin: string;
+  const purged: string[][] = [];
+  beforeAll(async () => {
+    api = await startApi(backend, { members: 6, env: { PUBLIC_RATE_LIMIT: '4' } });
+    [pastor, admin] = await Promise.all([api.tokenFor('pastor'), api.tokenFor('admin')]);
+    api.content.subscribe((c) => void purged.push([...c]));
+  });
+  afterAll(() => api?.close());
+
+  const call = (method: string, path: string, body?: unknown, token: string | null = admin) =>
+    api.request(method, `/ministries${path}`, { token: token ?? undefined, body });
+  const form = async (id: number, fields: Record<string, string>) => {
+    const res = await fetch(`${api.url}/api/v1/ministries/${id}/join/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    await api.outbox.settle();
+    return res;
+  };
+  const activity = async () =>
+    (await api.request('GET', '/auth/activity/', { token: admin })).body.map((a: any) => a.action) as string[];
+
+  it('lists the public ministries to anyone, in the contract shape', async () => {
+    const res = await call('GET', '/', undefined, null);
+    expect(res.status).toBe(200);
+    const choir = res.body.find((m: any) => m.name === 'Choir');
+    expect(Object.keys(choir).sort()).toEqual(
+      ['description', 'id', 'meeting_day', 'meeting_place', 'meeting_time', 'name'].sort(),
+    );
+    expect(choir.description).not.toBe('');
+    expect(choir.meeting_day).toBe('Thursday');
+  });
+
+  it('lets every staff member read and decide, only ADMIN and above change', async () => {
+    expect((await call('GET', '/all/', undefined, null)).status).toBe(401);
+    const all = await call('GET', '/all/', undefined, pastor);
+    expect(all.status).toBe(200);
+    expect(all.body[0]).toHaveProperty('member_count');
+    expect((await call('POST', '/', { name: 'Pastors made this' }, pastor)).status).toBe(403);
+    expect((await call('PATCH', `/${all.body[0].id}/`, { name: 'Renamed' }, pastor)).status).toBe(403);
+    expect((await call('DELETE', `/${all.body[0].id}/`, undefined, pastor)).status).toBe(403);
+    expect((await call('GET', '/join-requests/', undefined, pastor)).status).toBe(200);
+  });
+
+  it('creates, changes and deletes a ministry, its members and roles, purging /ministries', async () => {
+    purged.length = 0;
+    const created = await call('POST', '/', {
+      name: 'Hospitality',
+      description: 'Meals after service.',
+      meeting_day: 'Sunday',
+      meeting_time: '1:00 PM',
+      meeting_place: 'Fellowship hall',
+      is_public: false,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect(purged).toContainEqual(['ministries']);
+    expect((await call('GET', '/', undefined, null)).body.map((m: any) => m.name)).not.toContain('Hospitality');
+    expect((await call('POST', '/', { name: 'hospitality' })).status).toBe(400);
+    const member = await api.createUser({ username: 'min_ama', role: 'MEMBER' });
+    const added = await call('POST', `/${id}/members/`, { user_id: member, role: 'Leader' });
+    expect(added.status).toBe(200);
+    expect(added.body.members).toEqual([expect.objectContaining({ user_id: member, role: 'Leader' })]);
+    expect((await call('POST', `/${id}/members/`, { user_id: member })).status).toBe(400);
+    const changed = await call('PATCH', `/${id}/members/${member}/`, { role: 'Secretary' });
+    expect(changed.body.members[0].role).toBe('Secretary');
+    const user = await api.request('GET', `/auth/users/${member}/`, { token: admin });
+    expect(user.body.ministry_memberships).toEqual([expect.objectContaining({ ministry_name: 'Hospitality' })]);
+    expect(await ministriesOfUser(api.database.db, member)).toEqual([
+      {
+        id,
+        name: 'Hospitality',
+        role: 'Secretary',
+        meeting_day: 'Sunday',
+        meeting_time: '1:00 PM',
+        meeting_place: 'Fellowship hall',
+      },
+    ]);
+    const shown = await call('PATCH', `/${id}/`, { is_public: true, leader_user_id: member });
+    expect(shown.body).toMatchObject({ is_public: true, leader: { id: member } });
+    expect((await call('GET', '/', undefined, null)).body.map((m: any) => m.name)).toContain('Hospitality');
+    expect((await call('DELETE', `/${id}/members/${member}/`)).body.members).toEqual([]);
+    expect((await call('DELETE', `/${id}/`)).status).toBe(204);
+    expect((await call('GET', `/${id}/`)).status).toBe(404);
+    expect(await activity()).toEqual(
+      expect.arrayContaining([
+        'created the ministry Hospitality',
+        'changed the role of ' + user.body.full_name + ' in Hospitality to Secretary',
+        'deleted the ministry Hospitality',
+      ]),
+    );
+  });
+
+  it('takes a join request as JSON or a form post, tells the leader, and staff accept or decline it', async () => {
+    const choir = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Choir');
+    const leader = await api.createUser({ username: 'min_leader', role: 'MEMBER', email: 'leader@example.org' });
+    await call('PATCH', `/${choir.id}/`, { leader_user_id: leader });
+    const account = await api.createUser({ username: 'min_kofi', role: 'MEMBER', email: 'kofi@example.org' });
+
+    api.mails.length = 0;
+    const json = await call('POST', `/${choir.id}/join/`, { name: 'Kofi Mensah', email: 'KOFI@example.org' }, null);
+    expect(json.status).toBe(201);
+    expect(api.mails.map((m) => m.to)).toEqual(['leader@example.org']);
+    expect(api.mails[0].subject).toBe('Request to join Choir: Kofi Mensah');
+
+    const posted = await form(choir.id, { name: 'Ama Visitor', phone: '+233 24 555 0100', message: 'I sing alto' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe(`/ministries#joined-${choir.id}`);
+    const bot = await form(choir.id, { name: 'Bot', email: 'bot@example.org', website: 'http://spam' });
+    expect(bot.status).toBe(303);
+
+    const pending = (await call('GET', '/join-requests/', undefined, pastor)).body;
+    expect(pending.map((r: any) => r.name)).toEqual(['Kofi Mensah', 'Ama Visitor']);
+    expect(pending[1]).toMatchObject({ phone: '+233 24 555 0100', message: 'I sing alto', user_id: null });
+
+    // Accepting links the account with the request's email and adds it; a second decision is refused.
+    const accepted = await call('POST', `/join-requests/${pending[0].id}/accept/`, undefined, pastor);
+    expect(accepted.body).toMatchObject({ status: 'accepted', user_id: account });
+    expect((await call('GET', `/${choir.id}/`)).body.members.map((m: any) => m.user_id)).toContain(account);
+    expect((await call('POST', `/join-requests/${pending[0].id}/decline/`, undefined, pastor)).status).toBe(409);
+    const declined = await call('POST', `/join-requests/${pending[1].id}/decline/`, undefined, pastor);
+    expect(declined.body).toMatchObject({ status: 'declined', user_id: null });
+    expect((await call('GET', '/join-requests/?status=declined')).body.map((r: any) => r.name)).toEqual([
+      'Ama Visitor',
+    ]);
+    expect((await call('POST', '/join-requests/999999/accept/')).status).toBe(404);
+    expect(await activity()).toEqual(
+      expect.arrayContaining([
+        'accepted the request of Kofi Mensah to join Choir',
+        'declined the request of Ama Visitor to join Choir',
+      ]),
+    );
+  });
+
+  it('refuses a bad join request with a 400, an unknown or private ministry with a 404, and limits each address', async () => {
+    const choir = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Choir');
+    const count = async () => (await call('GET', '/join-requests/')).body.length;
+    const before = await count();
+    const bad = [
+      {},
+      { name: 'A', email: 'a@example.org' },
+      { name: 'No Contact' },
+      { name: 'Bad Email', email: 'nope' },
+      { name: 'Bad Phone', phone: 'call me' },
+    ];
+    for (const body of bad) expect((await call('POST', `/${choir.id}/join/`, body, null)).status).toBe(400);
+    expect((await call('POST', '/999999/join/', { name: 'Kojo', email: 'k@example.org' }, null)).status).toBe(404);
+    const hidden = (await call('POST', '/', { name: 'Elders', is_public: false })).body;
+    expect((await call('POST', `/${hidden.id}/join/`, { name: 'Kojo', email: 'k@example.org' }, null)).status).toBe(
+      404,
+    );
+    expect(await count()).toBe(before);
+    // Bad bodies staff send.
+    expect((await call('POST', '/', { name: '' })).status).toBe(400);
+    expect((await call('POST', '/', { name: 'X', is_public: 'yes' })).status).toBe(400);
+    expect((await call('PATCH', `/${choir.id}/`, {})).status).toBe(400);
+    expect((await call('POST', `/${choir.id}/members/`, { user_id: 1, role: 'Boss' })).status).toBe(400);
+    expect((await call('GET', '/join-requests/?status=maybe')).status).toBe(400);
+
+    // PUBLIC_RATE_LIMIT is 4 here: this address already made two of this kind.
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        (await call('POST', `/${choir.id}/join/`, { name: `Visitor ${i}`, email: `v${i}@example.org` }, null)).status,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it("answers a member's own request through the members' door function, once while it waits", async () => {
+    const youth = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Youth Ministry');
+    const member = await api.createUser({ username: 'min_door', role: 'MEMBER' });
+    const db = api.database.db;
+    const first = await requestToJoin(
+      db,
+      { ministryId: youth.id, userId: member, name: 'Door Member', email: 'door@example.org' },
+      Date.now(),
+    );
+    const again = await requestToJoin(
+      db,
+      { ministryId: youth.id, userId: member, name: 'Door Member', email: 'door@example.org' },
+      Date.now(),
+    );
+    expect(again.id).toBe(first.id);
+    expect(await activity()).toContain('asked to join Youth Ministry');
+    await call('POST', `/join-requests/${first.id}/accept/`);
+    expect((await ministriesOfUser(db, member)).map((m) => m.name)).toEqual(['Youth Ministry']);
+    await expect(
+      requestToJoin(db, { ministryId: youth.id, userId: member, name: 'Door Member' }, Date.now()),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+});
