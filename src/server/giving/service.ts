@@ -718,30 +718,35 @@ export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, bod
 export async function summary(deps: AppDeps, range: GivingRange): Promise<GivingSummary> {
   const db = deps.database.db;
   const { current, previous } = rangeWindows(range, deps.now());
-  const rows = await db
-    .selectFrom('gifts')
-    .select((eb) => [
-      'fund_id',
-      sql<number>`sum(amount - coalesce(refund_amount, 0))`.as('pesewas'),
-      eb.fn.countAll<number>().as('count'),
-      sql<string>`case when paid_at >= ${current.start} then 'current' else 'previous' end`.as('period'),
-    ])
-    .where('status', 'in', ['paid', 'refunded'])
-    .where('paid_at', '>=', previous.start)
-    .where('paid_at', '<', current.end)
-    .groupBy(['fund_id', sql`case when paid_at >= ${current.start} then 'current' else 'previous' end`])
-    .execute();
-  const funds = await allFunds(db);
+  // One query per period: PostgreSQL would not match a CASE on bound parameters in GROUP BY to the one selected.
+  const totals = (window: { start: string; end: string }) =>
+    db
+      .selectFrom('gifts')
+      .select((eb) => [
+        'fund_id',
+        sql<string>`sum(amount - coalesce(refund_amount, 0))`.as('pesewas'),
+        eb.fn.countAll<string>().as('count'),
+      ])
+      .where('status', 'in', ['paid', 'refunded'])
+      .where('paid_at', '>=', window.start)
+      .where('paid_at', '<', window.end)
+      .groupBy('fund_id')
+      .execute();
+  const [now, before, funds] = await Promise.all([totals(current), totals(previous), allFunds(db)]);
   const zero = () => ({ total: 0, count: 0 });
   const byFund = new Map(funds.map((f) => [f.id, { fundId: f.id, fund: f.name, current: zero(), previous: zero() }]));
   const total = { current: zero(), previous: zero() };
-  for (const row of rows) {
-    const entry = byFund.get(Number(row.fund_id));
-    if (!entry) continue;
-    const period = row.period === 'current' ? 'current' : 'previous';
-    entry[period] = { total: toCedis(Number(row.pesewas)), count: Number(row.count) };
-    total[period].total += Number(row.pesewas);
-    total[period].count += Number(row.count);
+  for (const [period, rows] of [
+    ['current', now],
+    ['previous', before],
+  ] as const) {
+    for (const row of rows) {
+      const entry = byFund.get(Number(row.fund_id));
+      if (!entry) continue;
+      entry[period] = { total: toCedis(Number(row.pesewas)), count: Number(row.count) };
+      total[period].total += Number(row.pesewas);
+      total[period].count += Number(row.count);
+    }
   }
   return {
     range,
