@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The profile's Security section on a mocked API: setting up the authenticator app shows a QR code made in the
 // page and the key as text, refuses a wrong code with the server's reason, then shows the ten recovery codes once
-// with Download; turning it off asks a code; the sessions list marks this device and signs out another or every other.
+// with Download; turning it off asks a code; passkeys are listed, added under a name (a closed prompt is no error)
+// and removed after a confirm; the sessions list marks this device and signs out another or every other.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FetchError } from 'ofetch';
@@ -10,7 +11,7 @@ import { SecuritySection } from '../../src/islands/admin/features/profile/Securi
 import * as securityApi from '../../src/islands/admin/features/profile/security-api';
 import { AdminContentProvider, type AdminContent } from '../../src/islands/admin/content';
 import { downloadText } from '../../src/lib/client/download';
-import { auth } from '../../src/lib/client/session';
+import { auth, PasskeyCancelled } from '../../src/lib/client/session';
 import type { Session, TwoFactorStatus } from '../../src/lib/shared/twofactor/api';
 
 vi.mock('../../src/islands/admin/features/profile/security-api', () => ({
@@ -22,6 +23,8 @@ vi.mock('../../src/islands/admin/features/profile/security-api', () => ({
   readSessions: vi.fn(),
   endSession: vi.fn(),
   endOtherSessions: vi.fn(),
+  addPasskey: vi.fn(),
+  removePasskey: vi.fn(),
 }));
 vi.mock('../../src/lib/client/download', () => ({ downloadText: vi.fn(), downloadCsv: vi.fn() }));
 
@@ -125,6 +128,58 @@ describe('two-factor sign-in on the profile', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(api.turnOffTotp).toHaveBeenCalledWith('654321'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('passkeys on the profile', () => {
+  const phone = { id: 7, name: 'Pixel <b>8</b>', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null };
+
+  it('lists them, adds one under a name (a closed prompt is no error), and removes one after asking', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    try {
+      show();
+      expect(await screen.findByText('No passkeys yet.')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+      const dialog = screen.getByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(await within(dialog).findByText('Give the passkey a name.')).toBeTruthy();
+      expect(api.addPasskey).not.toHaveBeenCalled();
+
+      api.addPasskey.mockRejectedValueOnce(new PasskeyCancelled());
+      fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Pixel <b>8</b>' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      expect(await within(dialog).findByText('The passkey was not added. Choose Add to try again.')).toBeTruthy();
+      expect(within(dialog).queryByRole('alert')).toBeNull();
+
+      api.addPasskey.mockResolvedValueOnce(phone);
+      api.readTwoFactor.mockResolvedValue({ ...off, passkeys: [phone] });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.addPasskey).toHaveBeenLastCalledWith('Pixel <b>8</b>');
+      expect(auth.init).toHaveBeenCalled();
+      // The name is text, never markup.
+      const row = await screen.findByRole('listitem', { name: 'Pixel <b>8</b>' });
+      expect(row.textContent).toContain('Pixel <b>8</b>');
+      expect(row.textContent).toContain('Never used');
+
+      const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+      vi.stubGlobal('confirm', confirm);
+      api.removePasskey.mockResolvedValue(undefined);
+      fireEvent.click(within(row).getByRole('button', { name: 'Remove Pixel <b>8</b>' }));
+      expect(api.removePasskey).not.toHaveBeenCalled();
+      fireEvent.click(within(row).getByRole('button', { name: 'Remove Pixel <b>8</b>' }));
+      await waitFor(() => expect(api.removePasskey).toHaveBeenCalledWith(7));
+      expect(confirm).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a passkey meets the policy: no call to enrol', async () => {
+    api.readTwoFactor.mockResolvedValue({ ...off, required: true, passkeys: [phone] });
+    show();
+    expect(await screen.findByRole('listitem', { name: 'Pixel <b>8</b>' })).toBeTruthy();
+    expect(screen.queryByText(/requires two-factor sign-in/)).toBeNull();
   });
 });
 

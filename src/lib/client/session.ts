@@ -6,6 +6,7 @@
 // authenticated with mustEnrol, and the portal shows it only the profile's Security section until it enrols.
 // A passkey signs in alone (loginWithPasskey) or as that second step (loginWithPasskeyStep); the browser's WebAuthn
 // code (@simplewebauthn/browser) is loaded only when one is asked for.
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
 import { LOGIN_MESSAGES } from '../shared/messages';
@@ -54,7 +55,7 @@ async function askPasskey(optionsJSON: unknown) {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   try {
     return await startAuthentication({
-      optionsJSON: optionsJSON as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      optionsJSON: optionsJSON as PublicKeyCredentialRequestOptionsJSON,
     });
   } catch (error) {
     throw isPromptClosed(error) ? new PasskeyCancelled() : error;

@@ -1,6 +1,7 @@
 // The profile's Security section (docs/PRODUCT.md (Pages and screens)): two-factor sign-in (set up the
 // authenticator app from a QR code made here, confirm with a code, the ten recovery codes shown once; turn it off or
-// get new recovery codes with a current code) and the own sessions (end one, end every other).
+// get new recovery codes with a current code), the own passkeys (PasskeysSection.tsx) and the own sessions (end
+// one, end every other).
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SubmitEvent } from 'react';
@@ -20,11 +21,13 @@ import { toast } from '../../../ui/toast';
 import { useAdminContent } from '../../content';
 import { loadErrorMessage } from '../../query';
 import { recoveryCodesFile, svgImageSource } from './model';
+import { PasskeysSection } from './PasskeysSection';
 import { securityKeys, sessionsQuery, twoFactorQuery } from './queries';
 import { confirmTotp, endOtherSessions, endSession, newRecoveryCodes, setUpTotp, turnOffTotp } from './security-api';
 
 export const SECURITY_TEXT = {
-  required: 'Your church requires two-factor sign-in for your account. Set up an authenticator app to continue.',
+  required:
+    'Your church requires two-factor sign-in for your account. Set up an authenticator app or add a passkey to continue.',
   scan: 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.',
   savedCodes:
     'Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.',
@@ -211,7 +214,7 @@ function TwoFactorCard() {
         <p className="text-sm text-muted">Loading...</p>
       ) : (
         <div className="flex flex-col gap-3">
-          {data.required && !data.totp && (
+          {data.required && !data.totp && !data.passkeys.length && (
             <p role="status" className="rounded-lg border border-warning bg-warning/10 p-3 text-sm text-text">
               {SECURITY_TEXT.required}
             </p>
@@ -355,6 +358,7 @@ export function SecuritySection() {
       </h2>
       <div className="grid gap-6 lg:grid-cols-2">
         <TwoFactorCard />
+        <PasskeysSection />
         <SessionsCard />
       </div>
     </section>

@@ -1,6 +1,8 @@
-// The own two-factor sign-in and sessions (docs/API.md, Two-factor sign-in and sessions).
+// The own two-factor sign-in, passkeys and sessions (docs/API.md, Two-factor sign-in and sessions).
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { api } from '../../../../lib/client/api-client';
-import type { Session, TwoFactorStatus } from '../../../../lib/shared/twofactor/api';
+import { isPromptClosed, PasskeyCancelled } from '../../../../lib/client/session';
+import type { Passkey, Session, TwoFactorStatus } from '../../../../lib/shared/twofactor/api';
 
 /** GET /auth/2fa/ */
 export const readTwoFactor = () => api<TwoFactorStatus>('/auth/2fa/');
@@ -28,3 +30,25 @@ export const endSession = (id: string) => api<void>(`/auth/sessions/${encodeURIC
 
 /** POST /auth/sessions/others/revoke/ */
 export const endOtherSessions = () => api<void>('/auth/sessions/others/revoke/', { method: 'POST' });
+
+/**
+ * Adds a passkey: the server's options, the browser's prompt (navigator.credentials.create(), through
+ * @simplewebauthn/browser, fetched on this first use), then the answer under its name. A closed prompt throws
+ * PasskeyCancelled.
+ */
+export async function addPasskey(name: string): Promise<Passkey> {
+  const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>('/auth/passkeys/options/', {
+    method: 'POST',
+  });
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON });
+  } catch (error) {
+    throw isPromptClosed(error) ? new PasskeyCancelled() : error;
+  }
+  return api<Passkey>('/auth/passkeys/', { method: 'POST', body: { name: name.trim(), response } });
+}
+
+/** DELETE /auth/passkeys/{id}/ */
+export const removePasskey = (id: number) => api<void>(`/auth/passkeys/${id}/`, { method: 'DELETE' });
