@@ -11,13 +11,17 @@ import { toCedis } from '../../lib/shared/giving/money';
 /** What counts as given: a paid gift, or a refunded one less what went back. */
 const COUNTED = ['paid', 'refunded'] as const;
 const net = sql<number>`sum(amount - coalesce(refund_amount, 0))`;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Each fund's total and number of gifts in `current` and `previous`, and the sum of all funds; cedis. Every
  * active fund is listed (with zeros when nothing came), and an inactive one only when it has gifts in either.
  */
 export async function fundTotals(db: Kysely<DB>, current: Window, previous: Window): Promise<GivingTotals> {
-  const period = sql<string>`case when paid_at >= ${current.start} then 'current' else 'previous' end`;
+  // The boundary written into the statement, not bound: PostgreSQL takes two bound copies in SELECT and GROUP BY
+  // for different expressions. It is one of our own days, never the caller's text.
+  if (!DAY.test(current.start)) throw new Error(`not a day: ${current.start}`);
+  const period = sql<string>`case when paid_at >= ${sql.lit(current.start)} then 'current' else 'previous' end`;
   const [rows, funds] = await Promise.all([
     db
       .selectFrom('gifts')
