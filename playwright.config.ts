@@ -5,8 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4390);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `test-results/e2e-data-${port}`;
-// A fake Paystack (tests/api/paystack-fake.ts) for /give: the app's PAYSTACK_BASE_URL points at it.
-const paystackPort = port + 1;
+// A fake Paystack (tests/api/paystack-fake.ts) for /give: the app's PAYSTACK_BASE_URL points at it. Its port is
+// 100 above the app's (npm test runs two shards on neighbouring ports).
+const paystackPort = port + 100;
 // Workers inherit this: tests that must reach the server's database (e.g. a reset token) find it here.
 process.env.E2E_DATA_DIR = dataDir;
 
