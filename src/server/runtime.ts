@@ -18,6 +18,7 @@ import { createContentEvents, type ContentEvents } from './content/events';
 import { startContentSync } from './content/sync';
 import { readEvent, readEvents } from './events/service';
 import { readPrayerWall } from './prayers/service';
+import { listPublicMinistries } from './ministries/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
@@ -123,6 +124,7 @@ export function contentReaderOf(deps: AppDeps): ContentReader {
     listEvents: (visibility) => readEvents(deps, visibility),
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
     listPrayerWall: () => readPrayerWall(deps),
+    listMinistries: () => listPublicMinistries(deps.database.db),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
 }

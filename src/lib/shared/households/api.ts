@@ -27,8 +27,8 @@ const rules = householdFieldRules;
 export const optionalText = (max: number) =>
   z
     .union([z.literal(''), z.null(), z.string().trim().max(max, messages.maxLength(max))])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
+    .transform((v) => v || null)
+    .optional();
 
 const birthDate = z
   .union([
@@ -39,8 +39,8 @@ const birthDate = z
       .regex(ISO_DATE_PATTERN, messages.date)
       .refine((v) => isPlausiblePastDate(v), messages.date),
   ])
-  .optional()
-  .transform((v) => (v === '' ? null : v));
+  .transform((v) => v || null)
+  .optional();
 
 const id = z
   .number({ error: 'Must be a whole number' })

@@ -3,6 +3,7 @@
 // (src/host/main.ts; src/env.d.ts types it; astro.config.mjs does the same for `npm run dev`).
 import type { EventAnswer, SermonAnswer } from './api';
 import type { PrayerWallItem } from '../prayers/api';
+import type { PublicMinistry } from '../ministries/api';
 
 /**
  * Who is reading: `public` sees published sermons and scheduled ones whose date has come, and public events
@@ -19,6 +20,8 @@ export interface ContentReader {
   getEvent(visibility: Visibility, id: string): Promise<EventAnswer | undefined>;
   /** The prayer wall of /prayers: approved public requests, newest first, first names only. */
   listPrayerWall(): Promise<PrayerWallItem[]>;
+  /** The public ministries of /ministries, by name. */
+  listMinistries(): Promise<PublicMinistry[]>;
   /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
   audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
 }

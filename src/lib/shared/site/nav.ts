@@ -9,6 +9,7 @@ const PAGES = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About', long: 'About Us' },
   { href: '/sermons', label: 'Sermons' },
+  { href: '/ministries', label: 'Ministries' },
   { href: '/give', label: 'Give' },
   { href: '/contact', label: 'Contact' },
 ] as const;

@@ -1,0 +1,56 @@
+// /ministries with JavaScript off (issue 22): the public ministries from the database with what each does and when
+// and where it meets, no script of its own, kept by the host (its copy answers the next request); a join form that
+// posts to the API and comes back to the ministry's thank-you; the page passes axe in both themes.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { JOIN_THANKS } from '../../src/lib/shared/ministries/api';
+
+test.use({ javaScriptEnabled: false });
+
+test('lists the ministries with their meetings, loads no script, and is in the navigation', async ({ page }) => {
+  const res = await page.goto('/ministries');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Ministries & Groups', level: 1 })).toBeVisible();
+  const choir = page.getByTestId('ministry-card').filter({ has: page.getByRole('heading', { name: 'Choir' }) });
+  await expect(choir).toContainText('Thursday, 6:30 PM');
+  await expect(choir).toContainText('Main auditorium');
+  expect(await page.locator('script[src], link[rel="modulepreload"]').count()).toBe(0);
+  await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Ministries' })).toHaveAttribute(
+    'href',
+    '/ministries',
+  );
+});
+
+test('a join request without JavaScript comes back to the thank-you', async ({ page }) => {
+  await page.goto('/ministries');
+  const choir = page.getByTestId('ministry-card').filter({ has: page.getByRole('heading', { name: 'Choir' }) });
+  await choir.getByText('Join Choir').click();
+  const name = choir.getByLabel('Name');
+  // Native checks: a name is required and at least two characters.
+  expect(await name.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await name.fill('Efua Mensah');
+  await choir.getByLabel('Email').fill('efua.join@example.org');
+  await choir.getByRole('button', { name: 'Send my request' }).click();
+  await expect(page).toHaveURL(/\/ministries#joined-\d+$/);
+  await expect(page.getByText(JOIN_THANKS)).toBeVisible();
+});
+
+test.describe('axe', () => {
+  test.use({ javaScriptEnabled: true });
+  for (const theme of ['light', 'dark'] as const) {
+    test(`/ministries has no serious or critical violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
+      await page.goto('/ministries');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+      // The form inside the first card too.
+      await page.getByTestId('ministry-card').first().locator('summary').click();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
+});
