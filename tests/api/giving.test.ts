@@ -11,6 +11,7 @@ import { signAccess } from '../../src/server/auth/tokens';
 import { PAYSTACK_KEY, startFakePaystack, type FakePaystack } from './paystack-fake';
 import type { AppDeps } from '../../src/server/kernel/context';
 import { checkPendingGifts } from '../../src/server/giving/reconcile';
+import { givingReaderOf } from '../../src/server/giving/pages';
 import { giftsOfUser, startGift, statementOf, thanks } from '../../src/server/giving/service';
 
 const GIFT = { fund: 'Tithe', amount: 50.5, name: 'Ama Mensah', email: 'ama@example.org', phone: '024 555 0123' };
@@ -47,7 +48,12 @@ describe.each(backends())('giving on %s', (backend) => {
     // A MEMBER's token (members cannot sign in to the portal, but a token must still open no gift).
     giverId = await api.createUser({ username: 'giver', role: 'MEMBER', can_access_web: true });
     member = await signAccess(api.config.jwtSecret, { userId: giverId, version: 0 }, 3600, api.clock.now);
-    deps = { database: api.database, config: api.config, now: () => api.clock.now, outbox: api.outbox } as unknown as AppDeps;
+    deps = {
+      database: api.database,
+      config: api.config,
+      now: () => api.clock.now,
+      outbox: api.outbox,
+    } as unknown as AppDeps;
   });
   beforeEach(() => {
     paystack.mode = 'ok';
@@ -463,9 +469,28 @@ describe.each(backends())('giving on %s', (backend) => {
     const own = await giftsOfUser(api.database.db, memberId);
     expect(own.map((g) => g.reference)).toEqual([started.reference]);
     expect(own[0]).toMatchObject({ fund: 'Missions', amount: 40, status: 'paid' });
+    // Over HTTP: a member signed in to /my (the cookie) who gives is linked to the gift; /members/me/ lists it.
+    const email = 'giver@test.example.org';
+    api.mails.length = 0;
+    expect((await api.request('POST', '/members/code/', { body: { email } })).status).toBe(202);
+    const code = /\b(\d{6})\b/.exec(api.mails.find((m) => m.to === email)!.text)![1];
+    const session = await api.request('POST', '/members/session/', { body: { email, code } });
+    expect(session.status).toBe(200);
+    const cookie = session.headers.get('set-cookie')!.split(';')[0];
+    const viaCookie = await api.request('POST', '/giving/', { body: GIFT, headers: { cookie, ...client() } });
+    expect(viaCookie.status).toBe(201);
+    await paystack.pay(viaCookie.body.reference);
+    const me = await api.request('GET', '/members/me/', { headers: { cookie } });
+    expect(me.body.gifts.map((g: any) => g.reference)).toEqual([viaCookie.body.reference, started.reference]);
+    expect(me.body.gifts[0]).toMatchObject({ fund: 'Tithe', amount: 50.5, status: 'paid' });
+    // The statement page's read: this member's; no cookie, no statement.
+    const reader = givingReaderOf(deps);
+    expect((await reader.statement(cookie, new Date(api.clock.now).getUTCFullYear()))!.gifts).toHaveLength(2);
+    expect(await reader.statement(null, 2025)).toBeNull();
     const year = new Date().getUTCFullYear();
     const statement = await statementOf(api.database.db, memberId, year);
-    expect(statement).toMatchObject({ year, total: 'GH₵ 40.00', gifts: [{ reference: started.reference }] });
+    expect(statement).toMatchObject({ year, total: 'GH₵ 90.50' });
+    expect(statement!.gifts.map((g) => g.reference)).toEqual([started.reference, viaCookie.body.reference]);
     expect((await statementOf(api.database.db, memberId, year - 1))!.gifts).toEqual([]);
   });
 });
