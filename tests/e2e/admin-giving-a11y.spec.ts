@@ -1,4 +1,4 @@
-// Giving for staff in the browser: axe on the Giving screen and its Record gifts dialog in both themes; the
+// Giving for staff in the browser: axe on the Giving screen and its Record gifts and Funds dialogs in both themes; the
 // dashboard's and analytics' giving shown to an admin and never to a pastor, who has no Giving in the sidebar
 // and is told why at /admin/giving.
 import { expect, test } from '@playwright/test';
@@ -6,13 +6,17 @@ import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-help
 import { signedIn } from './portal-helpers';
 
 for (const theme of THEMES) {
-  test(`axe: the Giving screen and Record gifts in the ${theme} theme`, async ({ page }) => {
+  test(`axe: the Giving screen, Record gifts and Funds in the ${theme} theme`, async ({ page }) => {
     await openScreen(page, '/admin/giving', theme);
     await expect(page.getByRole('table', { name: 'Totals per fund' })).toBeVisible();
     await expect(page.getByText('Loading the gifts...')).toHaveCount(0);
     await scanScreen(page);
     await page.getByRole('button', { name: 'Record gifts' }).click();
     await expect(page.getByRole('dialog', { name: 'Record gifts' })).toBeVisible();
+    await scanDialog(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Funds' }).click();
+    await expect(page.getByRole('dialog', { name: 'Funds' }).getByRole('table', { name: 'Funds' })).toBeVisible();
     await scanDialog(page);
   });
 }

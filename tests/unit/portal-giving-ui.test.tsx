@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { renderWithQuery } from './query-wrapper';
 import GivingScreen from '../../src/islands/admin/features/giving/GivingScreen';
 import {
+  createFund,
   exportGiftsCsv,
   getSummary,
   listFunds,
@@ -16,6 +17,7 @@ import {
   recordBatch,
   refundGift,
   resolveGift,
+  updateFund,
 } from '../../src/islands/admin/features/giving/api';
 import {
   batchPayload,
@@ -313,6 +315,36 @@ describe('Record gifts', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add a gift' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove gift 2' }));
     expect(within(dialog).getAllByLabelText(/^Amount/)).toHaveLength(1);
+  });
+});
+
+describe('Funds', () => {
+  it('adds a fund, renames one and makes one inactive', async () => {
+    vi.mocked(createFund).mockResolvedValue(fund(4, 'Youth Camp'));
+    vi.mocked(updateFund).mockImplementation(async (id, change) => ({ ...FUNDS[id - 1], ...change }));
+    renderWithQuery(<GivingScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Funds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Funds' });
+    const table = await within(dialog).findByRole('table', { name: 'Funds' });
+    expect(
+      within(table)
+        .getAllByTestId('fund-row')
+        .map((r) => r.textContent),
+    ).toEqual(['TitheActiveEditMake inactive', 'OfferingActiveEditMake inactive', 'Old RoofInactiveEditMake active']);
+    const form = within(within(dialog).getByRole('form', { name: 'Add a fund' }));
+    fireEvent.change(form.getByLabelText(/^Name/), { target: { value: 'Youth Camp' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add fund' }));
+    await waitFor(() => expect(createFund).toHaveBeenCalledWith({ name: 'Youth Camp', description: '' }));
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit Offering' }));
+    const edit = within(within(dialog).getByRole('form', { name: 'Edit the fund Offering' }));
+    fireEvent.change(edit.getByLabelText(/^Name/), { target: { value: 'Offerings' } });
+    fireEvent.click(edit.getByRole('button', { name: 'Save fund' }));
+    await waitFor(() => expect(updateFund).toHaveBeenCalledWith(2, { name: 'Offerings', description: '' }));
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Make inactive: Tithe' }));
+    await waitFor(() => expect(updateFund).toHaveBeenLastCalledWith(1, { active: false }));
+    await waitFor(() => expect($toasts.get().map((t) => t.message)).toContain('Tithe no longer takes gifts'));
   });
 });
 
