@@ -5,9 +5,10 @@
 // browser); on hydration useFormTakeover keeps what was typed (or autofilled) and checks the fields left.
 // For an account with two-factor on, a right password leads to the code step (a TOTP or a recovery code) on the
 // same form, the username kept; when that step can no longer succeed it comes back to the password with why.
-// Where the browser has WebAuthn, "Sign in with a passkey" signs in without a username, and the second step offers
-// "Use a passkey instead" when the account has one (a passkey-only account is asked for its passkey alone). The
-// WebAuthn code is fetched on that click only (session.ts); without JavaScript the form is the password form.
+// Where the browser has WebAuthn, "Use a passkey" signs in without a username (its name never contains "Sign In",
+// the password button's), and the second step offers "Use a passkey instead" when the account has one (a
+// passkey-only account is asked for its passkey alone). The WebAuthn code is fetched on that click only
+// (session.ts); without JavaScript the form is the password form.
 import { useState, type SubmitEvent } from 'react';
 import { API_BASE_URL, apiErrorInfo } from '../lib/client/api-client';
 import {
@@ -294,7 +295,7 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
                 disabled={busy}
                 onClick={() => void onPasskey(() => auth.loginWithPasskey())}
               >
-                Sign in with a passkey
+                Use a passkey
               </Button>
             </>
           )}

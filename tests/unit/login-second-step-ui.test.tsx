@@ -76,20 +76,20 @@ describe('passkeys on /login', () => {
 
   it('offers a passkey sign-in only where the browser has WebAuthn; a closed prompt is no error', async () => {
     const { unmount } = render(<LoginForm />);
-    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     unmount();
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     try {
       const usernameless = vi.spyOn(auth, 'loginWithPasskey').mockRejectedValueOnce(new PasskeyCancelled());
       render(<LoginForm />);
       await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+        fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
       });
       expect(usernameless).toHaveBeenCalledOnce();
       expect(screen.queryByRole('alert')).toBeNull();
       usernameless.mockRejectedValueOnce(refusal(401, REFUSED));
       await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+        fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
       });
       expect((await screen.findByRole('alert')).textContent).toContain(REFUSED);
       // The password form is still there to use instead.
