@@ -20,6 +20,7 @@ const SCREENS = {
   '/messages': lazy(() => import('./features/messages/MessagesScreen')),
   '/giving': lazy(() => import('./features/giving/GivingScreen')),
   '/outbox': lazy(() => import('./features/outbox/OutboxScreen')),
+  '/removals': lazy(() => import('./features/removals/RemovalRequestsScreen')),
   '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
   '/settings': lazy(() => import('./features/settings/SettingsScreen')),
   '/profile': lazy(() => import('./features/profile/ProfileScreen')),
