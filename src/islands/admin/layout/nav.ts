@@ -19,6 +19,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Sermons', path: '/sermons', icon: 'sermons' },
   { label: 'Prayers', path: '/prayers', icon: 'prayers' },
   { label: 'Events', path: '/events', icon: 'events' },
+  { label: 'Households', path: '/households', icon: 'users' },
+  { label: 'Ministries', path: '/ministries', icon: 'users' },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },

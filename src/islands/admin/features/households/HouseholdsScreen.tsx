@@ -1,0 +1,305 @@
+// Households (docs/PRODUCT.md (Households)): every staff member searches them and sees each one's head, address,
+// member accounts and people; ADMIN and above create one, add and remove people, and merge two (the other's
+// accounts and people move in and it is deleted).
+import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { $auth } from '../../../../lib/client/session';
+import type { Household } from '../../../../lib/shared/households/api';
+import { canManageCongregation } from '../../../../lib/shared/permissions';
+import { Button, EmptyState, NoMatches, ScreenHeader, toast } from '../../../ui';
+import { toastOnFailure } from '../../content-form';
+import { QueryView } from '../../QueryView';
+import * as calls from './api';
+import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
+
+const SEARCH_PAUSE_MS = 300;
+const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
+
+export default function HouseholdsScreen() {
+  const role = useStore($auth).user?.role ?? null;
+  const canEdit = role !== null && canManageCongregation({ role }, 'households', 'edit');
+  const client = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(0);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const query = useQuery(householdsQuery(search, page));
+  const households = query.data?.results ?? [];
+  const count = query.data?.count ?? 0;
+  const change = useMutation({
+    mutationFn: (task: () => Promise<unknown>) => task(),
+    onSettled: () => client.invalidateQueries({ queryKey: householdKeys.all }),
+  });
+  const run = (doing: string, done: string, task: () => Promise<unknown>) =>
+    toastOnFailure(doing, async () => {
+      await change.mutateAsync(task);
+      toast(done);
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader title="Households" subtitle="Families of the church: their head, address, members and people." />
+      {canEdit && (
+        <NewHousehold
+          onCreate={(body) => run('create the household', 'Household created', () => calls.createHousehold(body))}
+        />
+      )}
+      <div>
+        <label htmlFor="household-search" className="block text-sm font-medium">
+          Search households
+        </label>
+        <input
+          id="household-search"
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search by household or person..."
+          className={INPUT}
+        />
+      </div>
+      <QueryView query={query} noun="the households">
+        <p className="sr-only" role="status">
+          {count} {count === 1 ? 'household' : 'households'} found
+        </p>
+        {households.length === 0 ? (
+          search ? (
+            <NoMatches title="No households found" onClear={() => setTyped('')} />
+          ) : (
+            <EmptyState title="No households yet">Households appear here once they are created.</EmptyState>
+          )
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {households.map((household) => (
+              <li key={household.id}>
+                <HouseholdCard
+                  household={household}
+                  others={households.filter((h) => h.id !== household.id)}
+                  canEdit={canEdit}
+                  busy={change.isPending}
+                  run={run}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {count > PAGE_SIZE && (
+          <nav aria-label="Pages of households" className="flex items-center justify-between gap-3 text-sm">
+            <Button variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {page + 1} of {Math.ceil(count / PAGE_SIZE)}
+            </span>
+            <Button variant="outline" disabled={(page + 1) * PAGE_SIZE >= count} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: string | null }) => Promise<void> }) {
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await onCreate({ name: name.trim(), address: address.trim() || null });
+    setName('');
+    setAddress('');
+  };
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3"
+    >
+      <div>
+        <label htmlFor="new-household-name" className="block text-sm font-medium">
+          Household name
+        </label>
+        <input
+          id="new-household-name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={INPUT}
+        />
+      </div>
+      <div>
+        <label htmlFor="new-household-address" className="block text-sm font-medium">
+          Address
+        </label>
+        <input
+          id="new-household-address"
+          maxLength={300}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          className={INPUT}
+        />
+      </div>
+      <div className="flex items-end">
+        <Button type="submit">New Household</Button>
+      </div>
+    </form>
+  );
+}
+
+type Run = (doing: string, done: string, task: () => Promise<unknown>) => Promise<void>;
+
+function HouseholdCard({
+  household,
+  others,
+  canEdit,
+  busy,
+  run,
+}: {
+  household: Household;
+  others: Household[];
+  canEdit: boolean;
+  busy: boolean;
+  run: Run;
+}) {
+  const [person, setPerson] = useState({ name: '', relationship: '' });
+  const [from, setFrom] = useState('');
+  const id = household.id;
+  const addPerson = async (event: FormEvent) => {
+    event.preventDefault();
+    await run('add the person', 'Person added', () =>
+      calls.addPerson(id, { name: person.name.trim(), relationship: person.relationship.trim() }),
+    );
+    setPerson({ name: '', relationship: '' });
+  };
+  const merge = async (event: FormEvent) => {
+    event.preventDefault();
+    const source = others.find((h) => String(h.id) === from);
+    if (!source) return;
+    await run('merge the households', `${source.name} merged into ${household.name}`, () =>
+      calls.mergeHouseholds(id, source.id),
+    );
+    setFrom('');
+  };
+  return (
+    <article
+      className="rounded-xl border border-border bg-card p-4"
+      data-testid="household-card"
+      aria-labelledby={`household-${id}`}
+    >
+      <h2 id={`household-${id}`} className="text-lg font-semibold">
+        {household.name}
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">Head</dt>
+        <dd>{household.head?.name ?? 'None'}</dd>
+        <dt className="text-muted">Address</dt>
+        <dd>{household.address ?? 'Not provided'}</dd>
+      </dl>
+      <h3 className="mt-3 text-sm font-semibold">People</h3>
+      <ul className="mt-1 divide-y divide-border text-sm">
+        {household.people.map((p) => (
+          <li
+            key={p.kind === 'member' ? `u${p.userId}` : `p${p.id}`}
+            className="flex items-center justify-between gap-2 py-1.5"
+          >
+            <span>
+              {p.name}{' '}
+              <span className="text-muted">
+                ({p.relationship}
+                {p.kind === 'member' ? ', member account' : ''})
+              </span>
+            </span>
+            {canEdit && (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy}
+                aria-label={`Remove ${p.name}`}
+                onClick={() =>
+                  void run('remove the person', `${p.name} removed`, () =>
+                    p.kind === 'member' ? calls.removeMember(id, p.userId) : calls.removePerson(id, p.id),
+                  )
+                }
+              >
+                Remove
+              </Button>
+            )}
+          </li>
+        ))}
+        {household.people.length === 0 && <li className="py-1.5 text-muted">Nobody yet</li>}
+      </ul>
+      {canEdit && (
+        <div className="mt-3 grid gap-3 border-t border-border pt-3">
+          <form onSubmit={(e) => void addPerson(e)} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+            <div>
+              <label htmlFor={`person-name-${id}`} className="block text-xs font-medium">
+                Name
+              </label>
+              <input
+                id={`person-name-${id}`}
+                required
+                maxLength={100}
+                value={person.name}
+                onChange={(e) => setPerson({ ...person, name: e.target.value })}
+                className={INPUT}
+              />
+            </div>
+            <div>
+              <label htmlFor={`person-relationship-${id}`} className="block text-xs font-medium">
+                Relationship
+              </label>
+              <input
+                id={`person-relationship-${id}`}
+                required
+                maxLength={50}
+                value={person.relationship}
+                onChange={(e) => setPerson({ ...person, relationship: e.target.value })}
+                className={INPUT}
+              />
+            </div>
+            <div className="flex items-end">
+              <Button type="submit" size="sm" disabled={busy}>
+                Add Person
+              </Button>
+            </div>
+          </form>
+          {others.length > 0 && (
+            <form onSubmit={(e) => void merge(e)} className="grid gap-2 sm:grid-cols-[1fr_auto]">
+              <div>
+                <label htmlFor={`merge-${id}`} className="block text-xs font-medium">
+                  Merge another household into this one
+                </label>
+                <select
+                  id={`merge-${id}`}
+                  required
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  className={INPUT}
+                >
+                  <option value="">Choose a household</option>
+                  {others.map((h) => (
+                    <option key={h.id} value={h.id}>
+                      {h.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex items-end">
+                <Button type="submit" size="sm" variant="outline" disabled={busy || !from}>
+                  Merge
+                </Button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,298 @@
+// Ministries (docs/PRODUCT.md (Ministries)): the join requests waiting (every staff member accepts or declines
+// them), then every ministry with what /ministries shows of it, its leader and its members with their roles. ADMIN
+// and above create ministries, change whether one is public, change roles and remove members.
+import { useStore } from '@nanostores/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { $auth } from '../../../../lib/client/session';
+import { formatDateTime } from '../../../../lib/shared/format';
+import { MINISTRY_ROLES, type JoinRequest, type Ministry } from '../../../../lib/shared/ministries/api';
+import { canManageCongregation } from '../../../../lib/shared/permissions';
+import { Badge, Button, EmptyState, ScreenHeader, toast } from '../../../ui';
+import { toastOnFailure } from '../../content-form';
+import { QueryView } from '../../QueryView';
+import * as calls from './api';
+import { joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
+
+const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
+type Run = (doing: string, done: string, task: () => Promise<unknown>) => Promise<void>;
+
+export default function MinistriesScreen() {
+  const role = useStore($auth).user?.role ?? null;
+  const canEdit = role !== null && canManageCongregation({ role }, 'ministries', 'edit');
+  const canDecide = role !== null && canManageCongregation({ role }, 'ministries', 'decide_requests');
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (task: () => Promise<unknown>) => task(),
+    onSettled: () => client.invalidateQueries({ queryKey: ministryKeys.all }),
+  });
+  const run: Run = (doing, done, task) =>
+    toastOnFailure(doing, async () => {
+      await change.mutateAsync(task);
+      toast(done);
+    });
+  const ministries = useQuery(ministriesQuery());
+  const requests = useQuery(joinRequestsQuery());
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ScreenHeader title="Ministries" subtitle="Ministries and groups, their members, and requests to join them." />
+      <section aria-labelledby="join-requests" className="flex flex-col gap-3">
+        <h2 id="join-requests" className="text-lg font-semibold">
+          Join Requests
+        </h2>
+        <QueryView query={requests} noun="the join requests">
+          {(requests.data ?? []).length === 0 ? (
+            <p className="text-sm text-muted">No requests waiting.</p>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {(requests.data ?? []).map((request) => (
+                <li key={request.id}>
+                  <RequestCard request={request} canDecide={canDecide} busy={change.isPending} run={run} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </section>
+      {canEdit && <NewMinistry run={run} />}
+      <QueryView query={ministries} noun="the ministries">
+        {(ministries.data ?? []).length === 0 ? (
+          <EmptyState title="No ministries yet">Ministries appear here once they are created.</EmptyState>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {(ministries.data ?? []).map((ministry) => (
+              <li key={ministry.id}>
+                <MinistryCard ministry={ministry} canEdit={canEdit} busy={change.isPending} run={run} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function RequestCard({
+  request,
+  canDecide,
+  busy,
+  run,
+}: {
+  request: JoinRequest;
+  canDecide: boolean;
+  busy: boolean;
+  run: Run;
+}) {
+  const decide = (decision: 'accept' | 'decline') =>
+    void run(`${decision} the request`, `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`, () =>
+      calls.decideJoinRequest(request.id, decision),
+    );
+  return (
+    <article className="rounded-xl border border-border bg-card p-4 text-sm" data-testid="join-request">
+      <h3 className="font-semibold">
+        {request.name} <span className="font-normal text-muted">wants to join {request.ministry_name}</span>
+      </h3>
+      <p className="mt-1 text-muted">
+        {[request.email, request.phone].filter(Boolean).join(' · ')} ·{' '}
+        <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+      </p>
+      {request.message && <p className="mt-2 whitespace-pre-line">{request.message}</p>}
+      {canDecide && (
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" variant="success" disabled={busy} onClick={() => decide('accept')}>
+            Accept
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => decide('decline')}>
+            Decline
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+const EMPTY = { name: '', description: '', meeting_day: '', meeting_time: '', meeting_place: '', is_public: true };
+
+function NewMinistry({ run }: { run: Run }) {
+  const [form, setForm] = useState(EMPTY);
+  const set = (patch: Partial<typeof EMPTY>) => setForm({ ...form, ...patch });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await run('create the ministry', 'Ministry created', () =>
+      calls.createMinistry({
+        name: form.name.trim(),
+        description: form.description.trim(),
+        meeting_day: form.meeting_day.trim() || null,
+        meeting_time: form.meeting_time.trim() || null,
+        meeting_place: form.meeting_place.trim() || null,
+        is_public: form.is_public,
+      }),
+    );
+    setForm(EMPTY);
+  };
+  const text = (key: 'name' | 'meeting_day' | 'meeting_time' | 'meeting_place', label: string, max: number) => (
+    <div>
+      <label htmlFor={`new-ministry-${key}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`new-ministry-${key}`}
+        required={key === 'name'}
+        maxLength={max}
+        value={form[key]}
+        onChange={(e) => set({ [key]: e.target.value })}
+        className={INPUT}
+      />
+    </div>
+  );
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+    >
+      <h2 className="text-lg font-semibold sm:col-span-2">New Ministry</h2>
+      {text('name', 'Name', 100)}
+      {text('meeting_place', 'Meeting place', 150)}
+      {text('meeting_day', 'Meeting day', 60)}
+      {text('meeting_time', 'Meeting time', 60)}
+      <div className="sm:col-span-2">
+        <label htmlFor="new-ministry-description" className="block text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id="new-ministry-description"
+          rows={2}
+          maxLength={2000}
+          value={form.description}
+          onChange={(e) => set({ description: e.target.value })}
+          className={INPUT}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.is_public} onChange={(e) => set({ is_public: e.target.checked })} />
+        Shown on the public Ministries page
+      </label>
+      <div className="flex justify-end">
+        <Button type="submit">Create Ministry</Button>
+      </div>
+    </form>
+  );
+}
+
+function MinistryCard({
+  ministry,
+  canEdit,
+  busy,
+  run,
+}: {
+  ministry: Ministry;
+  canEdit: boolean;
+  busy: boolean;
+  run: Run;
+}) {
+  const [open, setOpen] = useState(false);
+  const meets = [ministry.meeting_day, ministry.meeting_time].filter(Boolean).join(', ');
+  return (
+    <article
+      className="rounded-xl border border-border bg-card p-4"
+      data-testid="ministry-card"
+      aria-labelledby={`ministry-${ministry.id}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`ministry-${ministry.id}`} className="text-lg font-semibold">
+          {ministry.name}
+        </h2>
+        <Badge variant={ministry.is_public ? 'success' : 'neutral'}>
+          {ministry.is_public ? 'Public' : 'Not public'}
+        </Badge>
+      </div>
+      {ministry.description && <p className="mt-1 text-sm text-muted">{ministry.description}</p>}
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">Leader</dt>
+        <dd>{ministry.leader?.name ?? 'None'}</dd>
+        <dt className="text-muted">Meets</dt>
+        <dd>{[meets, ministry.meeting_place].filter(Boolean).join(' · ') || 'Not set'}</dd>
+        <dt className="text-muted">Members</dt>
+        <dd>{ministry.member_count}</dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide Members' : 'Show Members'}
+        </Button>
+        {canEdit && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() =>
+              void run('update the ministry', `${ministry.name} updated`, () =>
+                calls.updateMinistry(ministry.id, { is_public: !ministry.is_public }),
+              )
+            }
+          >
+            {ministry.is_public ? 'Hide from Public Page' : 'Show on Public Page'}
+          </Button>
+        )}
+      </div>
+      {open && <Members id={ministry.id} canEdit={canEdit} busy={busy} run={run} />}
+    </article>
+  );
+}
+
+function Members({ id, canEdit, busy, run }: { id: number; canEdit: boolean; busy: boolean; run: Run }) {
+  const query = useQuery(ministryQuery(id));
+  const members = query.data?.members ?? [];
+  return (
+    <QueryView query={query} noun="the members">
+      {members.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No members yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border text-sm">
+          {members.map((m) => (
+            <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+              <span>
+                {m.name} <span className="text-muted">since {m.joined_date}</span>
+              </span>
+              {canEdit ? (
+                <span className="flex items-center gap-2">
+                  <label className="sr-only" htmlFor={`role-${id}-${m.user_id}`}>
+                    Role of {m.name}
+                  </label>
+                  <select
+                    id={`role-${id}-${m.user_id}`}
+                    value={m.role}
+                    disabled={busy}
+                    onChange={(e) =>
+                      void run('change the role', `${m.name} is now ${e.target.value}`, () =>
+                        calls.changeRole(id, m.user_id, e.target.value),
+                      )
+                    }
+                    className="rounded-lg border border-border bg-input px-2 py-1 text-sm text-text"
+                  >
+                    {[...new Set([m.role, ...MINISTRY_ROLES])].map((r) => (
+                      <option key={r}>{r}</option>
+                    ))}
+                  </select>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy}
+                    aria-label={`Remove ${m.name}`}
+                    onClick={() =>
+                      void run('remove the member', `${m.name} removed`, () => calls.removeMember(id, m.user_id))
+                    }
+                  >
+                    Remove
+                  </Button>
+                </span>
+              ) : (
+                <span>{m.role}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
+}
