@@ -266,6 +266,13 @@ describe.each(backends())('giving on %s', (backend) => {
     const other = (await give()).body.reference;
     paystack.mode = 'down';
     expect(await thanks(deps, other)).toEqual({ state: 'unverified', reference: other });
+    // A payment still under way at Paystack (mobile money awaiting approval) is not called failed.
+    paystack.mode = 'ok';
+    paystack.transactions.get(other)!.status = 'failed';
+    expect(await thanks(deps, other)).toEqual({ state: 'not-completed', reference: other });
+    const waiting = (await give()).body.reference;
+    paystack.transactions.get(waiting)!.status = 'pending';
+    expect(await thanks(deps, waiting)).toEqual({ state: 'unverified', reference: waiting });
   });
 
   it('the background check credits a gift whose webhook was lost, after 15 minutes', async () => {

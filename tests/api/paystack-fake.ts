@@ -20,7 +20,7 @@ export interface FakeTransaction {
   amount: number;
   currency: string;
   email: string;
-  status: 'ongoing' | 'abandoned' | 'success' | 'failed';
+  status: 'ongoing' | 'pending' | 'abandoned' | 'success' | 'failed';
   accessCode: string;
   callbackUrl: string | null;
   channel: string | null;

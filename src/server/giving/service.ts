@@ -350,6 +350,9 @@ export async function receiveWebhook(deps: AppDeps, rawBody: Uint8Array, headers
   }
 }
 
+/** Paystack's words for a payment still under way. */
+const IN_PROGRESS = new Set(['ongoing', 'pending', 'processing', 'queued', 'send_otp', 'send_birthday', 'send_pin']);
+
 /** What the thanks page shows: a receipt only when the provider confirms the gift as given. */
 export async function thanks(deps: AppDeps, reference: string | null): Promise<ThanksAnswer> {
   const ref = reference?.trim() ?? '';
@@ -375,7 +378,9 @@ export async function thanks(deps: AppDeps, reference: string | null): Promise<T
     verified.amountPesewas === gift.amount &&
     verified.currency === gift.currency &&
     gift.status === 'paid';
-  if (!confirmed) return { state: 'not-completed', reference: ref };
+  // A mobile money payment waits for the giver's approval on their phone: not failed, not confirmed yet.
+  const waiting = gift.status === 'pending' && IN_PROGRESS.has(verified?.status ?? '');
+  if (!confirmed) return waiting ? { state: 'unverified', reference: ref } : { state: 'not-completed', reference: ref };
   return {
     state: 'paid',
     reference: ref,

@@ -15,7 +15,8 @@ export interface GivePage {
 export type ThanksAnswer =
   | { state: 'paid'; reference: string; fund: string; amount: string; date: string; name: string | null }
   | { state: 'not-completed'; reference: string | null }
-  /** Paystack could not be asked just now: the page says the gift will be confirmed by email. */
+  /** Not confirmed yet (Paystack could not be asked, or the payment is still under way, as mobile money waits for
+   * the giver's approval): the page says the receipt comes by email once it is. */
   | { state: 'unverified'; reference: string };
 
 export interface GivingStatement {
