@@ -17,13 +17,12 @@ import * as auth from './service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { dummyHash } from './passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
+import { mfaLoginSchema, mfaRequiredSchema } from '../../lib/shared/twofactor/api';
 import {
-  mfaLoginSchema,
-  mfaRequiredSchema,
   passkeyChallengeSchema,
   passkeyLoginOptionsSchema,
   passkeyLoginSchema,
-} from '../../lib/shared/twofactor/api';
+} from '../../lib/shared/twofactor/passkeys';
 import { twoFactorRoutes } from '../twofactor/routes';
 import * as passkeys from '../twofactor/passkeys';
 import { ceremonyOf } from '../twofactor/passkeys';

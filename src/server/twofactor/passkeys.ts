@@ -22,12 +22,12 @@ import { iso } from '../db/time';
 import { fullName } from '../../lib/shared/format';
 import { canAccessWeb } from '../../lib/shared/permissions';
 import { asTarget } from '../users/answers';
+import type { Passkey } from '../../lib/shared/twofactor/api';
 import type {
-  Passkey,
   passkeyLoginOptionsSchema,
   passkeyLoginSchema,
   passkeyRegisterSchema,
-} from '../../lib/shared/twofactor/api';
+} from '../../lib/shared/twofactor/passkeys';
 import { siteShortName } from '../settings/church';
 import { findUserById } from '../users/service';
 import { finishSecondStep, signIn, type SignedIn, type SignInFrom } from '../auth/service';

@@ -8,14 +8,13 @@ import { deleteById, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import {
   codeSchema,
-  passkeyOptionsSchema,
-  passkeyRegisterSchema,
   passkeySchema,
   recoveryCodesSchema,
   sessionSchema,
   totpSetupSchema,
   twoFactorStatusSchema,
 } from '../../lib/shared/twofactor/api';
+import { passkeyOptionsSchema, passkeyRegisterSchema } from '../../lib/shared/twofactor/passkeys';
 import * as twoFactor from './service';
 import * as passkeys from './passkeys';
 import { ceremonyOf } from './passkeys';
