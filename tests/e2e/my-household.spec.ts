@@ -23,7 +23,8 @@ for (const mode of SCRIPT_MODES) {
 
       // What the member wrote is shown as text.
       const people = page.getByRole('region', { name: 'People' });
-      await expect(people.getByText('Kofi <b>Junior</b>', { exact: true })).toBeVisible();
+      // (The name is also in the hidden labels of its Change and Save controls: the visible paragraph is the one.)
+      await expect(people.getByRole('paragraph').getByText('Kofi <b>Junior</b>', { exact: true })).toBeVisible();
       await expect(people.getByText('Child, born May 4, 2018')).toBeVisible();
 
       await people.getByText('Change Kofi <b>Junior</b>').click();
@@ -31,7 +32,7 @@ for (const mode of SCRIPT_MODES) {
       await people.getByRole('button', { name: /^Save/ }).click();
       await expect(page).toHaveURL(/\/my\/household\?done=person-saved$/);
       await expect(
-        page.getByRole('region', { name: 'People' }).getByText('Kofi Junior', { exact: true }),
+        page.getByRole('region', { name: 'People' }).getByRole('paragraph').getByText('Kofi Junior', { exact: true }),
       ).toBeVisible();
     });
   });

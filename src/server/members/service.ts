@@ -43,7 +43,10 @@ import { memberProfile, prayersOf, registrationsOf } from './answers';
 
 // ---- Codes and sign-in ----
 
-/** Codes one caller (by address) may ask for in ten minutes, whatever the addresses. */
+/**
+ * Codes one caller (by address) may ask for in ten minutes, whatever the addresses, by default: PUBLIC_RATE_LIMIT
+ * when set, as for the public forms (the same visitors, the same kind of door).
+ */
 export const CODES_PER_CALLER = 10;
 /** Codes one address (an account's email or phone, or a new email) may be sent in ten minutes. */
 export const CODES_PER_DESTINATION = 3;
@@ -98,7 +101,8 @@ export async function requestCode(deps: AppDeps, callerKey: string, input: Membe
   const church = await churchContact(db);
   const now = deps.now();
   const target: CodeTarget = { ...to, userId: userId ?? null, purpose: 'sign-in' };
-  await admitCall(deps.database, deps.now, callerRule, callerKey, async (trx) => {
+  const rule = { ...callerRule, limit: deps.config.publicRateLimit };
+  await admitCall(deps.database, deps.now, rule, callerKey, async (trx) => {
     const key = destinationKey(to.destination);
     await checkRate(trx, destinationRule, key, now);
     const issued = await issueCode(trx, deps.config, target, now);
