@@ -1,6 +1,6 @@
 // Analytics and dashboard query time on a big church (`npm run bench`): a throw-away database with 10,000
 // members, 1,000 sermons, 5,000 prayer requests, 100,000 sermon page views (with audio plays), 100,000 days of
-// member activity and 5,000 registrations, on SQLite and (when it can be reached) PostgreSQL. Prints the median
+// member activity, 5,000 registrations and 50,000 gifts to 5 funds, on SQLite and (when it can be reached) PostgreSQL. Prints the median
 // and worst of 7 reports per range, and the dashboard's three calls. Budget: each range within 100 ms median.
 // PostgreSQL: BENCH_PG_URL, else a scratch database made with the local `postgres` account (skipped if neither).
 import { register } from 'tsx/esm/api';
@@ -15,11 +15,16 @@ register();
 const src = new URL('../../src/server/', import.meta.url);
 const load = (path) => import(new URL(path, src).href);
 const { openDatabase } = await load('db/connection.ts');
-const { migrateToLatest } = await load('db/migrations.ts');
+const { migrateToLatest } = await load('db/migrations/index.ts');
 const { newUserRow } = await load('users/new-user.ts');
 const { inChunks } = await load('db/batch.ts');
 const { analyticsReport } = await load('analytics/service.ts');
-const { dashboardFigures, notices } = await load('dashboard/service.ts');
+const { dashboardFigures } = await load('dashboard/service.ts');
+const { notices } = await load('dashboard/notices.ts');
+const { fundTotals, givingReport } = await load('giving/summary.ts');
+const { buckets, rangeWindows } = await import(
+  new URL('../../src/lib/shared/analytics/periods.ts', import.meta.url).href
+);
 
 const SIZES = {
   members: 10_000,
@@ -28,6 +33,7 @@ const SIZES = {
   views: 100_000,
   activity: 100_000,
   registrations: 5_000,
+  gifts: 50_000,
 };
 const RUNS = 7;
 const DAY = 86_400_000;
@@ -163,6 +169,37 @@ async function fill(db) {
     updated_at: null,
   }));
   await insert(db, 'event_registrations', registrations);
+  // Giving over two years (the 1y range and the year before it): mostly paid, some refunded, flagged or pending.
+  await insert(
+    db,
+    'funds',
+    ['Tithe', 'Offering', 'Welfare', 'Building Fund', 'Missions'].map((name, i) => ({
+      name,
+      description: '',
+      active: true,
+      sort: i,
+      created_at: stamp(800),
+    })),
+  );
+  const funds = (await db.selectFrom('funds').select('id').execute()).map((f) => f.id);
+  const gifts = Array.from({ length: SIZES.gifts }, (_, i) => {
+    const at = stamp(pick(730));
+    const status = ['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'refunded', 'flagged', 'pending'][pick(9)];
+    const amount = 100 * (1 + pick(500));
+    return {
+      reference: `BENCH-${i}`,
+      fund_id: funds[pick(funds.length)],
+      amount,
+      currency: 'GHS',
+      status,
+      method: ['paystack', 'cash', 'cheque', 'mobile_money'][pick(4)],
+      paid_at: status === 'pending' ? null : at,
+      refund_amount: status === 'refunded' ? amount / 2 : null,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  await insert(db, 'gifts', gifts);
   return { viewRows: views.length };
 }
 
@@ -189,14 +226,28 @@ async function measure(name, url) {
     const deps = { database, now: () => now, mailer: { send: async () => undefined }, media: null, config: {} };
     // An administrator's answers: the fullest, giving included.
     const admin = { role: 'ADMIN' };
+    const pastor = { role: 'PASTOR' };
     for (const range of ['7d', '30d', '90d', '1y']) {
       const report = await analyticsReport(deps, range, admin);
       if (Object.values(report).some((v) => v && typeof v === 'object' && 'error' in v))
         throw new Error(`${range} failed`);
       console.log(`  analytics ${range.padEnd(3)}: ${await time(() => analyticsReport(deps, range, admin))}`);
     }
+    // A pastor's answers have no giving: the difference is what giving costs.
+    console.log(`  analytics 1y (a pastor, no giving): ${await time(() => analyticsReport(deps, '1y', pastor))}`);
     console.log(`  dashboard figures: ${await time(() => dashboardFigures(deps, admin))}`);
-    console.log(`  notifications:     ${await time(() => notices(deps))}`);
+    console.log(`  dashboard figures (a pastor, no giving): ${await time(() => dashboardFigures(deps, pastor))}`);
+    // Giving's own two reads over the year (50,000 gifts over two years).
+    const year = rangeWindows('1y', now);
+    console.log(`  giving per fund 1y: ${await time(() => fundTotals(database.db, year.current, year.previous))}`);
+    console.log(
+      `  giving section 1y (per fund and series): ${await time(() => givingReport(database.db, year.current, year.previous, buckets('1y', year.current)))}`,
+    );
+    const staff = {
+      ...(await database.db.selectFrom('users').selectAll().limit(1).executeTakeFirstOrThrow()),
+      role: 'ADMIN',
+    };
+    console.log(`  notifications:     ${await time(() => notices(deps, staff))}`);
   } finally {
     await database.close();
   }

@@ -27,7 +27,7 @@ import type {
 } from '../../lib/shared/analytics/api';
 import { PRAYER_CATEGORIES } from '../../lib/shared/visitors/rules';
 import { VIEW_KINDS } from './views';
-import { fundTotals, givingSeries } from '../giving/summary';
+import { givingReport } from '../giving/summary';
 import { canSeeGiving, type Role } from '../../lib/shared/permissions';
 
 const TOP = 5;
@@ -359,13 +359,7 @@ export async function analyticsReport(
   // A failed read fails the sections that use it (each settles on its own), never the report.
   daily.catch(() => {});
   const giving = canSeeGiving(actor)
-    ? settle('giving', async () => {
-        const [totals, points] = await Promise.all([
-          fundTotals(db, current, previous),
-          givingSeries(db, buckets(range, current)),
-        ]);
-        return { ...totals, series: points };
-      })
+    ? settle('giving', () => givingReport(db, current, previous, buckets(range, current)))
     : null;
   const [both, series, kinds, sermons, events, prayers] = await Promise.all([
     settle('overview', () => overviewAndGrowth(deps.database, current, previous, daily)),
