@@ -44,12 +44,16 @@ test('an admin creates a household, adds a person, finds it and merges another i
 
   // Both households on screen, then the other merged into this one.
   await page.getByLabel('Search households').fill(`Quartey`);
-  await expect(page.getByTestId('household-card').filter({ hasText: OTHER })).toHaveCount(1);
+  await expect(
+    page.getByTestId('household-card').filter({ has: page.getByRole('heading', { name: OTHER }) }),
+  ).toHaveCount(1);
   await card.getByLabel('Merge another household into this one').selectOption({ label: OTHER });
   await card.getByRole('button', { name: 'Merge' }).click();
   await expect(page.getByText(`${OTHER} merged into ${NAME}`)).toBeVisible();
   await expect(card).toContainText('Nii Quartey (Son)');
-  await expect(page.getByTestId('household-card').filter({ hasText: OTHER })).toHaveCount(0);
+  await expect(
+    page.getByTestId('household-card').filter({ has: page.getByRole('heading', { name: OTHER }) }),
+  ).toHaveCount(0);
 });
 
 for (const theme of THEMES) {
