@@ -363,7 +363,8 @@ for (const backend of backends()) {
       const admin = await api.tokenFor('admin');
       const list = await api.request('GET', '/members/removal-requests/', { token: admin });
       const mine = list.body.find((r: any) => r.user?.id === id);
-      expect(mine).toMatchObject({ status: 'open', reason: 'Moving away' });
+      expect(mine).toMatchObject({ status: 'open', reason: 'Moving away', name: mine.user.name });
+      expect(mine.name).not.toBe('');
       const handled = await api.request('POST', `/members/removal-requests/${mine.id}/done/`, { token: admin });
       expect(handled.status).toBe(200);
       expect(handled.body.status).toBe('done');

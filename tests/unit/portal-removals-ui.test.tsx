@@ -29,6 +29,7 @@ const open: StaffRemovalRequest = {
   status: 'open',
   createdAt: '2026-11-21T08:30:00.000Z',
   handledAt: null,
+  name: 'Ama Mensah',
   user: { id: 41, name: 'Ama Mensah', email: 'ama@example.org' },
   handledBy: null,
 };
@@ -38,6 +39,7 @@ const declined: StaffRemovalRequest = {
   status: 'declined',
   createdAt: '2026-10-02T09:00:00.000Z',
   handledAt: '2026-10-03T12:00:00.000Z',
+  name: 'Kofi Boateng',
   user: { id: 12, name: 'Kofi Boateng', email: 'kofi@example.org' },
   handledBy: 'Grace Owusu',
 };
@@ -47,6 +49,7 @@ const gone: StaffRemovalRequest = {
   status: 'done',
   createdAt: '2026-09-01T09:00:00.000Z',
   handledAt: '2026-09-02T10:00:00.000Z',
+  name: 'Yaw Darko',
   user: null,
   handledBy: 'Grace Owusu',
 };
@@ -80,7 +83,7 @@ describe('removal requests', () => {
       'MemberReasonAsked onStatusHandledActions',
       `Ama Mensahama@example.orgFind in Users<b>Moving abroad</b>${formatDateTime(open.createdAt)}OpenMark doneDecline`,
       `Kofi Boatengkofi@example.orgFind in UsersNo reason given${formatDateTime(declined.createdAt)}Declined${formatDateTime(declined.handledAt)}by Grace Owusu`,
-      `Account removedPlease delete everything${formatDateTime(gone.createdAt)}Done${formatDateTime(gone.handledAt)}by Grace Owusu`,
+      `Yaw DarkoAccount removedPlease delete everything${formatDateTime(gone.createdAt)}Done${formatDateTime(gone.handledAt)}by Grace Owusu`,
     ]);
     expect(table.querySelector('b')).toBeNull();
     expect(screen.getByRole('link', { name: 'Find in Users: Ama Mensah' }).getAttribute('href')).toBe(

@@ -5,6 +5,7 @@ import type { MemberReader } from '../../lib/shared/members/api';
 import { memberFromCookie } from './session';
 import { me } from './service';
 import { directory } from './directory';
+import { listPublicMinistries } from '../ministries/service';
 
 export function memberReaderOf(deps: AppDeps): MemberReader {
   return {
@@ -16,6 +17,7 @@ export function memberReaderOf(deps: AppDeps): MemberReader {
       const session = await memberFromCookie(deps, cookieHeader);
       return session && directory(deps.database.db);
     },
+    ministries: () => listPublicMinistries(deps.database.db),
     smsEnabled: Boolean(deps.config.sms),
   };
 }

@@ -76,6 +76,7 @@ type StaffRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['executeTakeFir
 function staffAnswer(r: StaffRow): StaffRemovalRequest {
   return {
     ...answer(r),
+    name: r.user_name,
     user: r.user_id === null ? null : { id: Number(r.user_id), name: r.user_name, email: r.email ?? '' },
     handledBy: r.h_username
       ? fullName({ first_name: r.h_first ?? '', last_name: r.h_last ?? '', username: r.h_username })

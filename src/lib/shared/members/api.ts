@@ -39,7 +39,7 @@ import {
   optionalText,
   ownHouseholdUpdateSchema,
 } from '../households/api';
-import { memberMinistrySchema as ministryMemberOfSchema } from '../ministries/api';
+import { memberMinistrySchema as ministryMemberOfSchema, type PublicMinistry } from '../ministries/api';
 import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
@@ -200,11 +200,14 @@ export type MemberPersonUpdate = z.infer<typeof memberPersonUpdateSchema>;
 /** Suggestions for the relationship field (a datalist: any other word is taken too). */
 export const RELATIONSHIP_SUGGESTIONS = ['Child', 'Spouse', 'Parent', 'Sibling', 'Grandchild', 'Relative'] as const;
 
+/** The longest free texts of the /my forms (the schemas below and the pages' maxlength). */
+export const MEMBER_TEXT_MAX = { joinMessage: 500, removalReason: 1000 } as const;
+
 /** POST /members/me/ministries/{id}/join/. */
-export const memberJoinSchema = z.strictObject({ message: optionalText(500) });
+export const memberJoinSchema = z.strictObject({ message: optionalText(MEMBER_TEXT_MAX.joinMessage) });
 
 /** POST /members/me/removal-request/. */
-export const memberRemovalSchema = z.strictObject({ reason: optionalText(1000) });
+export const memberRemovalSchema = z.strictObject({ reason: optionalText(MEMBER_TEXT_MAX.removalReason) });
 
 // ---- What the API answers ----
 
@@ -308,6 +311,8 @@ export const removalRequestSchema = z.object({
 });
 /** What staff see (GET /members/removal-requests/). */
 export const staffRemovalRequestSchema = removalRequestSchema.extend({
+  /** The member's name as it was when they asked: still shown once the account is removed (user null). */
+  name: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   handledBy: z.string().nullable(),
 });
@@ -332,6 +337,8 @@ export interface MemberReader {
   me(cookieHeader: string | undefined): Promise<MemberMe | undefined>;
   /** undefined when not signed in. */
   directory(cookieHeader: string | undefined): Promise<DirectoryEntry[] | undefined>;
+  /** The church's public ministries (/my/ministries offers to join those the member is not in). */
+  ministries(): Promise<PublicMinistry[]>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */
   smsEnabled: boolean;
 }

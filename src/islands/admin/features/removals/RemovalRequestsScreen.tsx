@@ -26,7 +26,7 @@ const STATUS_LABELS: Record<Status, { label: string; variant: BadgeVariant }> = 
 };
 
 /** Who asked, as a confirm, a toast and a button name them (the account may be gone once the request is done). */
-const requesterName = (request: StaffRemovalRequest) => request.user?.name ?? 'a removed account';
+const requesterName = (request: StaffRemovalRequest) => request.user?.name ?? request.name;
 
 /** What each action asks first, says after, and says when it fails. */
 const OUTCOMES: Record<
@@ -153,7 +153,10 @@ function RemovalTable({
                     </Link>
                   </>
                 ) : (
-                  <span className="text-muted">Account removed</span>
+                  <>
+                    <span className="block font-medium">{request.name}</span>
+                    <span className="block text-muted">Account removed</span>
+                  </>
                 )}
               </td>
               <td className={`${CELL} max-w-80 break-words whitespace-pre-line`}>
