@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, refusals } from '../kernel/contract';
 import { deleteById, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import {
@@ -81,6 +81,7 @@ export function twoFactorRoutes(deps: AppDeps) {
     route('post', '/passkeys/options/', 'Options for adding a passkey (navigator.credentials.create())', {
       signedIn: auth,
       200: jsonAnswer(passkeyOptionsSchema, 'PublicKeyCredentialCreationOptionsJSON; its challenge lives 5 minutes'),
+      ...refusals(400),
     }),
     async (c) =>
       c.json(
