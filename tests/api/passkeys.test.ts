@@ -8,6 +8,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyOrigins } from '../../src/server/twofactor/passkeys';
 import { backends, DEMO_PASSWORD, startApi, type TestApi } from './helpers';
+import { Secret, TOTP } from 'otpauth';
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
@@ -361,6 +362,27 @@ describe.each(backends())('passkeys on %s', (backend) => {
     const login = await call('POST', '/auth/login/', { body: { username: me.username, password: DEMO_PASSWORD } });
     expect(login.body.access).toEqual(expect.any(String));
     expect((await api.userRow(other.id)).two_factor).toBeTruthy();
+  });
+
+  it('sits beside the authenticator app: both named after the password, and the app stays when the passkey goes', async () => {
+    const me = await staff();
+    const setup = await call('POST', '/auth/2fa/totp/setup/', { token: me.token });
+    const confirmed = await call('POST', '/auth/2fa/totp/confirm/', {
+      token: me.token,
+      body: { code: new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: api.clock.now }) },
+    });
+    expect(confirmed.status).toBe(200);
+    const { passkey } = await addPasskey(me.token, 'Phone');
+    const first = await call('POST', '/auth/login/', { body: { username: me.username, password: DEMO_PASSWORD } });
+    expect(first.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), methods: ['totp', 'passkey'] });
+    expect((await call('DELETE', `/auth/passkeys/${passkey.id}/`, { token: me.token })).status).toBe(204);
+    expect((await api.userRow(me.id)).two_factor).toBeTruthy();
+    expect((await call('GET', '/auth/2fa/', { token: me.token })).body).toMatchObject({
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+    const again = await call('POST', '/auth/login/', { body: { username: me.username, password: DEMO_PASSWORD } });
+    expect(again.body).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
   });
 
   it('lets an account under the policy enrol with a passkey', async () => {
