@@ -1,7 +1,16 @@
 // The one rule of a gift's amount (1 to 100,000 cedis, at most two decimals) from cedis text or JSON numbers to
 // pesewas, the form's native pattern agreeing with it, and the money formats.
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_INPUT_PATTERN, cedisText, formatCedis, toCedis, toPesewas } from '../../src/lib/shared/giving/money';
+import {
+  AMOUNT_INPUT_PATTERN,
+  amountText,
+  cedisText,
+  formatCedis,
+  pesewasOf,
+  showCedis,
+  toCedis,
+  toPesewas,
+} from '../../src/lib/shared/giving/money';
 
 const ok = (value: unknown) => toPesewas(value);
 
@@ -76,5 +85,16 @@ describe('money formats', () => {
     expect(cedisText(5050)).toBe('50.50');
     expect(cedisText(5000)).toBe('50');
     expect(toCedis(5050)).toBe(50.5);
+    expect(amountText(123_450)).toBe('1,234.50');
+    expect(amountText(100)).toBe('1.00');
+  });
+  it("shows the API's cedis through the same rule, without a floating-point crumb", () => {
+    expect(showCedis(1234.5)).toBe('GH₵ 1,234.50');
+    expect(showCedis(0.07)).toBe('GH₵ 0.07');
+    // 0.1 + 0.2 is 0.30000000000000004: a sum of cedis may carry a crumb, shown as the pesewas it is.
+    expect(showCedis(0.1 + 0.2)).toBe('GH₵ 0.30');
+    expect(showCedis(0)).toBe('GH₵ 0.00');
+    expect(pesewasOf(50.5)).toBe(5050);
+    expect(pesewasOf(toCedis(123_457))).toBe(123_457);
   });
 });

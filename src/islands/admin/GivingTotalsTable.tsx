@@ -3,10 +3,7 @@
 // shown "GH₵ 1,234.50" by the one rule of lib/shared/giving/money.ts.
 import type { GivingTotals } from '../../lib/shared/analytics/api';
 import { percentChange } from '../../lib/shared/analytics/periods';
-import { PESEWAS_PER_CEDI, formatCedis } from '../../lib/shared/giving/money';
-
-/** Cedis as the API answers them, shown as people read them. */
-export const showCedis = (cedis: number) => formatCedis(Math.round(cedis * PESEWAS_PER_CEDI));
+import { showCedis } from '../../lib/shared/giving/money';
 
 /** "+12.5%", "-3%", "new" (nothing before), "no change": a period against the one before. */
 export function changeText(current: number, previous: number): string {
@@ -17,8 +14,9 @@ export function changeText(current: number, previous: number): string {
 }
 
 const gifts = (n: number) => `${n} ${n === 1 ? 'gift' : 'gifts'}`;
-const CELL = 'border-t border-border px-3 py-2 align-top';
-const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
+/** A table cell of giving, and one holding an amount (the Giving screen's gifts table uses them too). */
+export const CELL = 'border-t border-border px-3 py-2 align-top';
+export const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 export function GivingTotalsTable({
   totals,

@@ -20,7 +20,7 @@ import { churchContact, signature } from '../settings/church';
 import { withAudit } from '../activity/audit';
 import { smsNumber } from '../../lib/shared/sms/numbers';
 import { rangeWindows } from '../../lib/shared/analytics/periods';
-import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
+import { CURRENCY, amountText, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import {
   GIFT_METHOD_LABELS,
   GIVING_TEXTS,
@@ -256,7 +256,7 @@ export async function applyVerification(
       if (!gift) return 'unchanged';
       const details = { channel: verified.channel, provider_id: verified.providerId, updated_at: stamp };
       if (gift.amount !== verified.amountPesewas || gift.currency !== verified.currency) {
-        const reason = `Paystack received ${verified.currency} ${cedisOf(verified.amountPesewas)} for a gift of ${gift.currency} ${cedisOf(gift.amount)}.`;
+        const reason = `Paystack received ${verified.currency} ${amountText(verified.amountPesewas)} for a gift of ${gift.currency} ${amountText(gift.amount)}.`;
         const flagged = await pending.set({ ...details, status: 'flagged', flag_reason: reason }).executeTakeFirst();
         return flagged.numUpdatedRows > 0n ? 'flagged' : 'unchanged';
       }
@@ -279,8 +279,6 @@ export async function applyVerification(
   if (outcome === 'paid') deps.outbox?.wake();
   return outcome;
 }
-
-const cedisOf = (pesewas: number) => (pesewas / 100).toFixed(2);
 
 /** The receipt of a paid gift: by email, and by SMS when the giver gave a phone and SMS is configured. */
 async function queueReceipt(

@@ -54,10 +54,18 @@ export function cedisText(pesewas: number): string {
   return rest ? `${whole}.${String(rest).padStart(2, '0')}` : String(whole);
 }
 
-/** Pesewas as people read them: "GH₵ 1,234.50" (always two decimals; a minus before the sign when negative). */
-export function formatCedis(pesewas: number): string {
-  const sign = pesewas < 0 ? '-' : '';
+/** Cedis as the API answers them, back to pesewas (rounded: 1234.5 → 123450). */
+export const pesewasOf = (cedis: number) => Math.round(cedis * PESEWAS_PER_CEDI);
+
+/** Pesewas as a plain amount: "1,234.50" (always two decimals, thousands commas, no currency). */
+export function amountText(pesewas: number): string {
   const abs = Math.abs(Math.round(pesewas));
   const whole = String(Math.trunc(abs / PESEWAS_PER_CEDI)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}GH₵ ${whole}.${String(abs % PESEWAS_PER_CEDI).padStart(2, '0')}`;
+  return `${whole}.${String(abs % PESEWAS_PER_CEDI).padStart(2, '0')}`;
 }
+
+/** Pesewas as people read them: "GH₵ 1,234.50" (always two decimals; a minus before the sign when negative). */
+export const formatCedis = (pesewas: number) => `${pesewas < 0 ? '-' : ''}GH₵ ${amountText(pesewas)}`;
+
+/** Cedis as the API answers them, shown as people read them: 1234.5 → "GH₵ 1,234.50". */
+export const showCedis = (cedis: number) => formatCedis(pesewasOf(cedis));

@@ -2,7 +2,8 @@
 // giving in the range against the period before, and what was given in each day, week or month of the range as a
 // table whose bars draw the trend (the figures are the table's text, so nothing is said only by the picture).
 import type { AnalyticsGiving } from '../../../../lib/shared/analytics/api';
-import { GivingTotalsTable, showCedis } from '../../GivingTotalsTable';
+import { showCedis } from '../../../../lib/shared/giving/money';
+import { GivingTotalsTable } from '../../GivingTotalsTable';
 
 export function GivingPanelBody({ giving }: { giving: AnalyticsGiving }) {
   const top = Math.max(0, ...giving.series.map((p) => p.total));

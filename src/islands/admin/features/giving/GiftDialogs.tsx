@@ -4,11 +4,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import type { GiftAnswer } from '../../../../lib/shared/giving/api';
-import { AMOUNT_MESSAGE, cedisText, formatCedis } from '../../../../lib/shared/giving/money';
+import { AMOUNT_MESSAGE, cedisText, formatCedis, pesewasOf, showCedis } from '../../../../lib/shared/giving/money';
 import { DetailList, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { refundGift, resolveGift } from './api';
-import { giftName, pesewasOf, showCedis, typedPesewas } from './model';
+import { giftName, typedPesewas } from './model';
 import { useGivingWrite } from './queries';
 
 const today = () => new Date().toISOString().slice(0, 10);

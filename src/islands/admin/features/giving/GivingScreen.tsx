@@ -16,12 +16,13 @@ import {
   type GivingRange,
   type GivingSummary,
 } from '../../../../lib/shared/giving/api';
+import { showCedis } from '../../../../lib/shared/giving/money';
 import { GIVING_ROLE, canSeeGiving } from '../../../../lib/shared/permissions';
 import { Badge, Button, EmptyState, FilterBar, LoadError, NoMatches, Panel, ScreenHeader, Select } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { loadErrorMessage } from '../../query';
-import { GivingTotalsTable } from '../../GivingTotalsTable';
+import { CELL, GivingTotalsTable, NUMBER } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
@@ -37,7 +38,6 @@ import {
   giftName,
   giftQueryOf,
   isFiltered,
-  showCedis,
   type GiftFilters,
 } from './model';
 import { flaggedQuery, fundsQuery, giftsQuery, summaryQuery } from './queries';
@@ -251,9 +251,6 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 /** A [start, end) window as people read it: "Oct 28, 2026 to Nov 26, 2026". */
 const span = (w: { start: string; end: string }) =>
   `${formatDate(w.start, 'short')} to ${formatDate(dayBefore(w.end), 'short')}`;
-
-const CELL = 'border-t border-border px-3 py-2 align-top';
-const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 function TotalsTable({ summary }: { summary: GivingSummary }) {
   return (

@@ -1,6 +1,6 @@
 // The Giving screen's rules: the filters as GET /giving/gifts/ takes them, the labels of statuses and methods,
-// amounts shown as "GH₵ 1,234.50", and the batch of envelopes (its rows' sum against the counted total), all in
-// pesewas so no sum is off by a floating-point crumb (lib/shared/giving/money.ts).
+// and the batch of envelopes (its rows' sum against the counted total), in pesewas so no sum is off by a
+// floating-point crumb. Amounts are read and shown by the rules of lib/shared/giving/money.ts.
 import type { BadgeVariant } from '../../../ui';
 import {
   GIFT_METHOD_LABELS,
@@ -15,10 +15,6 @@ import {
   type StaffGiftMethod,
 } from '../../../../lib/shared/giving/api';
 import { PESEWAS_PER_CEDI, formatCedis, toPesewas } from '../../../../lib/shared/giving/money';
-
-/** The API answers cedis (at most two decimals): as pesewas, for sums and the amount fields. */
-export const pesewasOf = (cedis: number) => Math.round(cedis * PESEWAS_PER_CEDI);
-export { changeText, showCedis } from '../../GivingTotalsTable';
 
 export interface GiftFilters {
   search: string;
