@@ -145,4 +145,46 @@ describe.each(backends())('giving figures on %s', (backend) => {
       expect({ current: f.current, previous: f.previous }).toEqual({ current: same.current, previous: same.previous });
     }
   });
+
+  it("agrees with the dashboard where their periods hold the same gifts (this month's and the last 30 days')", async () => {
+    const [{ giving }, summary] = await Promise.all([
+      get('/dashboard/figures/', admin),
+      get('/giving/summary/?range=30d', admin),
+    ]);
+    expect(summary.funds).toEqual(giving.funds);
+    expect(summary.total).toEqual(giving.total);
+  });
+
+  // Runs last: it records a gift of its own and takes it away again.
+  it('lists an inactive fund only while it has gifts in either period, in every figure', async () => {
+    const made = await api.request('POST', '/giving/funds/', {
+      token: admin,
+      body: { name: 'Old Roof', active: false },
+    });
+    expect(made.status).toBe(201);
+    const figures = async () => [
+      (await get('/giving/summary/?range=30d', admin)).funds,
+      (await get('/dashboard/figures/', admin)).giving.funds,
+      (await get('/analytics/?range=30d', admin)).giving.funds,
+    ];
+    for (const funds of await figures()) expect(fund({ funds }, 'Old Roof')).toBeUndefined();
+
+    const gift = await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Old Roof', amount: 12, method: 'cash', date: '2031-01-19' },
+    });
+    expect(gift.status, JSON.stringify(gift.body)).toBe(201);
+    try {
+      for (const funds of await figures())
+        expect(fund({ funds }, 'Old Roof')).toEqual({
+          fundId: made.body.id,
+          fund: 'Old Roof',
+          current: { total: 12, count: 1 },
+          previous: { total: 0, count: 0 },
+        });
+    } finally {
+      await api.database.db.deleteFrom('gifts').where('id', '=', gift.body.id).execute();
+      await api.database.db.deleteFrom('funds').where('id', '=', made.body.id).execute();
+    }
+  });
 });

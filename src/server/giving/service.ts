@@ -19,7 +19,6 @@ import { oneLine } from '../notifications/service';
 import { churchContact, signature } from '../settings/church';
 import { withAudit } from '../activity/audit';
 import { smsNumber } from '../../lib/shared/sms/numbers';
-import { rangeWindows } from '../../lib/shared/analytics/periods';
 import { CURRENCY, amountText, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import {
   GIFT_METHOD_LABELS,
@@ -29,8 +28,6 @@ import {
   type GiftAnswer,
   type GiftInput,
   type GiftStarted,
-  type GivingRange,
-  type GivingSummary,
   type PublicFund,
   type giftQuerySchema,
   type batchBodySchema,
@@ -715,50 +712,4 @@ export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, bod
   });
   deps.outbox?.wake();
   return oneGift(deps.database.db, id);
-}
-
-/** GET /giving/summary/: paid gifts (less refunds) per fund, this range and the one before. */
-export async function summary(deps: AppDeps, range: GivingRange): Promise<GivingSummary> {
-  const db = deps.database.db;
-  const { current, previous } = rangeWindows(range, deps.now());
-  // One query per period: PostgreSQL would not match a CASE on bound parameters in GROUP BY to the one selected.
-  const totals = (window: { start: string; end: string }) =>
-    db
-      .selectFrom('gifts')
-      .select((eb) => [
-        'fund_id',
-        sql<string>`sum(amount - coalesce(refund_amount, 0))`.as('pesewas'),
-        eb.fn.countAll<string>().as('count'),
-      ])
-      .where('status', 'in', ['paid', 'refunded'])
-      .where('paid_at', '>=', window.start)
-      .where('paid_at', '<', window.end)
-      .groupBy('fund_id')
-      .execute();
-  const [now, before, funds] = await Promise.all([totals(current), totals(previous), allFunds(db)]);
-  const zero = () => ({ total: 0, count: 0 });
-  const byFund = new Map(funds.map((f) => [f.id, { fundId: f.id, fund: f.name, current: zero(), previous: zero() }]));
-  const total = { current: zero(), previous: zero() };
-  for (const [period, rows] of [
-    ['current', now],
-    ['previous', before],
-  ] as const) {
-    for (const row of rows) {
-      const entry = byFund.get(Number(row.fund_id));
-      if (!entry) continue;
-      entry[period] = { total: toCedis(Number(row.pesewas)), count: Number(row.count) };
-      total[period].total += Number(row.pesewas);
-      total[period].count += Number(row.count);
-    }
-  }
-  return {
-    range,
-    current,
-    previous,
-    funds: [...byFund.values()],
-    total: {
-      current: { ...total.current, total: toCedis(total.current.total) },
-      previous: { ...total.previous, total: toCedis(total.previous.total) },
-    },
-  };
 }

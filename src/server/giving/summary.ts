@@ -1,6 +1,6 @@
 // Giving as the staff figures count it: paid gifts less their refunds, by the day they were paid, per fund for a
-// window and the one before it (the dashboard's months, the analytics range), and over the analytics chart's
-// buckets. Only ADMIN and above see these (canSeeGiving): the dashboard and analytics services ask before they
+// window and the one before it (the Giving screen's GET /giving/summary/, the dashboard's months, the analytics
+// range), and over the analytics chart's buckets. This file is the one place that rule is written. Only ADMIN and above see these (canSeeGiving): the dashboard and analytics services ask before they
 // call. Windows are [start, end) in UTC days compared as ISO strings (lib/shared/analytics/periods.ts).
 //
 // One read per answer: what was given per fund and day over both windows (at most funds × days rows, summed by
@@ -8,8 +8,9 @@
 // again (scripts/bench/analytics.mjs).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { bucketIndex, type Bucket, type Window } from '../../lib/shared/analytics/periods';
+import { bucketIndex, rangeWindows, type Bucket, type Window } from '../../lib/shared/analytics/periods';
 import type { AnalyticsGiving, GivingTotals } from '../../lib/shared/analytics/api';
+import type { GivingRange, GivingSummary } from '../../lib/shared/giving/api';
 import { toCedis } from '../../lib/shared/giving/money';
 
 /** What counts as given: a paid gift, or a refunded one less what went back. */
@@ -46,8 +47,10 @@ async function givenByFundAndDay(db: Kysely<DB>, w: Window): Promise<DayOfFund[]
 }
 
 /**
- * Each fund's total and number of gifts in `current` and `previous`, and all funds together; cedis. Every active
- * fund is listed (with zeros when nothing came), an inactive one only when it has gifts in either window.
+ * Each fund's total and number of gifts in `current` and `previous`, and all funds together; cedis. Which funds are
+ * listed, for every giving figure: each active fund, with zeros when nothing came (staff see that a fund took
+ * nothing), and an inactive one only when it has gifts in either window (its money still counts in the total, and
+ * a fund retired long ago does not fill the table with zeros).
  */
 async function totalsOf(db: Kysely<DB>, rows: readonly DayOfFund[], current: Window): Promise<GivingTotals> {
   const funds = await db.selectFrom('funds').select(['id', 'name', 'active']).orderBy('sort').orderBy('name').execute();
@@ -75,6 +78,12 @@ async function totalsOf(db: Kysely<DB>, rows: readonly DayOfFund[], current: Win
 export async function fundTotals(db: Kysely<DB>, current: Window, previous: Window): Promise<GivingTotals> {
   const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end });
   return totalsOf(db, rows, current);
+}
+
+/** GET /giving/summary/?range= (the Giving screen): giving per fund for the range against the period before. */
+export async function givingSummary(db: Kysely<DB>, range: GivingRange, now: number): Promise<GivingSummary> {
+  const { current, previous } = rangeWindows(range, now);
+  return { range, current, previous, ...(await fundTotals(db, current, previous)) };
 }
 
 /** The analytics section: giving per fund for the range against the one before, and in each of its buckets. */
