@@ -65,7 +65,14 @@ function safeLocalStorage(): Storage | null {
 }
 
 /** Calls that must never trigger a refresh: they are the session calls themselves. */
-const SESSION_PATHS = ['/auth/login/', '/auth/login/2fa/', '/auth/refresh/', '/auth/logout/'];
+const SESSION_PATHS = [
+  '/auth/login/',
+  '/auth/login/2fa/',
+  '/auth/login/passkey/options/',
+  '/auth/login/passkey/',
+  '/auth/refresh/',
+  '/auth/logout/',
+];
 const isSessionPath = (path: string) => SESSION_PATHS.some((p) => path.split('?')[0].endsWith(p));
 
 export type ApiOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'responseType'>;
