@@ -1,5 +1,6 @@
 // Roles and the "who may do what to whom" rules of docs/PRODUCT.md (Roles and permissions). The users screen asks this module
 // which actions to show and the API asks it which calls to allow: this is the only place they are written.
+import type { ActivityType } from './dashboard/activity';
 import type { ContentCollection } from './live/types';
 
 export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
@@ -106,128 +107,98 @@ export const OTHER_AUDIT_ACTIVITY = {
   decline_removal_request: 'declined the removal request of {who}',
 } as const;
 
-/** Audit entries of one Recent Activity type: each action with the sentence after the actor's name. */
-const activities = <const T extends string, const A extends Record<string, string>>(type: T, sentences: A) =>
-  Object.fromEntries(Object.entries(sentences).map(([action, activity]) => [action, { type, activity }])) as {
-    [K in keyof A]: { type: T; activity: A[K] };
-  };
-
 /**
- * Audit entries of the sermon and event calls: the Recent Activity type and the sentence after the actor's name
- * ({what} is the sermon's or event's title). A sermon is published, scheduled or saved as a draft by its status.
+ * Audit entries with a Recent Activity type of their own, by that type: each action with the sentence after the
+ * actor's name ({what} as each group's comment says). One table, so every typed entry is written once.
  */
-export const CONTENT_AUDIT_ACTIVITY = {
-  ...activities('sermon', {
+const TYPED_SENTENCES = {
+  // {what}: the sermon's title. A sermon is published, scheduled or saved as a draft by its status.
+  sermon: {
     publish_sermon: 'published the sermon {what}',
     schedule_sermon: 'scheduled the sermon {what}',
     draft_sermon: 'saved the draft sermon {what}',
     update_sermon: 'updated the sermon {what}',
     delete_sermon: 'deleted the sermon {what}',
-  }),
-  ...activities('event', {
+  },
+  // {what}: the event's title.
+  event: {
     create_event: 'created the event {what}',
     update_event: 'updated the event {what}',
     delete_event: 'deleted the event {what}',
     duplicate_event: 'duplicated the event {what}',
-  }),
-};
-export type ContentAuditAction = keyof typeof CONTENT_AUDIT_ACTIVITY;
+    // Event registrations handled by staff ({what}: "{name} for {event title}").
+    check_in_registration: 'checked in {what}',
+    cancel_registration: 'cancelled the registration of {what}',
+  },
+  // The staff's prayer request calls ({what}: the request's title).
+  prayer: {
+    approve_prayer: 'approved the prayer request {what} for the wall',
+    withdraw_prayer: 'took the prayer request {what} off the wall',
+    update_prayer: 'updated the prayer request {what}',
+    add_prayer_update: 'added an update to the prayer request {what}',
+    support_prayer: 'supported the prayer request {what}',
+    delete_prayer: 'deleted the prayer request {what}',
+  },
+  // Contact messages in the staff inbox ({what}: "from {name}").
+  message: {
+    read_message: 'read the message {what}',
+    unread_message: 'marked the message {what} as unread',
+    archive_message: 'archived the message {what}',
+    unarchive_message: 'moved the message {what} back to the inbox',
+    delete_message: 'deleted the message {what}',
+    // Emails staff send to a group of members ({what}: '"subject" to N members of the group').
+    send_notification: 'emailed {what}',
+    // An outbox message that had failed, sent again ('the email to X' or 'the SMS to 233…').
+    retry_message: 'queued again {what}',
+  },
+  user: {
+    // Site settings ({what} names the setting).
+    update_settings: 'changed the {what}',
+    // Households and ministries (src/server/households/, src/server/ministries/): staff's changes, then a member's
+    // own through the members' door ({what} names the household, ministry or person as the service words it).
+    create_household: 'created the household {what}',
+    update_household: 'updated the household {what}',
+    delete_household: 'deleted the household {what}',
+    merge_households: 'merged the households {what}',
+    add_household_member: 'added {what}',
+    remove_household_member: 'removed {what}',
+    add_household_person: 'added {what}',
+    update_household_person: 'updated {what}',
+    remove_household_person: 'removed {what}',
+    create_ministry: 'created the ministry {what}',
+    update_ministry: 'updated the ministry {what}',
+    delete_ministry: 'deleted the ministry {what}',
+    add_ministry_member: 'added {what}',
+    remove_ministry_member: 'removed {what}',
+    change_ministry_role: 'changed the role of {what}',
+    accept_join_request: 'accepted the request of {what}',
+    decline_join_request: 'declined the request of {what}',
+    update_own_household: 'updated their household {what}',
+    add_own_household_person: 'added {what} to their household',
+    update_own_household_person: 'updated {what} in their household',
+    request_join_ministry: 'asked to join {what}',
+    // Giving (src/server/giving/): what staff record and change ({what} as the service words it).
+    record_gift: 'recorded a gift of {what}',
+    record_batch: 'recorded a batch of {what}',
+    refund_gift: 'refunded {what}',
+    resolve_gift: 'resolved {what}',
+    create_fund: 'created the fund {what}',
+    update_fund: 'updated the fund {what}',
+    delete_fund: 'deleted the fund {what}',
+  },
+} as const satisfies Record<ActivityType, Record<string, string>>;
+type TypedSentences = typeof TYPED_SENTENCES;
+export type TypedAuditAction = { [T in ActivityType]: keyof TypedSentences[T] }[ActivityType];
 
-/** Audit entries of the staff's prayer request calls ({what} is the request's title). */
-export const PRAYER_AUDIT_ACTIVITY = activities('prayer', {
-  approve_prayer: 'approved the prayer request {what} for the wall',
-  withdraw_prayer: 'took the prayer request {what} off the wall',
-  update_prayer: 'updated the prayer request {what}',
-  add_prayer_update: 'added an update to the prayer request {what}',
-  support_prayer: 'supported the prayer request {what}',
-  delete_prayer: 'deleted the prayer request {what}',
-});
-export type PrayerAuditAction = keyof typeof PRAYER_AUDIT_ACTIVITY;
-
-/** Contact messages in the staff inbox ({what} is "from {name}"). */
-export const MESSAGE_AUDIT_ACTIVITY = activities('message', {
-  read_message: 'read the message {what}',
-  unread_message: 'marked the message {what} as unread',
-  archive_message: 'archived the message {what}',
-  unarchive_message: 'moved the message {what} back to the inbox',
-  delete_message: 'deleted the message {what}',
-});
-export type MessageAuditAction = keyof typeof MESSAGE_AUDIT_ACTIVITY;
-
-/** Event registrations handled by staff ({what} is "{name} for {event title}"). */
-export const REGISTRATION_AUDIT_ACTIVITY = activities('event', {
-  check_in_registration: 'checked in {what}',
-  cancel_registration: 'cancelled the registration of {what}',
-});
-export type RegistrationAuditAction = keyof typeof REGISTRATION_AUDIT_ACTIVITY;
-
-/** Site settings ({what} names the setting). */
-export const SETTINGS_AUDIT_ACTIVITY = activities('user', {
-  update_settings: 'changed the {what}',
-});
-export type SettingsAuditAction = keyof typeof SETTINGS_AUDIT_ACTIVITY;
-
-/** Emails staff send to a group of members ({what} is '"subject" to N members of the group'). */
-export const BROADCAST_AUDIT_ACTIVITY = activities('message', {
-  send_notification: 'emailed {what}',
-  /** An outbox message that had failed, sent again ({what}: 'the email to X' or 'the SMS to 233…'). */
-  retry_message: 'queued again {what}',
-});
-export type BroadcastAuditAction = keyof typeof BROADCAST_AUDIT_ACTIVITY;
-
-/**
- * Households and ministries (src/server/households/, src/server/ministries/): staff's changes and a member's own
- * ({what} names the household, ministry or person as the service words it).
- */
-export const CONGREGATION_AUDIT_ACTIVITY = activities('user', {
-  create_household: 'created the household {what}',
-  update_household: 'updated the household {what}',
-  delete_household: 'deleted the household {what}',
-  merge_households: 'merged the households {what}',
-  add_household_member: 'added {what}',
-  remove_household_member: 'removed {what}',
-  add_household_person: 'added {what}',
-  update_household_person: 'updated {what}',
-  remove_household_person: 'removed {what}',
-  create_ministry: 'created the ministry {what}',
-  update_ministry: 'updated the ministry {what}',
-  delete_ministry: 'deleted the ministry {what}',
-  add_ministry_member: 'added {what}',
-  remove_ministry_member: 'removed {what}',
-  change_ministry_role: 'changed the role of {what}',
-  accept_join_request: 'accepted the request of {what}',
-  decline_join_request: 'declined the request of {what}',
-  // A member's own, through the members' door.
-  update_own_household: 'updated their household {what}',
-  add_own_household_person: 'added {what} to their household',
-  update_own_household_person: 'updated {what} in their household',
-  request_join_ministry: 'asked to join {what}',
-});
-export type CongregationAuditAction = keyof typeof CONGREGATION_AUDIT_ACTIVITY;
-
-/** Giving (src/server/giving/): what staff record and change ({what} as the service words it). */
-export const GIVING_AUDIT_ACTIVITY = activities('user', {
-  record_gift: 'recorded a gift of {what}',
-  record_batch: 'recorded a batch of {what}',
-  refund_gift: 'refunded {what}',
-  resolve_gift: 'resolved {what}',
-  create_fund: 'created the fund {what}',
-  update_fund: 'updated the fund {what}',
-  delete_fund: 'deleted the fund {what}',
-});
-export type GivingAuditAction = keyof typeof GIVING_AUDIT_ACTIVITY;
+/** Each typed audit entry's Recent Activity type and sentence. */
+export const TYPED_AUDIT_ACTIVITY = Object.fromEntries(
+  Object.entries(TYPED_SENTENCES).flatMap(([type, sentences]) =>
+    Object.entries(sentences).map(([action, activity]) => [action, { type, activity }]),
+  ),
+) as Record<TypedAuditAction, { type: ActivityType; activity: string }>;
 
 export type AuditAction =
-  | (typeof USER_ACTIONS)[ServerAction]['audit']
-  | keyof typeof OTHER_AUDIT_ACTIVITY
-  | ContentAuditAction
-  | PrayerAuditAction
-  | MessageAuditAction
-  | RegistrationAuditAction
-  | SettingsAuditAction
-  | BroadcastAuditAction
-  | CongregationAuditAction
-  | GivingAuditAction;
+  (typeof USER_ACTIONS)[ServerAction]['audit'] | keyof typeof OTHER_AUDIT_ACTIVITY | TypedAuditAction;
 
 /** What staff do to sermons and events (duplicating an event is creating one). */
 export type ContentAction = 'create' | 'edit' | 'delete';

@@ -1,16 +1,9 @@
 // The audit log read back as Recent Activity (./audit.ts writes it).
 import type { Kysely } from 'kysely';
 import {
-  CONTENT_AUDIT_ACTIVITY,
   OTHER_AUDIT_ACTIVITY,
-  PRAYER_AUDIT_ACTIVITY,
-  MESSAGE_AUDIT_ACTIVITY,
-  REGISTRATION_AUDIT_ACTIVITY,
-  SETTINGS_AUDIT_ACTIVITY,
-  BROADCAST_AUDIT_ACTIVITY,
-  CONGREGATION_AUDIT_ACTIVITY,
-  GIVING_AUDIT_ACTIVITY,
   ROLE_LABELS,
+  TYPED_AUDIT_ACTIVITY,
   USER_ACTIONS,
   isRole,
 } from '../../lib/shared/permissions';
@@ -18,16 +11,7 @@ import type { DB } from '../db/schema';
 import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
 
 /** The audit entries with their own Recent Activity type (permissions.ts). */
-const TYPED_ACTIVITY: Record<string, { type: ActivityType; activity: string }> = {
-  ...CONTENT_AUDIT_ACTIVITY,
-  ...PRAYER_AUDIT_ACTIVITY,
-  ...REGISTRATION_AUDIT_ACTIVITY,
-  ...MESSAGE_AUDIT_ACTIVITY,
-  ...SETTINGS_AUDIT_ACTIVITY,
-  ...BROADCAST_AUDIT_ACTIVITY,
-  ...CONGREGATION_AUDIT_ACTIVITY,
-  ...GIVING_AUDIT_ACTIVITY,
-};
+const TYPED_ACTIVITY: Record<string, { type: ActivityType; activity: string }> = TYPED_AUDIT_ACTIVITY;
 
 const ACTIVITY: Record<string, string> = {
   ...Object.fromEntries(Object.values(USER_ACTIONS).map((a) => [a.audit, a.activity])),

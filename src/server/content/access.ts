@@ -3,12 +3,7 @@
 import type { Context } from 'hono';
 import type { Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
-import {
-  canManageContent,
-  type ContentAction,
-  type ContentAuditAction,
-  type PrayerAuditAction,
-} from '../../lib/shared/permissions';
+import { canManageContent, type ContentAction, type TypedAuditAction } from '../../lib/shared/permissions';
 import type { ContentCollection, LiveTag } from '../../lib/shared/live/types';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
@@ -41,7 +36,7 @@ export async function recorded(
   deps: AppDeps,
   shownOn: LiveTag,
   actor: UserRow,
-  entry: { action: ContentAuditAction | PrayerAuditAction; title: string; id: string | number },
+  entry: { action: TypedAuditAction; title: string; id: string | number },
   change: (trx: Transaction<DB>, stamp: string) => Promise<unknown>,
 ): Promise<void> {
   const stamp = deps.now();

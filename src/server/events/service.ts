@@ -11,7 +11,7 @@ import {
   type RegistrationStatus,
 } from '../../lib/shared/live/api';
 import type { Visibility } from '../../lib/shared/live/registry';
-import type { ContentAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps } from '../kernel/context';
 import type { DB, EventsTable } from '../db/schema';
@@ -129,7 +129,7 @@ async function insertEvent(
   deps: AppDeps,
   actor: UserRow,
   values: Omit<Insertable<EventsTable>, 'id' | 'created_at' | 'updated_at'>,
-  entry: { action: ContentAuditAction; title: string },
+  entry: { action: TypedAuditAction; title: string },
 ): Promise<EventAnswer> {
   const db = deps.database.db;
   const id = await withFreshSlug(db, 'events', values.title, async (id) => {

@@ -11,7 +11,7 @@ import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
 import { withAudit, type AuditEntry } from '../activity/audit';
 import { likePattern } from '../search/service';
-import type { CongregationAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import {
   HOUSEHOLD_NOT_FOUND,
@@ -114,7 +114,7 @@ type Named = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'username'>;
 async function recorded(
   deps: AppDeps,
   actor: Named,
-  action: CongregationAuditAction,
+  action: TypedAuditAction,
   what: string,
   change: (trx: Transaction<DB>, stamp: string) => Promise<number>,
 ): Promise<Household> {
@@ -386,7 +386,7 @@ async function ownChange(
   db: Db,
   userId: number,
   nowMs: number,
-  action: CongregationAuditAction,
+  action: TypedAuditAction,
   change: (trx: Transaction<DB>, householdId: number, stamp: string) => Promise<string>,
 ): Promise<Household> {
   const user = await memberOf(db, userId);

@@ -13,7 +13,7 @@ import { queueStaffNotice, type StaffNotice } from '../notifications/service';
 import type { ContactInput } from '../../lib/shared/schemas';
 import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
 import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
-import type { MessageAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { inquiryLabel, preferredContactLabel } from '../../lib/shared/messages/contact-options';
 
 import { toMessageAnswer, type MessageRow } from './answers';
@@ -119,7 +119,7 @@ export async function getMessage(deps: AppDeps, id: number): Promise<ContactMess
   return toMessageAnswer(await loadRow(deps.database.db, id));
 }
 
-const auditMessage = (trx: Transaction<DB>, actor: UserRow, row: MessageRow, action: MessageAuditAction, now: number) =>
+const auditMessage = (trx: Transaction<DB>, actor: UserRow, row: MessageRow, action: TypedAuditAction, now: number) =>
   withAudit(trx, { actor, target: null, targetName: `from ${row.name}`, action, details: String(row.id) }, now);
 
 /** Read/unread and archive/unarchive; each real change is one audit entry. */
@@ -132,7 +132,7 @@ export async function updateMessage(
   const now = deps.now();
   return deps.database.db.transaction().execute(async (trx) => {
     const row = await loadRow(trx, id);
-    const actions: MessageAuditAction[] = [];
+    const actions: TypedAuditAction[] = [];
     if (change.read !== undefined && change.read !== Boolean(row.read)) {
       actions.push(change.read ? 'read_message' : 'unread_message');
     }

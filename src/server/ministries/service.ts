@@ -13,7 +13,7 @@ import { withAudit } from '../activity/audit';
 import { queueEmail } from '../outbox/queue';
 import { oneLine, queueStaffNotice } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
-import type { CongregationAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import {
   JOIN_REQUEST_NOT_FOUND,
@@ -343,7 +343,7 @@ async function assertAccount(db: Db, userId: number, field: string) {
 async function recorded(
   deps: AppDeps,
   actor: UserRow,
-  action: CongregationAuditAction,
+  action: TypedAuditAction,
   what: string,
   shown: boolean,
   change: (trx: Transaction<DB>) => Promise<number>,

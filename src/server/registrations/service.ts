@@ -31,7 +31,7 @@ import {
   type RegistrationAnswer,
   type RegistrationReceipt,
 } from '../../lib/shared/registrations/api';
-import type { RegistrationAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { churchContact, signature } from '../settings/church';
 import type { ChurchContact } from '../../lib/shared/settings/api';
 import type { UserRow } from '../kernel/context';
@@ -294,7 +294,7 @@ export async function changeRegistration(
       .where('event_id', '=', eventId)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, REGISTRATION_NOT_FOUND);
-    let action: RegistrationAuditAction;
+    let action: TypedAuditAction;
     if (status === 'checked_in') {
       if (row.status === 'checked_in') return toRegistrationAnswer(row);
       if (row.status !== 'confirmed') throw new ApiError(409, ONLY_CONFIRMED_CHECK_IN);

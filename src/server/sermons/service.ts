@@ -6,7 +6,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { SermonAnswer, SermonCreate, SermonUpdate } from '../../lib/shared/live/api';
 import type { Visibility } from '../../lib/shared/live/registry';
 import type { SermonStatus } from '../../lib/shared/live/types';
-import type { ContentAuditAction } from '../../lib/shared/permissions';
+import type { TypedAuditAction } from '../../lib/shared/permissions';
 import type { AppDeps } from '../kernel/context';
 import type { DB, SermonsTable } from '../db/schema';
 import { iso } from '../db/time';
@@ -67,7 +67,7 @@ export async function getSermon(deps: AppDeps, viewer: UserRow | undefined, id: 
 // ---- Changes ----
 
 /** What Recent Activity says of a sermon given this status: published, scheduled or saved as a draft. */
-const STATUS_ACTION: Record<SermonStatus, ContentAuditAction> = {
+const STATUS_ACTION: Record<SermonStatus, TypedAuditAction> = {
   published: 'publish_sermon',
   scheduled: 'schedule_sermon',
   draft: 'draft_sermon',
