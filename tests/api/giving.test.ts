@@ -249,6 +249,34 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(failed.body.status).toBe('failed');
   });
 
+  it("keeps staff's note on a resolved gift and in the activity log; a note over 500 characters is refused", async () => {
+    const { reference } = (await give()).body;
+    await paystack.pay(reference, { amount: 100 });
+    await settle();
+    const flagged = await giftOf(reference);
+    expect(flagged).toMatchObject({ status: 'flagged', resolutionNote: null });
+    const resolve = (body: unknown) =>
+      api.request('POST', `/giving/gifts/${flagged.id}/resolve/`, { token: admin, body });
+
+    const tooLong = await resolve({ status: 'failed', note: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toHaveProperty('note');
+    expect(await giftOf(reference)).toMatchObject({ status: 'flagged', resolutionNote: null });
+
+    const note = 'Paystack shows GH₵ 1.00 only; the giver <b>confirmed</b> by phone.';
+    const done = await resolve({ status: 'failed', note: `  ${note}  ` });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'failed', resolutionNote: note });
+    expect(await giftOf(reference)).toMatchObject({ resolutionNote: note });
+    const entry = await api.database.db
+      .selectFrom('audit_log')
+      .select(['reason', 'target_name'])
+      .where('action', '=', 'resolve_gift')
+      .where('target_name', 'like', `%${reference}%`)
+      .executeTakeFirstOrThrow();
+    expect(entry.reason).toBe(note);
+  });
+
   it('the thanks page verifies with Paystack: the query string alone marks nothing paid', async () => {
     paystack.webhooks = false;
     const { reference } = (await give()).body;

@@ -75,6 +75,7 @@ const gift = (over: Partial<GiftAnswer>): GiftAnswer => ({
   note: null,
   channel: null,
   flagReason: null,
+  resolutionNote: null,
   batchId: 4,
   recordedBy: 'admin',
   refund: null,
@@ -254,6 +255,25 @@ describe('the Giving screen', () => {
     expect(within(dialog).queryByLabelText(/^Amount that arrived/)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
     await waitFor(() => expect(resolveGift).toHaveBeenCalledWith(2, { status: 'failed' }));
+  });
+
+  it('Resolve sends the note staff typed, trimmed, and refuses one too long; the gift then shows it as text', async () => {
+    const note = 'Giver confirmed <b>GH₵ 5</b> by phone';
+    vi.mocked(resolveGift).mockResolvedValue({ ...flagged, status: 'paid', amount: 5, resolutionNote: note });
+    renderWithQuery(<GivingScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Resolve gift GC-7F3A/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Resolve flagged gift' });
+    fireEvent.change(within(dialog).getByLabelText(/^Amount that arrived/), { target: { value: '5' } });
+    const field = within(dialog).getByLabelText(/^Note \(optional\)/);
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit gift' }));
+    expect(await within(dialog).findByText('Maximum 500 characters allowed')).toBeTruthy();
+    expect(resolveGift).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: `  ${note} ` } });
+    vi.mocked(listGifts).mockResolvedValue([paid, { ...flagged, status: 'paid', amount: 5, resolutionNote: note }]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit gift' }));
+    await waitFor(() => expect(resolveGift).toHaveBeenCalledWith(2, { status: 'paid', amount: '5', note }));
+    expect(await screen.findByText(`Resolved: ${note}`)).toBeTruthy();
   });
 });
 

@@ -448,7 +448,6 @@ export interface RemovalRequestsTable {
   handled_by: number | null;
 }
 
-
 /** The funds a gift goes to (Tithe, Offering, …); only active ones take gifts on /give. */
 export interface FundsTable {
   id: Generated<number>;
@@ -493,6 +492,8 @@ export interface GiftsTable {
   /** The provider's id of the transaction. */
   provider_id: string | null;
   flag_reason: string | null;
+  /** What staff wrote when they resolved a flagged gift. */
+  resolution_note: string | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;

@@ -421,6 +421,7 @@ function giftAnswer(row: GiftJoined): GiftAnswer {
     note: row.note,
     channel: row.channel,
     flagReason: row.flag_reason,
+    resolutionNote: row.resolution_note,
     batchId: row.batch_id == null ? null : Number(row.batch_id),
     recordedBy: row.recorder,
     refund:
@@ -685,7 +686,7 @@ export async function refundGift(deps: AppDeps, actor: UserRow, id: number, body
 
 /**
  * POST /giving/gifts/{id}/resolve/: staff looked at a flagged gift. `paid` credits it (at `amount` when what
- * arrived differs) and sends the receipt; `failed` closes it. Audited.
+ * arrived differs) and sends the receipt; `failed` closes it. Audited, with staff's note as the entry's reason.
  */
 export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, body: z.output<typeof resolveBodySchema>) {
   const now = deps.now();
@@ -695,7 +696,7 @@ export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, bod
       .updateTable('gifts')
       .where('id', '=', id)
       .where('status', '=', 'flagged')
-      .set({ updated_at: iso(now), recorded_by: actor.id });
+      .set({ updated_at: iso(now), recorded_by: actor.id, resolution_note: body.note });
     const row =
       body.status === 'paid'
         ? await update
@@ -713,7 +714,7 @@ export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, bod
     }
     if (row.status === 'paid') await queueReceipt(trx, deps, row, church, now);
     const what = `gift ${row.reference} as ${row.status}`;
-    await withAudit(trx, { actor, target: null, targetName: what, action: 'resolve_gift' }, now);
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'resolve_gift', reason: body.note }, now);
   });
   deps.outbox?.wake();
   return oneGift(deps.database.db, id);

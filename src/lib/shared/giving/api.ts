@@ -159,6 +159,8 @@ export const giftAnswerSchema = z.object({
   channel: z.string().nullable(),
   /** Why an online gift was flagged (an amount or currency that differs from the gift), else null. */
   flagReason: z.string().nullable(),
+  /** What staff wrote when they resolved the flagged gift, else null. */
+  resolutionNote: z.string().nullable(),
   batchId: z.number().int().nullable(),
   /** The username of the staff member who recorded a cash, cheque or bank gift. */
   recordedBy: z.string().nullable(),
@@ -240,11 +242,14 @@ export type RefundBody = z.input<typeof refundBodySchema>;
 
 /**
  * POST /giving/gifts/{id}/resolve/: a flagged gift, after staff looked at it: `paid` credits it (with `amount`,
- * in cedis, when what arrived differs from the gift) and sends the receipt; `failed` closes it.
+ * in cedis, when what arrived differs from the gift) and sends the receipt; `failed` closes it. `note`: what staff
+ * found (kept on the gift and in the activity log).
  */
+export const RESOLVE_NOTE_MAX = 500;
 export const resolveBodySchema = z.strictObject({
   status: z.enum(['paid', 'failed'], { error: 'status must be paid or failed' }),
   amount: cedisAmountSchema.optional(),
+  note: optional(z.string().trim().max(RESOLVE_NOTE_MAX, messages.maxLength(RESOLVE_NOTE_MAX))),
 });
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 

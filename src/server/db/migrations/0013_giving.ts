@@ -47,6 +47,8 @@ export default ({ idType, id, boolType, bool }: DialectTypes): Migration => ({
       .addColumn('batch_id', 'integer', (c) => c.references('gift_batches.id').onDelete('set null'))
       .addColumn('provider_id', 'text')
       .addColumn('flag_reason', 'text')
+      // What staff wrote when they resolved a flagged gift (also the audit entry's reason).
+      .addColumn('resolution_note', 'text')
       .addColumn('paid_at', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())

@@ -1,10 +1,11 @@
 // What staff do to one gift: Refund a paid gift (the amount, the whole gift unless less is typed; the day; why),
-// and Resolve a flagged one (credit it, with the amount that really arrived, or mark it failed). The server
-// keeps the rules (GIVING_TEXTS); its messages land on their fields.
+// and Resolve a flagged one (credit it, with the amount that really arrived, or mark it failed; an optional note
+// of what they found). The server keeps the rules (GIVING_TEXTS); its messages land on their fields.
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import type { GiftAnswer } from '../../../../lib/shared/giving/api';
+import { RESOLVE_NOTE_MAX, type GiftAnswer } from '../../../../lib/shared/giving/api';
 import { AMOUNT_MESSAGE, cedisText, formatCedis, pesewasOf, showCedis } from '../../../../lib/shared/giving/money';
+import { messages } from '../../../../lib/shared/messages';
 import { DetailList, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { refundGift, resolveGift } from './api';
@@ -122,18 +123,23 @@ type Outcome = 'paid' | 'failed';
 export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () => void }) {
   const [outcome, setOutcome] = useState<Outcome>('paid');
   const [amount, setAmount] = useState(cedisText(pesewasOf(gift.amount)));
+  const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useGivingWrite((body: Parameters<typeof resolveGift>[1]) => resolveGift(gift.id, body));
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
-    if (outcome === 'paid' && typedPesewas(amount) === null) {
-      setErrors({ amount: AMOUNT_MESSAGE });
-      return setBanner('Please correct the errors below.');
-    }
+    const found: Record<string, string> = {};
+    if (outcome === 'paid' && typedPesewas(amount) === null) found.amount = AMOUNT_MESSAGE;
+    if (note.trim().length > RESOLVE_NOTE_MAX) found.note = messages.maxLength(RESOLVE_NOTE_MAX);
+    setErrors(found);
+    if (Object.keys(found).length) return setBanner('Please correct the errors below.');
+    const noted = note.trim() ? { note: note.trim() } : {};
     try {
-      await saving.mutateAsync(outcome === 'paid' ? { status: 'paid', amount: amount.trim() } : { status: 'failed' });
+      await saving.mutateAsync(
+        outcome === 'paid' ? { status: 'paid', amount: amount.trim(), ...noted } : { status: 'failed', ...noted },
+      );
       toast(outcome === 'paid' ? `Credited ${giftName(gift)}` : `Marked ${giftName(gift)} failed`);
       onClose();
     } catch (error) {
@@ -197,6 +203,21 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
           realTime
         />
       )}
+      <Field
+        name="note"
+        label="Note (optional)"
+        type="textarea"
+        rows={3}
+        value={note}
+        onChange={(value) => {
+          setNote(value);
+          setErrors((e) => ({ ...e, note: '' }));
+        }}
+        externalError={errors.note}
+        helperText="What you found. It is kept with the gift and in the activity log."
+        rules={{ maxLength: RESOLVE_NOTE_MAX }}
+        realTime
+      />
     </FormDialog>
   );
 }

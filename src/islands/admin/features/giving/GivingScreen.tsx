@@ -306,6 +306,9 @@ function GiftsTable({
               <td className={CELL}>
                 <Badge variant={STATUS_BADGES[gift.status]}>{GIFT_STATUS_LABELS[gift.status]}</Badge>
                 {gift.flagReason && <span className="mt-1 block text-xs text-muted">{gift.flagReason}</span>}
+                {gift.resolutionNote && (
+                  <span className="mt-1 block text-xs text-muted">Resolved: {gift.resolutionNote}</span>
+                )}
                 {gift.refund && (
                   <span className="mt-1 block text-xs text-muted">
                     {showCedis(gift.refund.amount)} refunded {formatDate(gift.refund.date, 'short')}:{' '}
