@@ -13,6 +13,9 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each run (npm test runs two at once, on two ports) its own results folder: Playwright empties it at the start,
+  // and a shared one would lose the other run's traces and its server's database under test-results/.
+  outputDir: `test-results/run-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
