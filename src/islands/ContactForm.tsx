@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
-import { FormNotices, usePublicForm } from './usePublicForm';
+import { fieldRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
 import { apiUrl } from '../lib/client/api-client';
 import { contactFieldRules } from '../lib/shared/messages';
 import {
@@ -89,14 +89,7 @@ export default function ContactForm() {
 
   // Every text field: its value, error and rules by name; the two selects are required without typing rules.
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
-    <Field
-      {...bind(name)}
-      label={label}
-      {...(name in contactFieldRules
-        ? { rules: contactFieldRules[name as keyof typeof contactFieldRules], realTime: true }
-        : { rules: { required: true } })}
-      {...extra}
-    />
+    <Field {...bind(name)} label={label} {...fieldRules(contactFieldRules, name)} {...extra} />
   );
 
   return (
@@ -135,15 +128,7 @@ export default function ContactForm() {
         helperText: `${values.message.length}/${MESSAGE_MAX} characters`,
         className: 'md:col-span-2',
       })}
-      <div className="md:col-span-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-lg bg-button px-6 py-3 font-semibold text-button-text hover:opacity-90 disabled:opacity-70 md:w-auto"
-        >
-          {busy ? 'Sending...' : 'Send Message'}
-        </button>
-      </div>
+      <SendButton busy={busy} label="Send Message" />
     </form>
   );
 }

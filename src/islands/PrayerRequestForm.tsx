@@ -6,7 +6,7 @@
 // and a thank-you shows while the form clears. What a visitor types is only ever text.
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
-import { FormNotices, usePublicForm } from './usePublicForm';
+import { fieldRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
 import { apiUrl } from '../lib/client/api-client';
 import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
 import { PRAYER_CATEGORIES, prayerFieldRules } from '../lib/shared/visitors/rules';
@@ -58,14 +58,7 @@ export default function PrayerRequestForm() {
   });
 
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
-    <Field
-      {...bind(name)}
-      label={label}
-      {...(name in prayerFieldRules
-        ? { rules: prayerFieldRules[name as keyof typeof prayerFieldRules], realTime: true }
-        : { rules: { required: true } })}
-      {...extra}
-    />
+    <Field {...bind(name)} label={label} {...fieldRules(prayerFieldRules, name)} {...extra} />
   );
 
   const choice = 'flex items-center gap-2 text-sm text-text';
@@ -131,15 +124,7 @@ export default function PrayerRequestForm() {
         This is urgent: please let the pastors know at once
       </label>
       <Honeypot {...honeypot} />
-      <div className="md:col-span-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-lg bg-button px-6 py-3 font-semibold text-button-text hover:opacity-90 disabled:opacity-70 md:w-auto"
-        >
-          {busy ? 'Sending...' : 'Send Prayer Request'}
-        </button>
-      </div>
+      <SendButton busy={busy} label="Send Prayer Request" />
     </form>
   );
 }

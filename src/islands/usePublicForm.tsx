@@ -12,7 +12,7 @@ import { useState, type SubmitEvent } from 'react';
 import type { ZodType } from 'zod';
 import { api, apiErrorInfo, apiUrl, firstFieldErrors, type ApiErrorInfo } from '../lib/client/api-client';
 import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
-import { firstIssues } from '../lib/shared/validation';
+import { firstIssues, type ValidationRules } from '../lib/shared/validation';
 import { useFormTakeover, type TypedValues } from './useFormTakeover';
 import { useHydrated } from './useHydrated';
 
@@ -135,6 +135,13 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
   };
 }
 
+/**
+ * A field's spec rules, checked as the visitor types; a field without typing rules (a select) is only required.
+ */
+export function fieldRules(rules: Readonly<Record<string, ValidationRules>>, name: string) {
+  return Object.hasOwn(rules, name) ? { rules: rules[name], realTime: true } : { rules: { required: true } };
+}
+
 /** The form's live messages: the thank-you after a send, and a refusal no field message explains. */
 export function FormNotices({ sent, thanks, banner }: { sent: boolean; thanks: string; banner: string | null }) {
   return (
@@ -153,5 +160,20 @@ export function FormNotices({ sent, thanks, banner }: { sent: boolean; thanks: s
         </p>
       )}
     </>
+  );
+}
+
+/** The contact and prayer forms' button: the width of the form on a phone, "Sending..." while the post runs. */
+export function SendButton({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <div className="md:col-span-2">
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-lg bg-button px-6 py-3 font-semibold text-button-text hover:opacity-90 disabled:opacity-70 md:w-auto"
+      >
+        {busy ? 'Sending...' : label}
+      </button>
+    </div>
   );
 }
