@@ -13,7 +13,8 @@ export function changeText(current: number, previous: number): string {
   return `${change > 0 ? '+' : ''}${change}%`;
 }
 
-const gifts = (n: number) => `${n} ${n === 1 ? 'gift' : 'gifts'}`;
+/** "1 gift", "3 gifts". */
+export const giftCount = (n: number) => `${n} ${n === 1 ? 'gift' : 'gifts'}`;
 /** A table cell of giving, and one holding an amount (the Giving screen's gifts table uses them too). */
 export const CELL = 'border-t border-border px-3 py-2 align-top';
 export const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
@@ -64,11 +65,11 @@ export function GivingTotalsTable({
               </th>
               <td className={NUMBER}>
                 {showCedis(row.current.total)}
-                <span className="block text-xs font-normal text-muted">{gifts(row.current.count)}</span>
+                <span className="block text-xs font-normal text-muted">{giftCount(row.current.count)}</span>
               </td>
               <td className={NUMBER}>
                 {showCedis(row.previous.total)}
-                <span className="block text-xs font-normal text-muted">{gifts(row.previous.count)}</span>
+                <span className="block text-xs font-normal text-muted">{giftCount(row.previous.count)}</span>
               </td>
               <td className={NUMBER}>{changeText(row.current.total, row.previous.total)}</td>
             </tr>

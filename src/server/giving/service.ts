@@ -518,8 +518,11 @@ export async function statementOf(db: Kysely<DB>, userId: number, year: number):
     .orderBy('gifts.paid_at')
     .execute();
   const years = [...new Set(rows.map((r) => Number((r.paid_at ?? '').slice(0, 4))))].filter(Boolean);
-  const ofYear = rows.filter((r) => (r.paid_at ?? '').startsWith(`${year}-`));
-  const total = ofYear.reduce((sum, r) => sum + r.amount - (r.refund_amount ?? 0), 0);
+  // What counts as given, as in every giving figure (summary.ts): the gift less what went back.
+  const ofYear = rows
+    .filter((r) => (r.paid_at ?? '').startsWith(`${year}-`))
+    .map((r) => ({ ...r, given: r.amount - (r.refund_amount ?? 0) }));
+  const total = ofYear.reduce((sum, r) => sum + r.given, 0);
   return {
     year,
     name: fullName(user),
@@ -529,7 +532,7 @@ export async function statementOf(db: Kysely<DB>, userId: number, year: number):
       fund: r.fund,
       date: (r.paid_at ?? '').slice(0, 10),
       method: GIFT_METHOD_LABELS[r.method],
-      amount: formatCedis(r.amount - (r.refund_amount ?? 0)),
+      amount: formatCedis(r.given),
     })),
     total: formatCedis(total),
     years: years.sort((a, b) => b - a),

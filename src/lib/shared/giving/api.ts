@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
 import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
-import { AMOUNT_MESSAGE, CURRENCY, toPesewas } from './money';
+import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
 export type GiftStatus = (typeof GIFT_STATUSES)[number];
@@ -66,15 +66,17 @@ export const GIVING_TEXTS = {
   badSignature: 'Invalid signature.',
 } as const;
 
-/** Cedis in (a JSON number or form text), pesewas out: the one rule of money.ts. */
-export const cedisAmountSchema = z.unknown().transform((value, ctx) => {
-  const parsed = toPesewas(value);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  }
-  return parsed.pesewas;
-});
+/** Cedis in (a JSON number or form text), pesewas out: the one rule of money.ts (within `limits` when given). */
+const cedisSchema = (limits?: { min: number; max: number }, message?: string) =>
+  z.unknown().transform((value, ctx) => {
+    const parsed = toPesewas(value, limits);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: message ?? parsed.message });
+      return z.NEVER;
+    }
+    return parsed.pesewas;
+  });
+export const cedisAmountSchema = cedisSchema();
 
 /** A fund named by its id (the form's select sends it as text) or by its name, as CONTRACT's `{fund}`. */
 export const fundRefSchema = z.union([z.number().int().positive(), z.string().trim().min(1).max(100)], {
@@ -92,6 +94,9 @@ const optional = <T extends z.ZodType<string>>(inner: T) =>
     .union([z.literal(''), z.null(), inner])
     .optional()
     .transform((v) => (v ? v : null));
+const staffMethod = z.enum(STAFF_GIFT_METHODS, { error: `method must be one of ${STAFF_GIFT_METHODS.join(', ')}` });
+/** The giver's name on a gift staff record (optional: envelopes are often anonymous). */
+const giverName = optional(z.string().trim().max(120, messages.maxLength(120)));
 const isoDate = z
   .string({ error: messages.date })
   .regex(ISO_DATE_PATTERN, messages.date)
@@ -184,9 +189,9 @@ export type GiftQuery = z.input<typeof giftQuerySchema>;
 export const staffGiftBodySchema = z.strictObject({
   fund: fundRefSchema,
   amount: cedisAmountSchema,
-  method: z.enum(STAFF_GIFT_METHODS, { error: `method must be one of ${STAFF_GIFT_METHODS.join(', ')}` }),
+  method: staffMethod,
   date: isoDate,
-  name: optional(z.string().trim().max(120, messages.maxLength(120))),
+  name: giverName,
 });
 export type StaffGiftBody = z.input<typeof staffGiftBodySchema>;
 
@@ -194,24 +199,10 @@ export type StaffGiftBody = z.input<typeof staffGiftBodySchema>;
 export const batchBodySchema = z
   .strictObject({
     date: isoDate,
-    method: z.enum(STAFF_GIFT_METHODS, { error: `method must be one of ${STAFF_GIFT_METHODS.join(', ')}` }),
-    total: z.unknown().transform((value, ctx) => {
-      // A batch's total may exceed one gift's limit.
-      const parsed = toPesewas(value, { min: 100, max: 100_000_000 * 100 });
-      if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE.replace('100,000', '100,000,000') });
-        return z.NEVER;
-      }
-      return parsed.pesewas;
-    }),
+    method: staffMethod,
+    total: cedisSchema(BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE),
     gifts: z
-      .array(
-        z.strictObject({
-          fund: fundRefSchema,
-          amount: cedisAmountSchema,
-          name: optional(z.string().trim().max(120, messages.maxLength(120))),
-        }),
-      )
+      .array(z.strictObject({ fund: fundRefSchema, amount: cedisAmountSchema, name: giverName }))
       .min(1, 'Add at least one gift.')
       .max(500, 'At most 500 gifts in one batch.'),
   })

@@ -3,17 +3,14 @@
 // of what they found). The server keeps the rules (GIVING_TEXTS); its messages land on their fields.
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { RESOLVE_NOTE_MAX, type GiftAnswer } from '../../../../lib/shared/giving/api';
+import { GIVING_TEXTS, RESOLVE_NOTE_MAX, type GiftAnswer } from '../../../../lib/shared/giving/api';
 import { AMOUNT_MESSAGE, cedisText, formatCedis, pesewasOf, showCedis } from '../../../../lib/shared/giving/money';
 import { messages } from '../../../../lib/shared/messages';
 import { DetailList, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { refundGift, resolveGift } from './api';
-import { giftName, typedPesewas } from './model';
+import { amountRule, giftName, today, typedPesewas } from './model';
 import { useGivingWrite } from './queries';
-
-const today = () => new Date().toISOString().slice(0, 10);
-const amountRule = (text: string) => (typedPesewas(text) === null ? AMOUNT_MESSAGE : null);
 
 /** The gift the dialog is about, as a short list. */
 function GiftFacts({ gift }: { gift: GiftAnswer }) {
@@ -54,7 +51,7 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
     const found: Record<string, string> = {};
     const pesewas = typedPesewas(values.amount);
     if (pesewas === null) found.amount = AMOUNT_MESSAGE;
-    else if (pesewas > pesewasOf(gift.amount)) found.amount = 'A refund cannot be more than the gift.';
+    else if (pesewas > pesewasOf(gift.amount)) found.amount = GIVING_TEXTS.refundTooLarge;
     if (!values.reason.trim()) found.reason = 'Reason is required';
     setErrors(found);
     if (Object.keys(found).length) return setBanner('Please correct the errors below.');

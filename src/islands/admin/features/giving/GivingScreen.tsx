@@ -22,7 +22,7 @@ import { Badge, Button, EmptyState, FilterBar, LoadError, NoMatches, Panel, Scre
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { loadErrorMessage } from '../../query';
-import { CELL, GivingTotalsTable, NUMBER } from '../../GivingTotalsTable';
+import { CELL, GivingTotalsTable, NUMBER, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
@@ -38,6 +38,7 @@ import {
   giftName,
   giftQueryOf,
   isFiltered,
+  today,
   type GiftFilters,
 } from './model';
 import { flaggedQuery, fundsQuery, giftsQuery, summaryQuery } from './queries';
@@ -47,8 +48,6 @@ import { RecordGiftsDialog } from './RecordGiftsDialog';
 const SEARCH_PAUSE_MS = 300;
 /** Rows shown at first and added by each "Show more". */
 const PAGE = 50;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export default function GivingScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -171,7 +170,7 @@ function Giving() {
         <DateRange from={filters.from} to={filters.to} onChange={set} />
         <QueryView query={gifts} noun="the gifts">
           <p className="sr-only" role="status">
-            {items.length} {items.length === 1 ? 'gift' : 'gifts'} found
+            {giftCount(items.length)} found
           </p>
           {items.length === 0 ? (
             isFiltered(filters) ? (

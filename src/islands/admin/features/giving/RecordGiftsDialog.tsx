@@ -5,27 +5,26 @@
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { GIVING_TEXTS, type FundAnswer, type StaffGiftMethod } from '../../../../lib/shared/giving/api';
-import { AMOUNT_MESSAGE, formatCedis } from '../../../../lib/shared/giving/money';
+import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, formatCedis } from '../../../../lib/shared/giving/money';
 import { Button, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { recordBatch } from './api';
+import { giftCount } from '../../GivingTotalsTable';
 import {
-  BATCH_TOTAL_LIMITS,
   STAFF_METHOD_OPTIONS,
+  amountRule,
   batchPayload,
   batchTally,
   emptyRow,
   fundOptions,
   newBatch,
   tallyText,
+  today,
   typedPesewas,
   type BatchForm,
   type BatchRow,
 } from './model';
 import { useGivingWrite } from './queries';
-
-const today = () => new Date().toISOString().slice(0, 10);
-const amountRule = (text: string) => (typedPesewas(text) === null ? AMOUNT_MESSAGE : null);
 
 export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onClose: () => void }) {
   const [form, setForm] = useState<BatchForm>(() => newBatch(today(), funds[0] ? String(funds[0].id) : ''));
@@ -61,8 +60,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
       const wrong = amountRule(row.amount);
       if (wrong) found[`gifts.${i}.amount`] = wrong;
     });
-    if (typedPesewas(form.total, BATCH_TOTAL_LIMITS) === null)
-      found.total = 'Enter the counted total in cedis, with at most two decimals.';
+    if (typedPesewas(form.total, BATCH_TOTAL_LIMITS) === null) found.total = BATCH_TOTAL_MESSAGE;
     else if (!Object.keys(found).length && !tally.balanced) found.total = GIVING_TEXTS.batchTotal;
     return found;
   }
@@ -78,7 +76,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
     }
     try {
       const batch = await saving.mutateAsync(batchPayload(form));
-      toast(`Recorded ${batch.count} ${batch.count === 1 ? 'gift' : 'gifts'}: ${formatCedis(tally.sum)}`);
+      toast(`Recorded ${giftCount(batch.count)}: ${formatCedis(tally.sum)}`);
       onClose();
     } catch (error) {
       const info = apiErrorInfo(error);
@@ -93,7 +91,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
       id="record-gifts"
       title="Record gifts"
       size="xl"
-      submitLabel={`Save ${form.rows.length} ${form.rows.length === 1 ? 'gift' : 'gifts'}`}
+      submitLabel={`Save ${giftCount(form.rows.length)}`}
       saving={saving.isPending}
       banner={banner}
       onClose={onClose}

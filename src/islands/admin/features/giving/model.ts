@@ -14,7 +14,11 @@ import {
   type GiftStatus,
   type StaffGiftMethod,
 } from '../../../../lib/shared/giving/api';
-import { PESEWAS_PER_CEDI, formatCedis, toPesewas } from '../../../../lib/shared/giving/money';
+import { AMOUNT_MESSAGE, BATCH_TOTAL_LIMITS, formatCedis, toPesewas } from '../../../../lib/shared/giving/money';
+import { giftCount } from '../../GivingTotalsTable';
+
+/** Today as a date field holds it (UTC, as the API's days). */
+export const today = () => new Date().toISOString().slice(0, 10);
 
 export interface GiftFilters {
   search: string;
@@ -108,8 +112,8 @@ export function typedPesewas(text: string, limits?: { min: number; max: number }
   return parsed.ok ? parsed.pesewas : null;
 }
 
-/** A batch's counted total may exceed one gift's limit (the API's rule: up to 100,000,000 cedis). */
-export const BATCH_TOTAL_LIMITS = { min: 100, max: 100_000_000 * PESEWAS_PER_CEDI };
+/** An amount field's own check: a gift's amount by the one rule. */
+export const amountRule = (text: string) => (typedPesewas(text) === null ? AMOUNT_MESSAGE : null);
 
 /** What the form says as the rows are typed: their sum, the counted total, and whether they agree. */
 export function batchTally(form: BatchForm): { sum: number; total: number | null; balanced: boolean; typed: number } {
@@ -129,8 +133,7 @@ export function batchTally(form: BatchForm): { sum: number; total: number | null
 /** The tally as one sentence (read out as it changes). */
 export function tallyText(form: BatchForm): string {
   const { sum, total, balanced } = batchTally(form);
-  const gifts = `${form.rows.length} ${form.rows.length === 1 ? 'gift' : 'gifts'}`;
-  const head = `${gifts} add up to ${formatCedis(sum)}`;
+  const head = `${giftCount(form.rows.length)} add up to ${formatCedis(sum)}`;
   if (total === null) return `${head}. Enter the counted total.`;
   if (balanced) return `${head}, the counted total.`;
   const gap = total - sum;
