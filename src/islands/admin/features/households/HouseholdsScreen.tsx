@@ -1,20 +1,26 @@
 // Households (docs/PRODUCT.md (Households)): every staff member searches them and sees each one's head, address,
-// member accounts and people; ADMIN and above create one, add and remove people, and merge two (the other's
-// accounts and people move in and it is deleted).
+// member accounts and people; ADMIN and above create one, edit its name, address and head, add an account or a
+// person, edit a person, remove either, and merge two (the other's accounts and people move in and it is deleted).
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import type { Household } from '../../../../lib/shared/households/api';
+import type { Household, HouseholdPerson } from '../../../../lib/shared/households/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
 import { Button, EmptyState, NoMatches, ScreenHeader, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { QueryView } from '../../QueryView';
 import * as calls from './api';
+import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
 
 const SEARCH_PAUSE_MS = 300;
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
+
+/** The dialog open on the screen, with the household (and person) it is about. */
+type Open =
+  | { kind: 'edit' | 'account'; household: Household }
+  | { kind: 'person'; household: Household; person: Extract<HouseholdPerson, { kind: 'person' }> };
 
 export default function HouseholdsScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -42,6 +48,14 @@ export default function HouseholdsScreen() {
       await change.mutateAsync(task);
       toast(done);
     });
+  const [open, setOpen] = useState<Open | null>(null);
+  const close = () => setOpen(null);
+  // A dialog's save: a refusal stays in the dialog (its banner and fields); success says so and closes it.
+  const save = async (done: string, task: () => Promise<unknown>) => {
+    await change.mutateAsync(task);
+    toast(done);
+    close();
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -84,6 +98,7 @@ export default function HouseholdsScreen() {
                   canEdit={canEdit}
                   busy={change.isPending}
                   run={run}
+                  onOpen={setOpen}
                 />
               </li>
             ))}
@@ -103,6 +118,35 @@ export default function HouseholdsScreen() {
           </nav>
         )}
       </QueryView>
+      {open?.kind === 'edit' && (
+        <EditHouseholdDialog
+          household={open.household}
+          onClose={close}
+          onSave={(body) =>
+            save(`${body.name ?? open.household.name} saved`, () => calls.updateHousehold(open.household.id, body))
+          }
+        />
+      )}
+      {open?.kind === 'account' && (
+        <AddAccountDialog
+          household={open.household}
+          onClose={close}
+          onSave={(body) =>
+            save(`Account added to ${open.household.name}`, () => calls.addMember(open.household.id, body))
+          }
+        />
+      )}
+      {open?.kind === 'person' && (
+        <EditPersonDialog
+          person={open.person}
+          onClose={close}
+          onSave={(body) =>
+            save(`${body.name ?? open.person.name} saved`, () =>
+              calls.updatePerson(open.household.id, open.person.id, body),
+            )
+          }
+        />
+      )}
     </div>
   );
 }
@@ -161,12 +205,14 @@ function HouseholdCard({
   canEdit,
   busy,
   run,
+  onOpen,
 }: {
   household: Household;
   others: Household[];
   canEdit: boolean;
   busy: boolean;
   run: Run;
+  onOpen: (open: Open) => void;
 }) {
   const [person, setPerson] = useState({ name: '', relationship: '' });
   const [from, setFrom] = useState('');
@@ -193,9 +239,26 @@ function HouseholdCard({
       data-testid="household-card"
       aria-labelledby={`household-${id}`}
     >
-      <h2 id={`household-${id}`} className="text-lg font-semibold">
-        {household.name}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={`household-${id}`} className="text-lg font-semibold">
+          {household.name}
+        </h2>
+        {canEdit && (
+          <span className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Edit ${household.name}`}
+              onClick={() => onOpen({ kind: 'edit', household })}
+            >
+              Edit
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'account', household })}>
+              Add Account
+            </Button>
+          </span>
+        )}
+      </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">Head</dt>
         <dd>{household.head?.name ?? 'None'}</dd>
@@ -217,19 +280,31 @@ function HouseholdCard({
               </span>
             </span>
             {canEdit && (
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={busy}
-                aria-label={`Remove ${p.name}`}
-                onClick={() =>
-                  void run('remove the person', `${p.name} removed`, () =>
-                    p.kind === 'member' ? calls.removeMember(id, p.userId) : calls.removePerson(id, p.id),
-                  )
-                }
-              >
-                Remove
-              </Button>
+              <span className="flex gap-1">
+                {p.kind === 'person' && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Edit ${p.name}`}
+                    onClick={() => onOpen({ kind: 'person', household, person: p })}
+                  >
+                    Edit
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy}
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() =>
+                    void run('remove the person', `${p.name} removed`, () =>
+                      p.kind === 'member' ? calls.removeMember(id, p.userId) : calls.removePerson(id, p.id),
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              </span>
             )}
           </li>
         ))}

@@ -1,0 +1,170 @@
+// The Households screen's dialogs (ADMIN and above): edit a household (name, address, head: one of its member
+// accounts), add an account to it (picked from every account; it leaves any other household), edit a person without
+// an account (name, relationship, date of birth). Each checks its values with the API's own schema and shows the
+// server's refusal on its fields and in the banner.
+import { AccountPicker } from '../../AccountPicker';
+import { useContentForm } from '../../useContentForm';
+import { Field, FormDialog } from '../../../ui';
+import {
+  householdFieldRules as rules,
+  householdMemberAddSchema,
+  householdPersonUpdateSchema,
+  householdUpdateSchema,
+  type Household,
+  type HouseholdMemberAdd,
+  type HouseholdPerson,
+  type HouseholdPersonUpdate,
+  type HouseholdUpdate,
+} from '../../../../lib/shared/households/api';
+
+// The screen reads the field rules from the same module, so the schemas come with it.
+const loaded =
+  <T,>(schema: T) =>
+  () =>
+    Promise.resolve(schema);
+const CHOOSE_ACCOUNT = 'Choose an account';
+
+export function EditHouseholdDialog({
+  household,
+  onClose,
+  onSave,
+}: {
+  household: Household;
+  onClose: () => void;
+  onSave: (body: HouseholdUpdate) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({
+    name: household.name,
+    address: household.address ?? '',
+    head_user_id: household.head ? String(household.head.id) : '',
+  }));
+  const { values } = form;
+  const members = household.people.filter((p) => p.kind === 'member');
+  return (
+    <FormDialog
+      id="household-edit-form"
+      title={`Edit ${household.name}`}
+      submitLabel="Save Changes"
+      onClose={onClose}
+      {...form.dialog({
+        schema: loaded(householdUpdateSchema),
+        payload: () => ({ ...values, head_user_id: values.head_user_id ? Number(values.head_user_id) : null }),
+        save: onSave,
+        failure: 'save the household',
+      })}
+      className="flex flex-col gap-4"
+    >
+      <Field
+        {...form.bind('name')}
+        label="Household name"
+        rules={{ required: true, maxLength: rules.name.maxLength }}
+      />
+      <Field
+        {...form.bind('address')}
+        label="Address"
+        type="textarea"
+        rows={2}
+        rules={{ maxLength: rules.address.maxLength }}
+      />
+      <Field
+        {...form.bind('head_user_id')}
+        label="Head"
+        type="select"
+        placeholder="No head"
+        options={members.map((m) => ({ value: String(m.userId), label: m.name }))}
+        helperText={
+          members.length ? 'One of the household’s member accounts.' : 'Add a member account to make them the head.'
+        }
+      />
+    </FormDialog>
+  );
+}
+
+export function AddAccountDialog({
+  household,
+  onClose,
+  onSave,
+}: {
+  household: Household;
+  onClose: () => void;
+  onSave: (body: HouseholdMemberAdd) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ user_id: '', relationship: '' }));
+  const { values, errors, set, setErrors } = form;
+  const dialog = form.dialog({
+    schema: loaded(householdMemberAddSchema),
+    payload: () => ({ ...values, user_id: Number(values.user_id) }),
+    save: onSave,
+    failure: 'add the account',
+  });
+  return (
+    <FormDialog
+      id="household-account-form"
+      title={`Add an Account to ${household.name}`}
+      submitLabel="Add Account"
+      onClose={onClose}
+      {...dialog}
+      onSubmit={(event) => {
+        if (values.user_id) return dialog.onSubmit(event);
+        event.preventDefault();
+        setErrors({ user_id: CHOOSE_ACCOUNT });
+      }}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-muted">An account in another household leaves it for this one.</p>
+      <AccountPicker
+        name="user_id"
+        label="Account"
+        none={CHOOSE_ACCOUNT}
+        value={values.user_id}
+        onChange={set('user_id')}
+        error={errors.user_id}
+      />
+      <Field
+        {...form.bind('relationship')}
+        label="Relationship"
+        placeholder="Father, Mother, Son..."
+        rules={{ required: true, maxLength: rules.relationship.maxLength }}
+      />
+    </FormDialog>
+  );
+}
+
+export function EditPersonDialog({
+  person,
+  onClose,
+  onSave,
+}: {
+  person: Extract<HouseholdPerson, { kind: 'person' }>;
+  onClose: () => void;
+  onSave: (body: HouseholdPersonUpdate) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({
+    name: person.name,
+    relationship: person.relationship,
+    date_of_birth: person.date_of_birth ?? '',
+  }));
+  return (
+    <FormDialog
+      id="household-person-form"
+      title={`Edit ${person.name}`}
+      submitLabel="Save Changes"
+      onClose={onClose}
+      {...form.dialog({
+        schema: loaded(householdPersonUpdateSchema),
+        payload: () => form.values,
+        save: onSave,
+        failure: 'save the person',
+      })}
+      className="flex flex-col gap-4"
+    >
+      <Field {...form.bind('name')} label="Name" rules={{ required: true, maxLength: rules.name.maxLength }} />
+      <Field
+        {...form.bind('relationship')}
+        label="Relationship"
+        rules={{ required: true, maxLength: rules.relationship.maxLength }}
+      />
+      <Field {...form.bind('date_of_birth')} label="Date of birth" type="date" helperText="Optional." />
+    </FormDialog>
+  );
+}
