@@ -1,6 +1,7 @@
 // Ministries (docs/PRODUCT.md (Ministries)): the join requests waiting (every staff member accepts or declines
-// them), then every ministry with what /ministries shows of it, its leader and its members with their roles. ADMIN
-// and above create ministries, change whether one is public, change roles and remove members.
+// them) and, under a disclosure, those decided; then every ministry with what /ministries shows of it, its leader
+// and its members with their roles. ADMIN and above create and edit ministries (description, leader, when and where
+// they meet, public or not), add an account as a member with a role, change roles and remove members.
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,10 +13,13 @@ import { Badge, Button, EmptyState, ScreenHeader, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { QueryView } from '../../QueryView';
 import * as calls from './api';
-import { joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
+import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
+import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
 
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
 type Run = (doing: string, done: string, task: () => Promise<unknown>) => Promise<void>;
+/** The dialog open on the screen, with the ministry it is about. */
+type Open = { kind: 'edit' | 'member'; ministry: Ministry };
 
 export default function MinistriesScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -33,6 +37,14 @@ export default function MinistriesScreen() {
     });
   const ministries = useQuery(ministriesQuery());
   const requests = useQuery(joinRequestsQuery());
+  const [open, setOpen] = useState<Open | null>(null);
+  const close = () => setOpen(null);
+  // A dialog's save: a refusal stays in the dialog (its banner and fields); success says so and closes it.
+  const save = async (done: string, task: () => Promise<unknown>) => {
+    await change.mutateAsync(task);
+    toast(done);
+    close();
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -54,6 +66,7 @@ export default function MinistriesScreen() {
             </ul>
           )}
         </QueryView>
+        <DecidedRequests />
       </section>
       {canEdit && <NewMinistry run={run} />}
       <QueryView query={ministries} noun="the ministries">
@@ -63,13 +76,81 @@ export default function MinistriesScreen() {
           <ul className="grid gap-4 lg:grid-cols-2">
             {(ministries.data ?? []).map((ministry) => (
               <li key={ministry.id}>
-                <MinistryCard ministry={ministry} canEdit={canEdit} busy={change.isPending} run={run} />
+                <MinistryCard
+                  ministry={ministry}
+                  canEdit={canEdit}
+                  busy={change.isPending}
+                  run={run}
+                  onOpen={setOpen}
+                />
               </li>
             ))}
           </ul>
         )}
       </QueryView>
+      {open?.kind === 'edit' && (
+        <EditMinistryDialog
+          ministry={open.ministry}
+          onClose={close}
+          onSave={(body) =>
+            save(`${body.name ?? open.ministry.name} saved`, () => calls.updateMinistry(open.ministry.id, body))
+          }
+        />
+      )}
+      {open?.kind === 'member' && (
+        <AddMemberDialog
+          ministry={open.ministry}
+          onClose={close}
+          onSave={(body) =>
+            save(`Member added to ${open.ministry.name}`, () => calls.addMember(open.ministry.id, body))
+          }
+        />
+      )}
     </div>
+  );
+}
+
+/** The requests already accepted or declined, read only once the disclosure is opened. */
+function DecidedRequests() {
+  const [shown, setShown] = useState(false);
+  const decided = useQuery({ ...decidedRequestsQuery(), enabled: shown });
+  return (
+    <details onToggle={(e) => setShown(e.currentTarget.open)} className="rounded-xl border border-border bg-card p-4">
+      <summary className="cursor-pointer text-sm font-semibold">Decided Requests</summary>
+      {shown && (
+        <div className="mt-3">
+          <QueryView query={decided} noun="the decided requests">
+            {(decided.data ?? []).length === 0 ? (
+              <p className="text-sm text-muted">No requests decided yet.</p>
+            ) : (
+              <ul className="divide-y divide-border text-sm">
+                {(decided.data ?? []).map((request) => (
+                  <li
+                    key={request.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                    data-testid="decided-request"
+                  >
+                    <span>
+                      {request.name} <span className="text-muted">asked to join {request.ministry_name}</span>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <Badge variant={request.status === 'accepted' ? 'success' : 'neutral'}>
+                        {request.status === 'accepted' ? 'Accepted' : 'Declined'}
+                      </Badge>
+                      {request.decided_at && (
+                        <time dateTime={request.decided_at} className="text-muted">
+                          {formatDateTime(request.decided_at)}
+                        </time>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
+        </div>
+      )}
+    </details>
   );
 }
 
@@ -185,11 +266,13 @@ function MinistryCard({
   canEdit,
   busy,
   run,
+  onOpen,
 }: {
   ministry: Ministry;
   canEdit: boolean;
   busy: boolean;
   run: Run;
+  onOpen: (open: Open) => void;
 }) {
   const [open, setOpen] = useState(false);
   const meets = [ministry.meeting_day, ministry.meeting_time].filter(Boolean).join(', ');
@@ -224,6 +307,16 @@ function MinistryCard({
           <Button
             size="sm"
             variant="outline"
+            aria-label={`Edit ${ministry.name}`}
+            onClick={() => onOpen({ kind: 'edit', ministry })}
+          >
+            Edit
+          </Button>
+        )}
+        {canEdit && (
+          <Button
+            size="sm"
+            variant="outline"
             disabled={busy}
             onClick={() =>
               void run('update the ministry', `${ministry.name} updated`, () =>
@@ -235,16 +328,43 @@ function MinistryCard({
           </Button>
         )}
       </div>
-      {open && <Members id={ministry.id} canEdit={canEdit} busy={busy} run={run} />}
+      {open && (
+        <Members
+          id={ministry.id}
+          canEdit={canEdit}
+          busy={busy}
+          run={run}
+          onAdd={() => onOpen({ kind: 'member', ministry })}
+        />
+      )}
     </article>
   );
 }
 
-function Members({ id, canEdit, busy, run }: { id: number; canEdit: boolean; busy: boolean; run: Run }) {
+function Members({
+  id,
+  canEdit,
+  busy,
+  run,
+  onAdd,
+}: {
+  id: number;
+  canEdit: boolean;
+  busy: boolean;
+  run: Run;
+  onAdd: () => void;
+}) {
   const query = useQuery(ministryQuery(id));
   const members = query.data?.members ?? [];
   return (
     <QueryView query={query} noun="the members">
+      {canEdit && (
+        <div className="mt-3">
+          <Button size="sm" variant="outline" onClick={onAdd}>
+            Add Member
+          </Button>
+        </div>
+      )}
       {members.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No members yet.</p>
       ) : (

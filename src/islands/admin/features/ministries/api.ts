@@ -1,28 +1,30 @@
 // The ministries' calls (docs/API.md, Ministries), one function an endpoint.
 import { api } from '../../../../lib/client/api-client';
-import type { JoinRequest, Ministry, MinistryDetail } from '../../../../lib/shared/ministries/api';
+import type {
+  JoinRequest,
+  JoinRequestStatus,
+  Ministry,
+  MinistryDetail,
+  MinistryMemberAdd,
+  MinistryUpdate,
+} from '../../../../lib/shared/ministries/api';
 
 /** GET /ministries/all/: every ministry with its leader and counts (staff). */
 export const listMinistries = () => api<Ministry[]>('/ministries/all/');
 
 export const getMinistry = (id: number) => api<MinistryDetail>(`/ministries/${id}/`);
 
-export interface MinistryBody {
-  name?: string;
-  description?: string;
-  meeting_day?: string | null;
-  meeting_time?: string | null;
-  meeting_place?: string | null;
-  is_public?: boolean;
-}
-
-export const createMinistry = (body: MinistryBody & { name: string }) =>
+export const createMinistry = (body: Omit<MinistryUpdate, 'name'> & { name: string }) =>
   api<MinistryDetail>('/ministries/', { method: 'POST', body });
 
-export const updateMinistry = (id: number, body: MinistryBody) =>
+export const updateMinistry = (id: number, body: MinistryUpdate) =>
   api<MinistryDetail>(`/ministries/${id}/`, { method: 'PATCH', body });
 
 export const deleteMinistry = (id: number) => api<void>(`/ministries/${id}/`, { method: 'DELETE' });
+
+/** POST /ministries/{id}/members/: an account joins with a role (Member unless told). */
+export const addMember = (id: number, body: MinistryMemberAdd) =>
+  api<MinistryDetail>(`/ministries/${id}/members/`, { method: 'POST', body });
 
 export const changeRole = (id: number, userId: number, role: string) =>
   api<MinistryDetail>(`/ministries/${id}/members/${userId}/`, { method: 'PATCH', body: { role } });
@@ -30,8 +32,9 @@ export const changeRole = (id: number, userId: number, role: string) =>
 export const removeMember = (id: number, userId: number) =>
   api<MinistryDetail>(`/ministries/${id}/members/${userId}/`, { method: 'DELETE' });
 
-/** GET /ministries/join-requests/ (pending, oldest first) */
-export const listJoinRequests = () => api<JoinRequest[]>('/ministries/join-requests/');
+/** GET /ministries/join-requests/?status= (pending, oldest first, unless another status is asked for) */
+export const listJoinRequests = (status: JoinRequestStatus = 'pending') =>
+  api<JoinRequest[]>('/ministries/join-requests/', { query: { status } });
 
 export const decideJoinRequest = (id: number, decision: 'accept' | 'decline') =>
   api<JoinRequest>(`/ministries/join-requests/${id}/${decision}/`, { method: 'POST' });

@@ -1,5 +1,5 @@
 // The ministries' query keys and reads (TanStack Query, ../../query.ts). A write marks them all stale: the list's
-// counts, the open ministry's members and the pending requests move together.
+// counts, the open ministry's members and the requests (pending and decided) move together.
 import { queryOptions } from '@tanstack/react-query';
 import { getMinistry, listJoinRequests, listMinistries } from './api';
 
@@ -8,9 +8,21 @@ export const ministryKeys = {
   list: ['ministries', 'list'] as const,
   one: (id: number) => ['ministries', 'one', id] as const,
   requests: ['ministries', 'join-requests'] as const,
+  decided: ['ministries', 'join-requests', 'decided'] as const,
 };
 
 export const ministriesQuery = () => queryOptions({ queryKey: ministryKeys.list, queryFn: listMinistries });
 export const ministryQuery = (id: number) =>
   queryOptions({ queryKey: ministryKeys.one(id), queryFn: () => getMinistry(id) });
-export const joinRequestsQuery = () => queryOptions({ queryKey: ministryKeys.requests, queryFn: listJoinRequests });
+export const joinRequestsQuery = () =>
+  queryOptions({ queryKey: ministryKeys.requests, queryFn: () => listJoinRequests() });
+
+/** Accepted and declined requests together, the latest decided first. */
+export const decidedRequestsQuery = () =>
+  queryOptions({
+    queryKey: ministryKeys.decided,
+    queryFn: async () => {
+      const [accepted, declined] = await Promise.all([listJoinRequests('accepted'), listJoinRequests('declined')]);
+      return [...accepted, ...declined].sort((a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? ''));
+    },
+  });

@@ -1,0 +1,151 @@
+// The Ministries screen's dialogs (ADMIN and above): edit a ministry (what /ministries shows of it, its leader, an
+// account, and whether it is public) and add an account as a member with a role. Each checks its values with the
+// API's own schema and shows the server's refusal on its fields and in the banner.
+import { AccountPicker } from '../../AccountPicker';
+import { useContentForm } from '../../useContentForm';
+import { Field, FormDialog } from '../../../ui';
+import {
+  MINISTRY_ROLES,
+  ministryFieldRules as rules,
+  ministryMemberAddSchema,
+  ministryUpdateSchema,
+  type Ministry,
+  type MinistryMemberAdd,
+  type MinistryUpdate,
+} from '../../../../lib/shared/ministries/api';
+
+// The screen reads the roles and field rules from the same module, so the schemas come with it.
+const loaded =
+  <T,>(schema: T) =>
+  () =>
+    Promise.resolve(schema);
+const CHOOSE_ACCOUNT = 'Choose an account';
+
+export function EditMinistryDialog({
+  ministry,
+  onClose,
+  onSave,
+}: {
+  ministry: Ministry;
+  onClose: () => void;
+  onSave: (body: MinistryUpdate) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({
+    name: ministry.name,
+    description: ministry.description,
+    leader_user_id: ministry.leader ? String(ministry.leader.id) : '',
+    meeting_day: ministry.meeting_day ?? '',
+    meeting_time: ministry.meeting_time ?? '',
+    meeting_place: ministry.meeting_place ?? '',
+    is_public: ministry.is_public,
+  }));
+  const { values, errors, set } = form;
+  return (
+    <FormDialog
+      id="ministry-edit-form"
+      title={`Edit ${ministry.name}`}
+      submitLabel="Save Changes"
+      size="lg"
+      onClose={onClose}
+      {...form.dialog({
+        schema: loaded(ministryUpdateSchema),
+        payload: () => ({ ...values, leader_user_id: values.leader_user_id ? Number(values.leader_user_id) : null }),
+        save: onSave,
+        failure: 'save the ministry',
+      })}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <Field
+        {...form.bind('name')}
+        label="Name"
+        className="sm:col-span-2"
+        rules={{ required: true, maxLength: rules.name.maxLength }}
+      />
+      <Field
+        {...form.bind('description')}
+        label="Description"
+        type="textarea"
+        rows={3}
+        className="sm:col-span-2"
+        rules={{ maxLength: rules.description.maxLength }}
+      />
+      <Field {...form.bind('meeting_day')} label="Meeting day" rules={{ maxLength: rules.meeting.maxLength }} />
+      <Field {...form.bind('meeting_time')} label="Meeting time" rules={{ maxLength: rules.meeting.maxLength }} />
+      <Field
+        {...form.bind('meeting_place')}
+        label="Meeting place"
+        className="sm:col-span-2"
+        rules={{ maxLength: rules.meetingPlace.maxLength }}
+      />
+      <div className="sm:col-span-2">
+        <AccountPicker
+          name="leader_user_id"
+          label="Leader"
+          none="No leader"
+          value={values.leader_user_id}
+          onChange={set('leader_user_id')}
+          error={errors.leader_user_id}
+          current={ministry.leader}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-text sm:col-span-2">
+        <input
+          type="checkbox"
+          name="is_public"
+          checked={values.is_public}
+          onChange={(e) => set('is_public')(e.target.checked)}
+        />
+        Shown on the public Ministries page
+      </label>
+    </FormDialog>
+  );
+}
+
+export function AddMemberDialog({
+  ministry,
+  onClose,
+  onSave,
+}: {
+  ministry: Pick<Ministry, 'name'>;
+  onClose: () => void;
+  onSave: (body: MinistryMemberAdd) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ user_id: '', role: 'Member' as string }));
+  const { values, errors, set, setErrors } = form;
+  const dialog = form.dialog({
+    schema: loaded(ministryMemberAddSchema),
+    payload: () => ({ ...values, user_id: Number(values.user_id) }),
+    save: onSave,
+    failure: 'add the member',
+  });
+  return (
+    <FormDialog
+      id="ministry-member-form"
+      title={`Add a Member to ${ministry.name}`}
+      submitLabel="Add Member"
+      onClose={onClose}
+      {...dialog}
+      onSubmit={(event) => {
+        if (values.user_id) return dialog.onSubmit(event);
+        event.preventDefault();
+        setErrors({ user_id: CHOOSE_ACCOUNT });
+      }}
+      className="flex flex-col gap-4"
+    >
+      <AccountPicker
+        name="user_id"
+        label="Account"
+        none={CHOOSE_ACCOUNT}
+        value={values.user_id}
+        onChange={set('user_id')}
+        error={errors.user_id}
+      />
+      <Field
+        {...form.bind('role')}
+        label="Role"
+        type="select"
+        options={MINISTRY_ROLES.map((r) => ({ value: r, label: r }))}
+      />
+    </FormDialog>
+  );
+}
