@@ -1,0 +1,76 @@
+// A member's gifts without JavaScript: /my/gifts lists them in a table and links the year's statement, whose table
+// (the same GiftsTable) has the reference and the year's total; nobody else's gift shows; both pages with their
+// tables filled pass axe in both themes. The gifts are planted in the server's database (the Paystack path is
+// public-give's) and removed after.
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test } from '@playwright/test';
+import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
+import { THEMES } from './admin-content-helpers';
+import { removeGifts } from './giving-helpers';
+import { newMember, signInToMy } from './my-helpers';
+import { expectNoAxeViolations } from './portal-helpers';
+
+test.use({ javaScriptEnabled: false });
+test.describe.configure({ timeout: 60_000 });
+
+const TAG = `GiftsTable-${Date.now()}`;
+
+/** A paid cash gift of `pesewas` to the Welfare fund, given by `userId` (null: a gift of someone else). */
+function plantGift(userId: number | null, reference: string, pesewas: number) {
+  const db = new DatabaseSync(`${process.env.E2E_DATA_DIR}/church.db`);
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const fund = db.prepare("SELECT id FROM funds WHERE name = 'Welfare'").get() as { id: number };
+    const at = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO gifts (reference, fund_id, amount, currency, status, method, name, user_id, paid_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'GHS', 'paid', 'cash', ?, ?, ?, ?, ?)`,
+    ).run(reference, fund.id, pesewas, `${TAG} giver`, userId, at, at, at);
+  } finally {
+    db.close();
+  }
+}
+
+test.afterAll(() => removeGifts(TAG));
+
+test('my gifts and the year’s statement show the member’s own gifts and their total', async ({ page }) => {
+  const member = await newMember(page.request);
+  plantGift(member.id, `${TAG}-A`, 2550);
+  plantGift(member.id, `${TAG}-B`, 1000);
+  plantGift(null, `${TAG}-OTHER`, 99_900);
+  await signInToMy(page, member);
+
+  await page.goto('/my/gifts');
+  const mine = page.getByRole('table', { name: 'My gifts, newest first' });
+  await expect(mine.getByRole('columnheader')).toHaveText(['Date', 'Fund', 'Amount', 'How', 'Status']);
+  await expect(mine.getByRole('row')).toHaveCount(3);
+  await expect(mine).toContainText('GH₵ 25.50');
+  await expect(mine).not.toContainText('GH₵ 999.00');
+
+  const year = new Date().getUTCFullYear();
+  await page.getByRole('link', { name: `Statement ${year}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Giving statement ${year}` })).toBeVisible();
+  const statement = page.getByRole('table', { name: `Gifts of ${year}` });
+  await expect(statement.getByRole('columnheader')).toHaveText(['Date', 'Fund', 'How', 'Reference', 'Amount']);
+  await expect(statement.getByRole('row', { name: `${TAG}-A` })).toContainText('GH₵ 25.50');
+  await expect(statement).not.toContainText(`${TAG}-OTHER`);
+  await expect(statement.getByRole('row').last()).toHaveText(/^Total\s*GH₵ 35\.50$/);
+});
+
+// axe runs as a script in the page: these scans run with JavaScript on.
+test.describe('axe', () => {
+  test.use({ javaScriptEnabled: true });
+  for (const theme of THEMES) {
+    test(`my gifts and the statement, filled, in the ${theme} theme`, async ({ page }) => {
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
+      const member = await newMember(page.request);
+      plantGift(member.id, `${TAG}-${theme}`, 5000);
+      await signInToMy(page, member);
+      for (const path of ['/my/gifts', '/give/statement']) {
+        await page.goto(path);
+        await expect(page.getByRole('table')).toContainText('GH₵ 50.00');
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
