@@ -19,7 +19,8 @@ import {
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer } from '../kernel/contract';
-import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import { allowed, changeById, route, wholeId } from '../kernel/routes';
+import { changeAndDelete } from '../kernel/item-routes';
 import * as households from './service';
 
 const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
@@ -63,28 +64,18 @@ export function householdRoutes(deps: AppDeps) {
     async (c) => c.json(await households.getHousehold(deps.database.db, c.req.valid('param').id), 200),
   );
 
-  app.openapi(
-    route('patch', '/{id}/', 'Change the name, address or head (one of its accounts) (ADMIN and above)', {
-      signedIn: may('edit'),
-      params: Id,
-      json: householdUpdateSchema,
-      200: answer,
-    }),
-    async (c) =>
-      c.json(await households.updateHousehold(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-
-  app.openapi(
-    route('delete', '/{id}/', 'Delete a household and its people; its accounts stay (ADMIN and above)', {
-      signedIn: may('edit'),
-      params: Id,
-      ...DELETED,
-    }),
-    async (c) => {
-      await households.deleteHousehold(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
+  changeAndDelete(app, deps, {
+    byId: () => ({ signedIn: may('edit'), params: Id }),
+    noun: 'household',
+    answer: Household,
+    change: householdUpdateSchema,
+    summaries: {
+      edit: 'Change the name, address or head (one of its accounts) (ADMIN and above)',
+      delete: 'Delete a household and its people; its accounts stay (ADMIN and above)',
     },
-  );
+    update: households.updateHousehold,
+    remove: households.deleteHousehold,
+  });
 
   app.openapi(
     route('post', '/{id}/merge/', 'Merge household `from` into this one: its people move, it is deleted (ADMIN+)', {
@@ -107,8 +98,7 @@ export function householdRoutes(deps: AppDeps) {
       json: householdMemberAddSchema,
       200: answer,
     }),
-    async (c) =>
-      c.json(await households.addMember(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    changeById(deps, households.addMember),
   );
 
   app.openapi(
@@ -130,8 +120,7 @@ export function householdRoutes(deps: AppDeps) {
       json: householdPersonCreateSchema,
       200: answer,
     }),
-    async (c) =>
-      c.json(await households.addPerson(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    changeById(deps, households.addPerson),
   );
 
   app.openapi(

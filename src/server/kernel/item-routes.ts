@@ -12,6 +12,8 @@ export interface ChangeAndDelete<Id, A extends z.ZodType, U extends z.ZodType> {
   /** One item in the words of the answer: 'sermon'. */
   noun: string;
   answer: A;
+  /** The change's answer in words, when it says more than 'The {noun} as now stored'. */
+  stored?: string;
   change: U;
   summaries: { edit: string; delete: string };
   update: (deps: AppDeps, actor: UserRow, id: Id, input: z.infer<U>) => Promise<z.infer<A>>;
@@ -21,7 +23,7 @@ export interface ChangeAndDelete<Id, A extends z.ZodType, U extends z.ZodType> {
 export function changeAndDelete<Id, A extends z.ZodType, U extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   deps: AppDeps,
-  { byId, noun, answer, change, summaries, update, remove }: ChangeAndDelete<Id, A, U>,
+  { byId, noun, answer, stored, change, summaries, update, remove }: ChangeAndDelete<Id, A, U>,
 ) {
   // route() cannot follow a schema whose type is still this function's parameter, so the contract takes the
   // change's as a plain ZodType, and the handler the body it read as its output.
@@ -29,7 +31,7 @@ export function changeAndDelete<Id, A extends z.ZodType, U extends z.ZodType>(
     route('patch', '/{id}/', summaries.edit, {
       ...byId('edit'),
       json: change as z.ZodType,
-      200: jsonAnswer(answer, `The ${noun} as now stored`),
+      200: jsonAnswer(answer, stored ?? `The ${noun} as now stored`),
     }),
     async (c) =>
       c.json(await update(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json') as z.infer<U>), 200),

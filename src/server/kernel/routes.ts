@@ -35,6 +35,12 @@ export const deleteById =
     return c.body(null, 204);
   };
 
+/** The handler of a change by {id} with a JSON body: the service changes the row as the caller, 200 with what it answers. */
+export const changeById =
+  <Id, In, Out>(deps: AppDeps, change: (deps: AppDeps, actor: UserRow, id: Id, input: In) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: Id }; json: In } }>) =>
+    c.json(await change(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200);
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Handlers = MiddlewareHandler | MiddlewareHandler[];
 type Request = NonNullable<RouteConfig['request']>;

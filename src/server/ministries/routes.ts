@@ -27,7 +27,8 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import { allowed, changeById, route, wholeId } from '../kernel/routes';
+import { changeAndDelete } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './service';
 
@@ -48,7 +49,8 @@ export function ministryRoutes(deps: AppDeps) {
   ];
   const Detail = ministryDetailSchema.openapi('Ministry');
   const Request = joinRequestSchema.openapi('MinistryJoinRequest');
-  const detail = jsonAnswer(Detail, 'The ministry as now stored, with its members');
+  const stored = 'The ministry as now stored, with its members';
+  const detail = jsonAnswer(Detail, stored);
 
   app.openapi(
     route('get', '/', "The church's public ministries and groups by name (anyone)", {
@@ -140,28 +142,19 @@ export function ministryRoutes(deps: AppDeps) {
     async (c) => c.json(await ministries.getMinistry(deps.database.db, c.req.valid('param').id), 200),
   );
 
-  app.openapi(
-    route('patch', '/{id}/', 'Change a ministry (ADMIN and above)', {
-      signedIn: may('edit'),
-      params: Id,
-      json: ministryUpdateSchema,
-      200: detail,
-    }),
-    async (c) =>
-      c.json(await ministries.updateMinistry(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-
-  app.openapi(
-    route('delete', '/{id}/', 'Delete a ministry with its memberships and requests (ADMIN and above)', {
-      signedIn: may('edit'),
-      params: Id,
-      ...DELETED,
-    }),
-    async (c) => {
-      await ministries.deleteMinistry(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
+  changeAndDelete(app, deps, {
+    byId: () => ({ signedIn: may('edit'), params: Id }),
+    noun: 'ministry',
+    answer: Detail,
+    stored,
+    change: ministryUpdateSchema,
+    summaries: {
+      edit: 'Change a ministry (ADMIN and above)',
+      delete: 'Delete a ministry with its memberships and requests (ADMIN and above)',
     },
-  );
+    update: ministries.updateMinistry,
+    remove: ministries.deleteMinistry,
+  });
 
   app.openapi(
     route('post', '/{id}/members/', 'Add an account to the ministry with a role (ADMIN and above)', {
@@ -170,11 +163,7 @@ export function ministryRoutes(deps: AppDeps) {
       json: ministryMemberAddSchema,
       200: detail,
     }),
-    async (c) =>
-      c.json(
-        await ministries.addMinistryMember(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    changeById(deps, ministries.addMinistryMember),
   );
 
   app.openapi(
