@@ -1,15 +1,16 @@
 // Download my data (GET /members/me/export/): everything kept about the member, as JSON. Only their own: their
 // profile and consents, their household (its people by name, relationship and birth date, no one else's contact
-// details), ministries, registrations and prayer requests made with their email, gifts, their member sessions and
-// their removal requests.
+// details), ministries, registrations and prayer requests made with their email, gifts, their member sessions, their
+// passkeys (names and dates) and their removal requests.
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { MemberExport } from '../../lib/shared/members/api';
 import { me } from './service';
 import { removalRequestsOf } from './removal';
+import { passkeysOf } from './passkeys';
 
 export async function exportOf(deps: AppDeps, user: UserRow): Promise<MemberExport> {
   const db = deps.database.db;
-  const [mine, sessions, removalRequests] = await Promise.all([
+  const [mine, sessions, passkeys, removalRequests] = await Promise.all([
     me(deps, user),
     db
       .selectFrom('sessions')
@@ -18,6 +19,7 @@ export async function exportOf(deps: AppDeps, user: UserRow): Promise<MemberExpo
       .where('kind', '=', 'member')
       .orderBy('created_at', 'desc')
       .execute(),
+    passkeysOf(deps, user),
     removalRequestsOf(db, Number(user.id)),
   ]);
   const { user: profile, ...rest } = mine;
@@ -26,6 +28,7 @@ export async function exportOf(deps: AppDeps, user: UserRow): Promise<MemberExpo
     profile,
     ...rest,
     sessions: sessions.map((s) => ({ device: s.device, createdAt: s.created_at, lastUsedAt: s.last_used_at })),
+    passkeys,
     removalRequests,
   };
 }

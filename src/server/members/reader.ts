@@ -5,6 +5,7 @@ import type { MemberReader } from '../../lib/shared/members/api';
 import { memberFromCookie } from './session';
 import { me } from './service';
 import { directory } from './directory';
+import { passkeysOf } from './passkeys';
 import { listPublicMinistries } from '../ministries/service';
 
 export function memberReaderOf(deps: AppDeps): MemberReader {
@@ -16,6 +17,10 @@ export function memberReaderOf(deps: AppDeps): MemberReader {
     async directory(cookieHeader) {
       const session = await memberFromCookie(deps, cookieHeader);
       return session && directory(deps.database.db);
+    },
+    async passkeys(cookieHeader) {
+      const session = await memberFromCookie(deps, cookieHeader);
+      return session && passkeysOf(deps, session.user);
     },
     ministries: () => listPublicMinistries(deps.database.db),
     smsEnabled: Boolean(deps.config.sms),

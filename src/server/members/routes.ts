@@ -28,6 +28,9 @@ import {
   memberHouseholdUpdateSchema,
   memberJoinSchema,
   memberMeSchema,
+  memberPasskeyAddSchema,
+  memberPasskeySchema,
+  memberPasskeySignInSchema,
   memberPersonSchema,
   memberPersonUpdateSchema,
   memberProfileSchema,
@@ -48,6 +51,10 @@ import { directory } from './directory';
 import { memberProfile } from './answers';
 import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
+import * as passkeys from './passkeys';
+import { passkeyOrigins } from '../twofactor/passkeys';
+import { passkeyOptionsSchema, passkeyChallengeSchema } from '../../lib/shared/twofactor/passkeys';
+import { deviceOf } from '../auth/device';
 
 type C = Context<MemberEnv>;
 const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
@@ -56,16 +63,20 @@ const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
 const MinistryId = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const RegistrationId = z.object({ id: wholeId(REGISTRATION_NOT_FOUND) });
 const RemovalId = z.object({ id: wholeId(MEMBER_TEXT.removalNotFound) });
+const PasskeyId = z.object({ id: wholeId(DETAIL.notFound) });
 
 const isFormPost = (c: Context) => {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
 };
 
-/** Requests from the site itself (or an origin the API already trusts); a browser's cross-site request is not. */
+/**
+ * Requests from the site itself (or an origin the API already trusts; a loopback site also as localhost, where
+ * browsers allow passkeys); a browser's cross-site request is not.
+ */
 function fromOwnSite(c: Context, deps: AppDeps): boolean {
   const origin = c.req.header('origin');
-  const own = [new URL(deps.config.siteUrl).origin, ...deps.config.allowedOrigins];
+  const own = passkeyOrigins(deps.config);
   if (origin !== undefined) return own.includes(origin);
   const site = c.req.header('sec-fetch-site');
   return site === undefined || site === 'same-origin' || site === 'none';
@@ -231,6 +242,102 @@ export function memberRoutes(deps: AppDeps) {
       return c.get('formPost') ? c.redirect(done(MY_PAGES.home, 'signed-out'), 303) : c.body(null, 204);
     },
   );
+
+  // ---- Passkeys: signing in with one, adding and removing (members/passkeys.ts) ----
+
+  const ceremony = (c: C) => passkeys.ceremonyOf(deps.config, c.req.header('origin'));
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/passkey/options/',
+      summary:
+        'A passkey sign-in challenge (no username: any of the site’s passkeys, the person verified on the device)',
+      middleware: [body({ page: page(MY_PAGES.home) })],
+      responses: {
+        200: jsonAnswer(passkeyChallengeSchema, 'The challenge_id and the options for navigator.credentials.get()'),
+        ...refusals(400, 403, 429),
+      },
+    }),
+    async (c) => {
+      const { key, address } = clientOf(c as unknown as Context<AppEnv>, deps.config);
+      const from = { client: key, address, device: deviceOf(c.req.header('user-agent')) };
+      return c.json(await passkeys.memberSignInOptions(deps, ceremony(c), from), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/passkey/',
+      summary: 'Sign in with a passkey: sets the member session cookie, as a code does; one 401 for every refusal',
+      middleware: [body({ page: page(MY_PAGES.home) })],
+      request: { body: jsonBody(memberPasskeySignInSchema) },
+      responses: { 200: jsonAnswer(memberProfileSchema, 'Signed in'), ...refusals(400, 401, 403, 429) },
+    }),
+    async (c) => {
+      const client = clientOf(c as unknown as Context<AppEnv>, deps.config).key;
+      const row = await passkeys.memberPasskeySignIn(deps, c.req.valid('json'), ceremony(c), client);
+      await signIn(c, deps, Number(row.id));
+      return c.json(await memberProfile(deps, row), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/passkeys/',
+      summary: 'The account’s passkeys (name, added, last used), whichever door added them',
+      middleware: [member],
+      responses: { 200: jsonAnswer(z.array(memberPasskeySchema), 'Oldest first'), ...refusals(401) },
+    }),
+    async (c) => c.json(await passkeys.passkeysOf(deps, user(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/passkeys/options/',
+      summary: 'Options for adding a passkey (navigator.credentials.create()); the challenge lives 5 minutes',
+      middleware: [body({ page: page(MY_PAGES.details) }), member],
+      responses: { 200: jsonAnswer(passkeyOptionsSchema, 'PublicKeyCredentialCreationOptionsJSON'), ...memberRefusals },
+    }),
+    async (c) => c.json(await passkeys.registrationOptions(deps, user(c), ceremony(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/passkeys/',
+      summary: 'Add a passkey: its name and the authenticator’s answer to the options (audited)',
+      middleware: [body({ page: page(MY_PAGES.details) }), member],
+      request: { body: jsonBody(memberPasskeyAddSchema) },
+      responses: { 201: jsonAnswer(memberPasskeySchema, 'The passkey'), ...memberRefusals },
+    }),
+    async (c) => c.json(await passkeys.addPasskey(deps, user(c), c.req.valid('json'), ceremony(c)), 201),
+  );
+
+  for (const [method, path] of [
+    ['delete', '/me/passkeys/{id}/'],
+    ['post', '/me/passkeys/{id}/delete/'],
+  ] as const)
+    app.openapi(
+      createRoute({
+        method,
+        path,
+        summary:
+          method === 'delete'
+            ? 'Remove one of the account’s own passkeys (any other id: 404; audited)'
+            : 'The same as DELETE, for the remove form (303 to /my/details)',
+        middleware: [body({ page: page(MY_PAGES.details) }), member],
+        request: { params: PasskeyId },
+        responses: { 204: { description: 'Removed' }, 303: FORM_POST, ...refusals(401, 403, 404) },
+      }),
+      async (c) => {
+        await passkeys.removePasskey(deps, user(c), c.req.valid('param').id);
+        return c.get('formPost') ? c.redirect(done(MY_PAGES.details, 'passkey-removed'), 303) : c.body(null, 204);
+      },
+    );
 
   // ---- Reading ----
 

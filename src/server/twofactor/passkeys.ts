@@ -268,26 +268,70 @@ export async function passkeySignIn(
   const db = deps.database.db;
   const now = deps.now();
   await checkThrottle(deps, 'sign-in', from.client);
-  const refuse = async (): Promise<never> => {
-    await countAttempt(deps, 'sign-in', from.client);
-    throw new ApiError(401, PASSKEY_REFUSED);
-  };
-  const challenge = await liveChallenge(db, 'passkey-login', challenge_id, now);
-  if (!ceremony || !challenge?.challenge || !(await claimChallenge(db, challenge.id, now))) return refuse();
-  const forUser = challenge.user_id === null ? null : Number(challenge.user_id);
+  const refuse = refusal(deps, from.client);
+  const challenge = await takeSignInChallenge(deps, challenge_id);
+  if (!ceremony || !challenge) return refuse();
+  const { forUser } = challenge;
   // A challenge made for a second step is answered with that step's mfa_token, and only then.
   const mfa = mfa_token === undefined ? undefined : await liveChallenge(db, 'mfa', mfa_token, now);
   if (mfa_token !== undefined && (!mfa || Number(mfa.user_id) !== forUser || !(await takeGuess(db, mfa.id))))
     return refuse();
   if (mfa_token === undefined && forUser !== null) return refuse();
 
+  const proved = await provePasskey(deps, challenge, response, ceremony);
+  if (!proved) return refuse();
+  // The passkey proved who this is, so saying they lack access leaks nothing (and nothing is recorded as used).
+  if (!canAccessWeb(asTarget(proved.user))) throw new ApiError(403, DETAIL.noWebAccess);
+  if (!(await recordPasskeyUse(deps, proved))) return refuse();
+  return mfa ? finishSecondStep(deps, mfa.id, proved.user, from) : signIn(deps, proved.user, from);
+}
+
+/** The one answer to every refused passkey sign-in (of its door), counted toward the address's sign-in throttle. */
+export const refusal =
+  (deps: AppDeps, client: string, detail = PASSKEY_REFUSED) =>
+  async (): Promise<never> => {
+    await countAttempt(deps, 'sign-in', client);
+    throw new ApiError(401, detail);
+  };
+
+/** A live sign-in challenge, used up now (undefined when unknown, expired, used, or used first by another request). */
+export async function takeSignInChallenge(
+  deps: AppDeps,
+  challengeId: string,
+): Promise<{ challenge: string; forUser: number | null } | undefined> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const row = await liveChallenge(db, 'passkey-login', challengeId, now);
+  if (!row?.challenge || !(await claimChallenge(db, row.id, now))) return undefined;
+  return { challenge: row.challenge, forUser: row.user_id === null ? null : Number(row.user_id) };
+}
+
+/** What a passkey's verified answer proved: the account, the passkey, and the counter the answer carried. */
+export interface ProvedPasskey {
+  user: UserRow;
+  key: { id: number; name: string; counter: number };
+  newCounter: number;
+}
+
+/**
+ * The account a passkey's answer to a sign-in challenge proves, or undefined: a stored passkey (of `forUser` when
+ * the challenge names one), the user handle its own, the signature good for the challenge, origin and RP ID, the
+ * person verified on the device when the passkey stands alone. Nothing is recorded: recordPasskeyUse does that.
+ */
+export async function provePasskey(
+  deps: AppDeps,
+  { challenge, forUser }: { challenge: string; forUser: number | null },
+  response: z.infer<typeof passkeyLoginSchema>['response'],
+  ceremony: Ceremony,
+): Promise<ProvedPasskey | undefined> {
+  const db = deps.database.db;
   const key = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id).executeTakeFirst();
-  if (!key || (forUser !== null && Number(key.user_id) !== forUser)) return refuse();
+  if (!key || (forUser !== null && Number(key.user_id) !== forUser)) return undefined;
   const handle = response.response.userHandle;
-  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(Number(key.user_id)))) return refuse();
+  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(Number(key.user_id)))) return undefined;
   const verified = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
-    expectedChallenge: challenge.challenge,
+    expectedChallenge: challenge,
     expectedOrigin: ceremony.origin,
     expectedRPID: ceremony.rpID,
     credential: {
@@ -299,20 +343,26 @@ export async function passkeySignIn(
     requireUserVerification: forUser === null,
   }).catch(() => undefined);
   const user = verified?.verified ? await findUserById(db, Number(key.user_id)) : undefined;
-  if (!verified || !user) return refuse();
-  // The passkey proved who this is, so saying they lack access leaks nothing (and nothing is recorded as used).
-  if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+  if (!verified || !user) return undefined;
+  return {
+    user,
+    key: { id: Number(key.id), name: key.name, counter: Number(key.counter) },
+    newCounter: verified.authenticationInfo.newCounter,
+  };
+}
 
-  const used = await ownChange(
+/** Records a proved passkey's use (counter, last used; audited); false when another answer used it first. */
+export async function recordPasskeyUse(deps: AppDeps, { user, key, newCounter }: ProvedPasskey): Promise<boolean> {
+  return ownChange(
     deps,
     user,
     'use_passkey',
-    async (trx) => {
+    async (trx, now) => {
       // Moved only from the value just checked, so of two answers checked against one counter value one passes
       // (a counter that stays zero is left to the single-use challenge).
       const moved = await trx
         .updateTable('passkeys')
-        .set({ counter: verified.authenticationInfo.newCounter, last_used_at: iso(now) })
+        .set({ counter: newCounter, last_used_at: iso(now) })
         .where('id', '=', key.id)
         .where('counter', '=', key.counter)
         .executeTakeFirst();
@@ -324,7 +374,5 @@ export async function passkeySignIn(
     if (err instanceof NotUsed) return false;
     throw err;
   });
-  if (!used) return refuse();
-  return mfa ? finishSecondStep(deps, mfa.id, user, from) : signIn(deps, user, from);
 }
 class NotUsed extends Error {}

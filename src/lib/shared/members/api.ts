@@ -27,6 +27,9 @@
 //   cancel a registration (no fields)                   /api/v1/members/me/registrations/{id}/cancel/ /my/registrations?done=cancelled
 //   ask to be removed: reason (optional)                /api/v1/members/me/removal-request/      /my/data?done=removal-requested
 //   download my data: a link (GET)                      /api/v1/members/me/export/
+//   remove a passkey (no fields)                        /api/v1/members/me/passkeys/{id}/delete/ /my/details?done=passkey-removed
+//
+// Passkeys are added and used by a script (src/islands/my/), which calls the JSON routes in MEMBER_PASSKEY_CALLS.
 //
 // Empty text fields mean "not set" (null), as in the staff portal's forms.
 import { z } from 'zod';
@@ -43,6 +46,8 @@ import { memberMinistrySchema as ministryMemberOfSchema, type PublicMinistry } f
 import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
+import { passkeySchema } from '../twofactor/api';
+import { passkeyLoginSchema, passkeyRegisterSchema } from '../twofactor/passkeys';
 
 // ---- Rules ----
 
@@ -77,6 +82,7 @@ export const MEMBER_TEXT = {
   removalNotFound: 'Removal request not found.',
   removalOpen: 'You have already asked to be removed; the church office will be in touch.',
   phoneNeededForSms: 'Add a phone number to receive SMS.',
+  passkeyRefused: 'That passkey could not sign you in. Please try again, or ask for a code.',
 } as const;
 
 /** What a /my page says after a form post came back with `?done=<flag>`. */
@@ -90,6 +96,8 @@ export const MY_DONE = {
   'join-requested': 'Your request to join is sent. The ministry’s leader will be in touch.',
   cancelled: 'Your registration is cancelled.',
   'removal-requested': 'Your request is sent. The church office will act on it and let you know.',
+  'passkey-added': 'Your passkey is added. Next time, sign in with it.',
+  'passkey-removed': 'The passkey is removed.',
 } as const;
 export type MyDone = keyof typeof MY_DONE;
 
@@ -129,6 +137,15 @@ export const MEMBER_FORMS = {
   cancel: (registrationId: number) => `/api/v1/members/me/registrations/${registrationId}/cancel/`,
   removal: '/api/v1/members/me/removal-request/',
   export: '/api/v1/members/me/export/',
+  removePasskey: (passkeyId: number) => `/api/v1/members/me/passkeys/${passkeyId}/delete/`,
+} as const;
+
+/** The JSON calls of the passkey script (src/islands/my/): adding one (signed in) and signing in with one. */
+export const MEMBER_PASSKEY_CALLS = {
+  addOptions: '/api/v1/members/me/passkeys/options/',
+  add: '/api/v1/members/me/passkeys/',
+  signInOptions: '/api/v1/members/passkey/options/',
+  signIn: '/api/v1/members/passkey/',
 } as const;
 
 // ---- What the API takes ----
@@ -208,6 +225,11 @@ export const memberJoinSchema = z.strictObject({ message: optionalText(MEMBER_TE
 
 /** POST /members/me/removal-request/. */
 export const memberRemovalSchema = z.strictObject({ reason: optionalText(MEMBER_TEXT_MAX.removalReason) });
+
+/** POST /members/me/passkeys/: a name and the authenticator's answer (the staff portal's rule: one kind of passkey). */
+export const memberPasskeyAddSchema = passkeyRegisterSchema;
+/** POST /members/passkey/: the challenge_id of POST /members/passkey/options/ and the authenticator's answer. */
+export const memberPasskeySignInSchema = passkeyLoginSchema.omit({ mfa_token: true });
 
 // ---- What the API answers ----
 
@@ -328,15 +350,23 @@ export const memberExportSchema = z.object({
   prayerRequests: z.array(memberPrayerSchema),
   gifts: z.array(memberGiftSchema),
   sessions: z.array(z.object({ device: z.string(), createdAt: z.string(), lastUsedAt: z.string() })),
+  /** The account's passkeys, whichever door added them (names and dates; the keys themselves name nobody). */
+  passkeys: z.array(passkeySchema),
   removalRequests: z.array(removalRequestSchema),
 });
 export type MemberExport = z.infer<typeof memberExportSchema>;
+
+/** One of the account's passkeys as GET /members/me/passkeys/ lists it (as the staff profile does). */
+export const memberPasskeySchema = passkeySchema;
+export type MemberPasskey = z.infer<typeof memberPasskeySchema>;
 
 /** What the host hands the /my pages (Astro.locals.members): the API's own reads, by the request's Cookie header. */
 export interface MemberReader {
   me(cookieHeader: string | undefined): Promise<MemberMe | undefined>;
   /** undefined when not signed in. */
   directory(cookieHeader: string | undefined): Promise<DirectoryEntry[] | undefined>;
+  /** The account's passkeys (/my/details); undefined when not signed in. */
+  passkeys(cookieHeader: string | undefined): Promise<MemberPasskey[] | undefined>;
   /** The church's public ministries (/my/ministries offers to join those the member is not in). */
   ministries(): Promise<PublicMinistry[]>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */

@@ -1,0 +1,69 @@
+// Passkeys at the members' door (docs/API.md, Members' own door): a signed-in member adds, lists and removes
+// passkeys, and a passkey alone (usernameless) opens a member session as a code does. The ceremonies, the table and
+// the audit entries are the staff portal's (twofactor/passkeys.ts): an account's passkeys are the account's,
+// whichever door added them. What differs here is the end of a sign-in: an active, unsuspended account of any role
+// gets the /my cookie (session.ts), never staff tokens; every refusal is one 401, counted by the address's sign-in
+// throttle as the staff door's are.
+import type { z } from 'zod';
+import type { AppDeps, UserRow } from '../kernel/context';
+import type { SignInFrom } from '../auth/service';
+import { iso } from '../db/time';
+import { recordActiveDay } from '../analytics/member-days';
+import { checkThrottle } from '../auth/throttle';
+import {
+  provePasskey,
+  presentPasskey,
+  recordPasskeyUse,
+  refusal,
+  signInOptions,
+  takeSignInChallenge,
+  type Ceremony,
+} from '../twofactor/passkeys';
+import { MEMBER_TEXT, type MemberPasskey, type memberPasskeySignInSchema } from '../../lib/shared/members/api';
+import { mayUseDoor } from './session';
+
+export { addPasskey, ceremonyOf, registrationOptions, removePasskey } from '../twofactor/passkeys';
+
+/** The account's passkeys, oldest first (name, added, last used). */
+export async function passkeysOf(deps: AppDeps, user: Pick<UserRow, 'id'>): Promise<MemberPasskey[]> {
+  const rows = await deps.database.db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  return rows.map(presentPasskey);
+}
+
+/** Options for navigator.credentials.get() without a username (the person verified on the device). */
+export const memberSignInOptions = (deps: AppDeps, ceremony: Ceremony | undefined, from: SignInFrom) =>
+  signInOptions(deps, {}, ceremony, from);
+
+/**
+ * The account a passkey's answer to a usernameless challenge signs in to /my: verified, the account active and
+ * unsuspended (checked before the use is recorded, so a refused account's passkey is not marked used). A challenge
+ * made for a staff second step (it names an account) is not taken here.
+ */
+export async function memberPasskeySignIn(
+  deps: AppDeps,
+  { challenge_id, response }: z.infer<typeof memberPasskeySignInSchema>,
+  ceremony: Ceremony | undefined,
+  client: string,
+): Promise<UserRow> {
+  await checkThrottle(deps, 'sign-in', client);
+  const refuse = refusal(deps, client, MEMBER_TEXT.passkeyRefused);
+  const challenge = await takeSignInChallenge(deps, challenge_id);
+  if (!ceremony || !challenge || challenge.forUser !== null) return refuse();
+  const proved = await provePasskey(deps, challenge, response, ceremony);
+  if (!proved || !mayUseDoor(proved.user) || !(await recordPasskeyUse(deps, proved))) return refuse();
+  // As a code's sign-in does (members/service.ts redeemSignIn): the last sign-in and the day's activity.
+  const db = deps.database.db;
+  const now = deps.now();
+  await db
+    .updateTable('users')
+    .set({ last_login: iso(now) })
+    .where('id', '=', proved.user.id)
+    .execute();
+  await recordActiveDay(db, Number(proved.user.id), now);
+  return proved.user;
+}
