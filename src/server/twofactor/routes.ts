@@ -1,7 +1,8 @@
 // The signed-in person's two-factor sign-in and sessions (docs/API.md, Two-factor sign-in), under /auth/.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
 import { jsonAnswer, refusals } from '../kernel/contract';
 import { deleteById, route, wholeId } from '../kernel/routes';
@@ -25,6 +26,11 @@ const SessionId = z.object({ id: z.string({ error: DETAIL.notFound }).uuid(DETAI
 export function twoFactorRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
+  /** The handler of a step a current code confirms, which answers ten new recovery codes. */
+  const newRecoveryCodes =
+    (step: (deps: AppDeps, user: UserRow, code: string) => Promise<string[]>) =>
+    async (c: Context<AppEnv, string, { out: { json: { code: string } } }>) =>
+      c.json({ recovery_codes: await step(deps, c.get('user'), c.req.valid('json').code) }, 200);
 
   app.openapi(
     route('get', '/2fa/', 'The own two-factor sign-in: authenticator app, recovery codes left, passkeys', {
@@ -48,8 +54,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       json: codeSchema,
       200: jsonAnswer(recoveryCodesSchema, 'Ten recovery codes, shown once'),
     }),
-    async (c) =>
-      c.json({ recovery_codes: await twoFactor.confirmTotp(deps, c.get('user'), c.req.valid('json').code) }, 200),
+    newRecoveryCodes(twoFactor.confirmTotp),
   );
 
   app.openapi(
@@ -70,11 +75,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       json: codeSchema,
       200: jsonAnswer(recoveryCodesSchema, 'Ten recovery codes, shown once'),
     }),
-    async (c) =>
-      c.json(
-        { recovery_codes: await twoFactor.renewRecoveryCodes(deps, c.get('user'), c.req.valid('json').code) },
-        200,
-      ),
+    newRecoveryCodes(twoFactor.renewRecoveryCodes),
   );
 
   app.openapi(
@@ -136,10 +137,7 @@ export function twoFactorRoutes(deps: AppDeps) {
       params: SessionId,
       204: { description: 'Ended' },
     }),
-    async (c) => {
-      await twoFactor.endSession(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    deleteById(deps, twoFactor.endSession),
   );
 
   return app;
