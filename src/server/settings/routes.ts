@@ -2,7 +2,7 @@
 // permissions.ts), each change audited. Notification recipients (a default list and one per kind), and the
 // general settings: the prayer follow-up period and the church's contact details for emails.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { canEditSettings } from '../../lib/shared/permissions';
 import {
   RECIPIENT_KINDS,
@@ -15,7 +15,7 @@ import {
   type RecipientKind,
   type RecipientList,
 } from '../../lib/shared/settings/api';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { requireAuth } from '../auth/middleware';
 import { jsonAnswer } from '../kernel/contract';
@@ -48,6 +48,19 @@ async function notificationSettings(db: Kysely<DB>): Promise<NotificationSetting
     effective: configured?.length ? configured : await administrators(db, 'message'),
     byKind: { message, prayer, registration },
   };
+}
+
+/** A settings change and its audit entry (update_settings: which setting, what it now says) in one transaction. */
+export function saveSettings(
+  deps: AppDeps,
+  actor: UserRow,
+  setting: string,
+  details: string | null,
+  save: (trx: Transaction<DB>, nowMs: number) => Promise<void>,
+): Promise<void> {
+  const now = deps.now();
+  const entry = { actor, target: null, targetName: setting, action: 'update_settings', details } as const;
+  return audited(deps.database.db, entry, now, (trx) => save(trx, now));
 }
 
 const mayEdit = allowed(canEditSettings);
@@ -92,15 +105,10 @@ export function settingsRoutes(deps: AppDeps) {
             ([kind, list]) => `${RECIPIENT_KIND_LABELS[kind as RecipientKind]}: ${list?.join(', ') || 'the default'}`,
           )
         : [];
-      const entry = {
-        actor: c.get('user'),
-        target: null,
-        targetName: 'notification recipients',
-        action: 'update_settings',
-        details: [recipients.join(', ') || 'the administrators', ...kinds].join('; '),
-      } as const;
-      const now = deps.now();
-      await audited(db, entry, now, (trx) => saveRecipients(trx, recipients, byKind, now));
+      const details = [recipients.join(', ') || 'the administrators', ...kinds].join('; ');
+      await saveSettings(deps, c.get('user'), 'notification recipients', details, (trx, now) =>
+        saveRecipients(trx, recipients, byKind, now),
+      );
       return c.json(await notificationSettings(db), 200);
     },
   );
@@ -126,15 +134,10 @@ export function settingsRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const settings = c.req.valid('json');
-      const entry = {
-        actor: c.get('user'),
-        target: null,
-        targetName: 'general settings',
-        action: 'update_settings',
-        details: `follow-up after ${settings.followUpDays} days; ${settings.church.name}`,
-      } as const;
-      const now = deps.now();
-      await audited(db, entry, now, (trx) => saveGeneralSettings(trx, settings, now));
+      const details = `follow-up after ${settings.followUpDays} days; ${settings.church.name}`;
+      await saveSettings(deps, c.get('user'), 'general settings', details, (trx, now) =>
+        saveGeneralSettings(trx, settings, now),
+      );
       return c.json(await generalSettings(db), 200);
     },
   );
@@ -155,15 +158,10 @@ export function settingsRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const settings = c.req.valid('json');
-      const entry = {
-        actor: c.get('user'),
-        target: null,
-        targetName: 'two-factor policy',
-        action: 'update_settings',
-        details: `two-factor sign-in ${POLICY_WORDS[settings.require_two_factor]}`,
-      } as const;
-      const now = deps.now();
-      await audited(db, entry, now, (trx) => saveSecuritySettings(trx, settings, now));
+      const details = `two-factor sign-in ${POLICY_WORDS[settings.require_two_factor]}`;
+      await saveSettings(deps, c.get('user'), 'two-factor policy', details, (trx, now) =>
+        saveSecuritySettings(trx, settings, now),
+      );
       return c.json(await securitySettings(db), 200);
     },
   );
