@@ -1,8 +1,9 @@
 // The Households screen (issue 22): an admin creates a household, adds a person, finds it by a person's name and
-// merges another into it; what it made is deleted again; axe on the screen in both themes.
+// merges another into it; edits a household's address and head, adds an account to it and edits a person; what it
+// made is deleted again; axe on the screen and its dialogs in both themes.
 import { expect, test } from '@playwright/test';
-import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
-import { apiCall } from './portal-helpers';
+import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { apiCall, createUser } from './portal-helpers';
 
 const stamp = Date.now();
 const NAME = `Quartey household ${stamp}`;
@@ -63,3 +64,85 @@ for (const theme of THEMES) {
     await scanScreen(page);
   });
 }
+
+// The dialogs (issue 22, part 3): a household of this file's own and a fresh account, both deleted again.
+const HOME = `Darko household ${stamp}`;
+let home: number | null = null;
+let nephew: { id: number; first_name: string; last_name: string; email: string } | null = null;
+
+test.describe('the household dialogs', () => {
+  test.beforeAll(async ({ request }) => {
+    const res = await apiCall(request, 'admin', 'POST', '/households/', { name: HOME, address: '5 Cantonments Road' });
+    expect(res.status()).toBe(201);
+    home = (await res.json()).id;
+    await apiCall(request, 'admin', 'POST', `/households/${home}/people/`, {
+      name: 'Abena Darko',
+      relationship: 'Daughter',
+    });
+    nephew = (await createUser(request)) as typeof nephew;
+  });
+  test.afterAll(async ({ request }) => {
+    if (home) await apiCall(request, 'admin', 'DELETE', `/households/${home}/`);
+    if (nephew) await apiCall(request, 'superadmin', 'DELETE', `/auth/users/${nephew.id}/`);
+  });
+
+  test('an admin edits the address, adds an account, makes it the head and edits a person', async ({ page }) => {
+    const person = `${nephew!.first_name} ${nephew!.last_name}`;
+    await openScreen(page, '/admin/households');
+    await page.getByLabel('Search households').fill(HOME);
+    const card = page.getByTestId('household-card').filter({ has: page.getByRole('heading', { name: HOME }) });
+    await expect(page.getByTestId('household-card')).toHaveCount(1);
+
+    await card.getByRole('button', { name: `Edit ${HOME}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Edit ${HOME}` });
+    await dialog.getByLabel('Address').fill('9 Airport Residential, Accra');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(`${HOME} saved`)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toContainText('9 Airport Residential, Accra');
+
+    await card.getByRole('button', { name: 'Add Account' }).click();
+    dialog = page.getByRole('dialog', { name: `Add an Account to ${HOME}` });
+    await dialog.getByLabel('Find an account').fill(nephew!.last_name);
+    await dialog.getByLabel('Account', { exact: true }).selectOption({ label: `${person} (${nephew!.email})` });
+    await dialog.getByLabel('Relationship').fill('Nephew');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await expect(page.getByText(`Account added to ${HOME}`)).toBeVisible();
+    await expect(card).toContainText(`${person} (Nephew, member account)`);
+
+    await card.getByRole('button', { name: `Edit ${HOME}` }).click();
+    dialog = page.getByRole('dialog', { name: `Edit ${HOME}` });
+    await dialog.getByLabel('Head').selectOption({ label: person });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card.locator('dt:has-text("Head") + dd')).toHaveText(person);
+
+    await card.getByRole('button', { name: 'Edit Abena Darko' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Abena Darko' });
+    await dialog.getByLabel('Relationship').fill('Granddaughter');
+    await dialog.getByLabel('Date of birth').fill('2016-05-14');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toContainText('Abena Darko (Granddaughter)');
+  });
+
+  for (const theme of THEMES) {
+    test(`axe: the household dialogs in the ${theme} theme`, async ({ page }) => {
+      await openScreen(page, '/admin/households', theme);
+      await page.getByLabel('Search households').fill(HOME);
+      const card = page.getByTestId('household-card').filter({ has: page.getByRole('heading', { name: HOME }) });
+      await card.getByRole('button', { name: `Edit ${HOME}` }).click();
+      await expect(page.getByRole('dialog', { name: `Edit ${HOME}` })).toBeVisible();
+      await scanDialog(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await card.getByRole('button', { name: 'Add Account' }).click();
+      const dialog = page.getByRole('dialog', { name: `Add an Account to ${HOME}` });
+      await expect(dialog.getByText(/accounts? match/)).toBeVisible();
+      await scanDialog(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await card.getByRole('button', { name: 'Edit Abena Darko' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Abena Darko' })).toBeVisible();
+      await scanDialog(page);
+    });
+  }
+});

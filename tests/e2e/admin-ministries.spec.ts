@@ -1,9 +1,10 @@
 // The Ministries screen (issue 22): a visitor's join request (the public API) waits on the screen and a pastor
 // accepts it; an admin creates a ministry, sees it on /ministries, hides it again and deletes it (through the API,
-// so the demo data is as before); axe on the screen in both themes.
+// so the demo data is as before); an admin edits a ministry's meeting time and leader and adds a member with a role;
+// axe on the screen, its dialogs and the decided requests in both themes.
 import { expect, test } from '@playwright/test';
-import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
-import { apiCall, signedIn } from './portal-helpers';
+import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { apiCall, createUser, signedIn } from './portal-helpers';
 
 const stamp = Date.now();
 const MINISTRY = `Hospitality ${stamp}`;
@@ -65,3 +66,73 @@ for (const theme of THEMES) {
     await scanScreen(page);
   });
 }
+
+// The dialogs (issue 22, part 3): a ministry of this file's own (not public) and a fresh account, deleted again.
+const GROUP = `Ushering ${stamp}`;
+let group: number | null = null;
+let usher: { id: number; first_name: string; last_name: string; email: string } | null = null;
+
+test.describe('the ministry dialogs', () => {
+  test.beforeAll(async ({ request }) => {
+    const res = await apiCall(request, 'admin', 'POST', '/ministries/', {
+      name: GROUP,
+      meeting_day: 'Saturday',
+      meeting_time: '9:00 AM',
+      is_public: false,
+    });
+    expect(res.status()).toBe(201);
+    group = (await res.json()).id;
+    usher = (await createUser(request)) as typeof usher;
+  });
+  test.afterAll(async ({ request }) => {
+    if (group) await apiCall(request, 'admin', 'DELETE', `/ministries/${group}/`);
+    if (usher) await apiCall(request, 'superadmin', 'DELETE', `/auth/users/${usher.id}/`);
+  });
+
+  test('an admin edits the meeting time and the leader, then adds a member with a role', async ({ page }) => {
+    const person = `${usher!.first_name} ${usher!.last_name}`;
+    await openScreen(page, '/admin/ministries');
+    const card = page.getByTestId('ministry-card').filter({ has: page.getByRole('heading', { name: GROUP }) });
+    await card.getByRole('button', { name: `Edit ${GROUP}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Edit ${GROUP}` });
+    await dialog.getByLabel('Meeting time').fill('10:30 AM');
+    await dialog.getByLabel('Find an account').fill(usher!.last_name);
+    await dialog.getByLabel('Leader').selectOption({ label: `${person} (${usher!.email})` });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(`${GROUP} saved`)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toContainText('Saturday, 10:30 AM');
+    await expect(card.locator('dt:has-text("Leader") + dd')).toHaveText(person);
+
+    await card.getByRole('button', { name: 'Show Members' }).click();
+    await card.getByRole('button', { name: 'Add Member' }).click();
+    dialog = page.getByRole('dialog', { name: `Add a Member to ${GROUP}` });
+    await dialog.getByLabel('Find an account').fill(usher!.last_name);
+    await dialog.getByLabel('Account', { exact: true }).selectOption({ label: `${person} (${usher!.email})` });
+    await dialog.getByLabel('Role').selectOption('Secretary');
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(page.getByText(`Member added to ${GROUP}`)).toBeVisible();
+    await expect(card.getByLabel(`Role of ${person}`)).toHaveValue('Secretary');
+  });
+
+  for (const theme of THEMES) {
+    test(`axe: the ministry dialogs and decided requests in the ${theme} theme`, async ({ page }) => {
+      await openScreen(page, '/admin/ministries', theme);
+      await page.getByText('Decided Requests').click();
+      await expect(page.getByText(/Loading the decided requests/)).toHaveCount(0);
+      await scanScreen(page);
+      const card = page.getByTestId('ministry-card').filter({ has: page.getByRole('heading', { name: GROUP }) });
+      await card.getByRole('button', { name: `Edit ${GROUP}` }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${GROUP}` });
+      await expect(edit.getByText(/accounts? match/)).toBeVisible();
+      await scanDialog(page);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await card.getByRole('button', { name: 'Show Members' }).click();
+      await card.getByRole('button', { name: 'Add Member' }).click();
+      await expect(
+        page.getByRole('dialog', { name: `Add a Member to ${GROUP}` }).getByText(/accounts? match/),
+      ).toBeVisible();
+      await scanDialog(page);
+    });
+  }
+});
