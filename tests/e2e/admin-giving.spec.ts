@@ -85,6 +85,7 @@ test('an admin resolves a flagged gift by crediting what arrived', async ({ page
   await row.getByRole('button', { name: `Resolve gift ${reference} from ${TAG} Flagged` }).click();
   const dialog = page.getByRole('dialog', { name: 'Resolve flagged gift' });
   await dialog.getByLabel('Amount that arrived (GH₵)').fill('5');
+  await dialog.getByLabel('Note (optional)').fill('Paystack shows GH₵ 5.00: the giver <b>confirmed</b> it');
   await dialog.getByRole('button', { name: 'Credit gift' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Credited gift ${reference} from ${TAG} Flagged`)).toBeVisible();
@@ -94,4 +95,6 @@ test('an admin resolves a flagged gift by crediting what arrived', async ({ page
   await page.getByRole('searchbox', { name: 'Search the gifts' }).fill(reference);
   await expect(page.getByRole('table', { name: 'Gifts' }).getByTestId('gift-row')).toHaveCount(1);
   await expect(row).toContainText('Paid');
+  // The note as typed, as text.
+  await expect(row).toContainText('Resolved: Paystack shows GH₵ 5.00: the giver <b>confirmed</b> it');
 });
