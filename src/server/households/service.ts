@@ -9,7 +9,7 @@ import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
-import { withAudit, type AuditEntry } from '../activity/audit';
+import { audited, withAudit, type AuditEntry } from '../activity/audit';
 import { likePattern } from '../search/service';
 import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
@@ -119,12 +119,8 @@ async function recorded(
   change: (trx: Transaction<DB>, stamp: string) => Promise<number>,
 ): Promise<Household> {
   const now = deps.now();
-  const id = await deps.database.db.transaction().execute(async (trx) => {
-    const householdId = await change(trx, iso(now));
-    const entry: AuditEntry = { actor, target: null, targetName: what, action };
-    await withAudit(trx, entry, now);
-    return householdId;
-  });
+  const entry: AuditEntry = { actor, target: null, targetName: what, action };
+  const id = await audited(deps.database.db, entry, now, (trx) => change(trx, iso(now)));
   return getHousehold(deps.database.db, id);
 }
 
@@ -211,14 +207,14 @@ export async function updateHousehold(
 export async function deleteHousehold(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
   const db = deps.database.db;
   const row = await householdRow(db, id);
-  await db.transaction().execute(async (trx) => {
+  const entry: AuditEntry = { actor, target: null, targetName: row.name, action: 'delete_household' };
+  await audited(db, entry, deps.now(), async (trx) => {
     await trx
       .updateTable('users')
       .set({ household_id: null, household_relationship: null })
       .where('household_id', '=', id)
       .execute();
     await trx.deleteFrom('households').where('id', '=', id).execute();
-    await withAudit(trx, { actor, target: null, targetName: row.name, action: 'delete_household' }, deps.now());
   });
 }
 

@@ -9,7 +9,7 @@ import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
-import { withAudit } from '../activity/audit';
+import { audited, withAudit } from '../activity/audit';
 import { queueEmail } from '../outbox/queue';
 import { oneLine, queueStaffNotice } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
@@ -348,12 +348,8 @@ async function recorded(
   shown: boolean,
   change: (trx: Transaction<DB>) => Promise<number>,
 ): Promise<number> {
-  const now = deps.now();
-  const id = await deps.database.db.transaction().execute(async (trx) => {
-    const result = await change(trx);
-    await withAudit(trx, { actor, target: null, targetName: what, action }, now);
-    return result;
-  });
+  const entry = { actor, target: null, targetName: what, action };
+  const id = await audited(deps.database.db, entry, deps.now(), change);
   if (shown) deps.content?.changed(['ministries']);
   return id;
 }
