@@ -29,6 +29,12 @@ async function scan(page: Page, path: string, theme: string, errors: string[]) {
   expect(errors, path).toEqual([]);
 }
 
+/** The events this spec made, deleted after each test: other specs count the public events. */
+const made: string[] = [];
+test.afterEach(async ({ request }) => {
+  for (const id of made.splice(0)) await apiCall(request, 'admin', 'DELETE', `/events/${id}/`);
+});
+
 for (const theme of THEMES) {
   test(`every /my page in the ${theme} theme`, async ({ page }) => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
@@ -54,6 +60,7 @@ for (const theme of THEMES) {
       isPublic: true,
     });
     const { id } = await event.json();
+    made.push(id);
     await page.request.post(`/api/v1/events/${id}/registrations/`, {
       data: { name: 'Axe Tester', email: member.email, seats: 1 },
     });

@@ -9,6 +9,12 @@ test.describe.configure({ timeout: 60_000 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The events this spec made, deleted after each test: other specs count the public events. */
+const made: string[] = [];
+test.afterEach(async ({ request }) => {
+  for (const id of made.splice(0)) await apiCall(request, 'admin', 'DELETE', `/events/${id}/`);
+});
+
 /** A public event 10 days ahead, and the member's registration for it (made on the public form's API). */
 async function registered(request: APIRequestContext, member: Member, title: string) {
   const event = await apiCall(request, 'admin', 'POST', '/events/', {
@@ -24,6 +30,7 @@ async function registered(request: APIRequestContext, member: Member, title: str
   });
   expect(event.status()).toBe(201);
   const { id } = await event.json();
+  made.push(id);
   const res = await request.post(`/api/v1/events/${id}/registrations/`, {
     data: { name: `${member.first_name} ${member.last_name}`, email: member.email, seats: 2 },
   });
