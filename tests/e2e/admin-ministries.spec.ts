@@ -70,7 +70,8 @@ for (const theme of THEMES) {
 // The dialogs (issue 22, part 3): a ministry of this file's own (not public) and a fresh account, deleted again.
 const GROUP = `Ushering ${stamp}`;
 let group: number | null = null;
-let usher: { id: number; first_name: string; last_name: string; email: string } | null = null;
+const USHER_EMAIL = `usher-${stamp}@example.org`;
+let usher: Awaited<ReturnType<typeof createUser>> | null = null;
 
 test.describe('the ministry dialogs', () => {
   test.beforeAll(async ({ request }) => {
@@ -82,7 +83,7 @@ test.describe('the ministry dialogs', () => {
     });
     expect(res.status()).toBe(201);
     group = (await res.json()).id;
-    usher = (await createUser(request)) as typeof usher;
+    usher = await createUser(request, { email: USHER_EMAIL });
   });
   test.afterAll(async ({ request }) => {
     if (group) await apiCall(request, 'admin', 'DELETE', `/ministries/${group}/`);
@@ -97,7 +98,7 @@ test.describe('the ministry dialogs', () => {
     let dialog = page.getByRole('dialog', { name: `Edit ${GROUP}` });
     await dialog.getByLabel('Meeting time').fill('10:30 AM');
     await dialog.getByLabel('Find an account').fill(usher!.last_name);
-    await dialog.getByLabel('Leader').selectOption({ label: `${person} (${usher!.email})` });
+    await dialog.getByLabel('Leader').selectOption({ label: `${person} (${USHER_EMAIL})` });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`${GROUP} saved`)).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -108,7 +109,7 @@ test.describe('the ministry dialogs', () => {
     await card.getByRole('button', { name: 'Add Member' }).click();
     dialog = page.getByRole('dialog', { name: `Add a Member to ${GROUP}` });
     await dialog.getByLabel('Find an account').fill(usher!.last_name);
-    await dialog.getByLabel('Account', { exact: true }).selectOption({ label: `${person} (${usher!.email})` });
+    await dialog.getByLabel('Account', { exact: true }).selectOption({ label: `${person} (${USHER_EMAIL})` });
     await dialog.getByLabel('Role').selectOption('Secretary');
     await dialog.getByRole('button', { name: 'Add Member' }).click();
     await expect(page.getByText(`Member added to ${GROUP}`)).toBeVisible();
