@@ -4,6 +4,7 @@
 import type { GivingTotals } from '../../lib/shared/analytics/api';
 import { percentChange } from '../../lib/shared/analytics/periods';
 import { showCedis } from '../../lib/shared/giving/money';
+import { CELL, DataTable, NUMBER_CELL } from '../ui';
 
 /** "+12.5%", "-3%", "new" (nothing before), "no change": a period against the one before. */
 export function changeText(current: number, previous: number): string {
@@ -15,9 +16,6 @@ export function changeText(current: number, previous: number): string {
 
 /** "1 gift", "3 gifts". */
 export const giftCount = (n: number) => `${n} ${n === 1 ? 'gift' : 'gifts'}`;
-/** A table cell of giving, and one holding an amount (the Giving screen's gifts table uses them too). */
-export const CELL = 'border-t border-border px-3 py-2 align-top';
-export const NUMBER = `${CELL} text-right tabular-nums whitespace-nowrap`;
 
 export function GivingTotalsTable({
   totals,
@@ -37,45 +35,32 @@ export function GivingTotalsTable({
     { key: 'total', name: 'All funds', ...totals.total },
   ];
   return (
-    // Scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
-      <table className="w-full border-separate border-spacing-0 text-left text-sm text-text">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-xs tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Fund
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {current}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {previous}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className={row.key === 'total' ? 'font-semibold' : undefined}>
-              <th scope="row" className={`${CELL} font-medium`}>
-                {row.name}
-              </th>
-              <td className={NUMBER}>
-                {showCedis(row.current.total)}
-                <span className="block text-xs font-normal text-muted">{giftCount(row.current.count)}</span>
-              </td>
-              <td className={NUMBER}>
-                {showCedis(row.previous.total)}
-                <span className="block text-xs font-normal text-muted">{giftCount(row.previous.count)}</span>
-              </td>
-              <td className={NUMBER}>{changeText(row.current.total, row.previous.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={caption}
+      caption={caption}
+      columns={[
+        'Fund',
+        { name: current, numeric: true },
+        { name: previous, numeric: true },
+        { name: 'Change', numeric: true },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.key} className={row.key === 'total' ? 'font-semibold' : undefined}>
+          <th scope="row" className={`${CELL} font-medium`}>
+            {row.name}
+          </th>
+          <td className={NUMBER_CELL}>
+            {showCedis(row.current.total)}
+            <span className="block text-xs font-normal text-muted">{giftCount(row.current.count)}</span>
+          </td>
+          <td className={NUMBER_CELL}>
+            {showCedis(row.previous.total)}
+            <span className="block text-xs font-normal text-muted">{giftCount(row.previous.count)}</span>
+          </td>
+          <td className={NUMBER_CELL}>{changeText(row.current.total, row.previous.total)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -29,6 +29,7 @@ export { ErrorBanner } from './ErrorBanner';
 export { visibleTags } from './tags';
 export { ScreenHeader } from './ScreenHeader';
 export { DetailList, type DetailItem } from './DetailList';
+export { CELL, DataTable, NUMBER_CELL, type Column } from './DataTable';
 export { FilteredList, SearchableList, searchFromUrl, useFilteredList } from './FilteredList';
 export { FormDialog } from './FormDialog';
 // useFormFields is imported by path ('./useFormFields'): whatever this index names loads with the portal's first

@@ -3,7 +3,15 @@
 // table whose bars draw the trend (the figures are the table's text, so nothing is said only by the picture).
 import type { AnalyticsGiving } from '../../../../lib/shared/analytics/api';
 import { showCedis } from '../../../../lib/shared/giving/money';
+import { DataTable } from '../../../ui';
 import { GivingTotalsTable } from '../../GivingTotalsTable';
+
+const COLUMNS = [
+  'Period',
+  { name: 'Given', numeric: true },
+  { name: 'Gifts', numeric: true },
+  { name: 'Share of the highest', hidden: true, className: 'w-2/5' },
+];
 
 export function GivingPanelBody({ giving }: { giving: AnalyticsGiving }) {
   const top = Math.max(0, ...giving.series.map((p) => p.total));
@@ -11,48 +19,27 @@ export function GivingPanelBody({ giving }: { giving: AnalyticsGiving }) {
     <div className="flex flex-col gap-4">
       <GivingTotalsTable totals={giving} caption="Giving per fund" current="This period" previous="Period before" />
       <h3 className="text-base font-semibold text-text">Giving over time</h3>
-      <div role="region" aria-label="Giving over time" tabIndex={0} className="max-h-80 overflow-auto">
-        <table className="w-full border-separate border-spacing-0 text-left text-sm text-text">
-          <caption className="sr-only">Giving over time</caption>
-          <thead className="text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Period
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Given
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Gifts
-              </th>
-              <th scope="col" className="w-2/5 px-3 py-2 font-semibold">
-                <span className="sr-only">Share of the highest</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {giving.series.map((p) => (
-              <tr key={p.start}>
-                <th scope="row" className="border-t border-border px-3 py-1.5 font-normal whitespace-nowrap">
-                  {p.label}
-                </th>
-                <td className="border-t border-border px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
-                  {showCedis(p.total)}
-                </td>
-                <td className="border-t border-border px-3 py-1.5 text-right tabular-nums">{p.count}</td>
-                <td className="border-t border-border px-3 py-1.5">
-                  <div className="h-2 overflow-hidden rounded-full bg-hover" aria-hidden="true">
-                    <div
-                      className="h-full rounded-full bg-primary-strong"
-                      style={{ width: `${top > 0 ? (Math.max(0, p.total) / top) * 100 : 0}%` }}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Giving over time" caption="Giving over time" columns={COLUMNS} className="max-h-80">
+        {giving.series.map((p) => (
+          <tr key={p.start}>
+            <th scope="row" className="border-t border-border px-3 py-1.5 font-normal whitespace-nowrap">
+              {p.label}
+            </th>
+            <td className="border-t border-border px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+              {showCedis(p.total)}
+            </td>
+            <td className="border-t border-border px-3 py-1.5 text-right tabular-nums">{p.count}</td>
+            <td className="border-t border-border px-3 py-1.5">
+              <div className="h-2 overflow-hidden rounded-full bg-hover" aria-hidden="true">
+                <div
+                  className="h-full rounded-full bg-primary-strong"
+                  style={{ width: `${top > 0 ? (Math.max(0, p.total) / top) * 100 : 0}%` }}
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import type { FundAnswer } from '../../../../lib/shared/giving/api';
-import { Badge, Button, ErrorBanner, Field, LoadError, Modal, toast } from '../../../ui';
+import { Badge, Button, CELL, DataTable, ErrorBanner, Field, LoadError, Modal, toast } from '../../../ui';
 import { contentErrorMessage, toastOnFailure } from '../../content-form';
 import { loadErrorMessage } from '../../query';
 import { createFund, updateFund } from './api';
@@ -74,53 +74,35 @@ export function FundsDialog({ onClose }: { onClose: () => void }) {
         ) : !funds.data ? (
           <p className="text-sm text-muted">Loading funds...</p>
         ) : (
-          <div role="region" aria-label="Funds table" tabIndex={0} className="overflow-x-auto">
-            <table className="w-full border-separate border-spacing-0 text-left text-sm text-text">
-              <caption className="sr-only">Funds</caption>
-              <thead className="text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Fund
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {funds.data.map((fund) => (
-                  <tr key={fund.id} data-testid="fund-row">
-                    <td className="border-t border-border px-3 py-2 align-top">
-                      <span className="font-medium">{fund.name}</span>
-                      {fund.description && <span className="block text-xs text-muted">{fund.description}</span>}
-                    </td>
-                    <td className="border-t border-border px-3 py-2 align-top">
-                      <Badge variant={fund.active ? 'success' : 'neutral'}>{fund.active ? 'Active' : 'Inactive'}</Badge>
-                    </td>
-                    <td className="border-t border-border px-3 py-2 align-top">
-                      <span className="flex flex-wrap gap-2">
-                        <Button size="xs" variant="outline" aria-label={`Edit ${fund.name}`} onClick={() => edit(fund)}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          disabled={switching.isPending}
-                          aria-label={`${fund.active ? 'Make inactive' : 'Make active'}: ${fund.name}`}
-                          onClick={() => void toggle(fund)}
-                        >
-                          {fund.active ? 'Make inactive' : 'Make active'}
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Funds table" caption="Funds" columns={['Fund', 'Status', 'Actions']}>
+            {funds.data.map((fund) => (
+              <tr key={fund.id} data-testid="fund-row">
+                <td className={CELL}>
+                  <span className="font-medium">{fund.name}</span>
+                  {fund.description && <span className="block text-xs text-muted">{fund.description}</span>}
+                </td>
+                <td className={CELL}>
+                  <Badge variant={fund.active ? 'success' : 'neutral'}>{fund.active ? 'Active' : 'Inactive'}</Badge>
+                </td>
+                <td className={CELL}>
+                  <span className="flex flex-wrap gap-2">
+                    <Button size="xs" variant="outline" aria-label={`Edit ${fund.name}`} onClick={() => edit(fund)}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      disabled={switching.isPending}
+                      aria-label={`${fund.active ? 'Make inactive' : 'Make active'}: ${fund.name}`}
+                      onClick={() => void toggle(fund)}
+                    >
+                      {fund.active ? 'Make inactive' : 'Make active'}
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
 
         <form

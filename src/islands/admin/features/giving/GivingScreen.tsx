@@ -18,11 +18,24 @@ import {
 } from '../../../../lib/shared/giving/api';
 import { showCedis } from '../../../../lib/shared/giving/money';
 import { GIVING_ROLE, canSeeGiving } from '../../../../lib/shared/permissions';
-import { Badge, Button, EmptyState, FilterBar, LoadError, NoMatches, Panel, ScreenHeader, Select } from '../../../ui';
+import {
+  Badge,
+  Button,
+  CELL,
+  DataTable,
+  EmptyState,
+  FilterBar,
+  LoadError,
+  NUMBER_CELL,
+  NoMatches,
+  Panel,
+  ScreenHeader,
+  Select,
+} from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { loadErrorMessage } from '../../query';
-import { CELL, GivingTotalsTable, NUMBER, giftCount } from '../../GivingTotalsTable';
+import { GivingTotalsTable, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
@@ -262,7 +275,16 @@ function TotalsTable({ summary }: { summary: GivingSummary }) {
   );
 }
 
-const COLUMNS = ['Date', 'Reference', 'Fund', 'Amount', 'Method', 'Status', 'Given by', 'Actions'];
+const COLUMNS = [
+  'Date',
+  'Reference',
+  'Fund',
+  { name: 'Amount', numeric: true },
+  'Method',
+  'Status',
+  'Given by',
+  'Actions',
+];
 
 function GiftsTable({
   items,
@@ -274,72 +296,51 @@ function GiftsTable({
   onResolve: (gift: GiftAnswer) => void;
 }) {
   return (
-    // A wide table scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
-    <div
-      role="region"
-      aria-label="Gifts table"
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border bg-card"
-    >
-      <table className="w-full min-w-[60rem] border-separate border-spacing-0 text-left text-sm text-text">
-        <caption className="sr-only">Gifts</caption>
-        <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
-          <tr>
-            {COLUMNS.map((name) => (
-              <th key={name} scope="col" className={`px-3 py-3 font-semibold ${name === 'Amount' ? 'text-right' : ''}`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((gift) => (
-            <tr key={gift.id} data-testid="gift-row">
-              <td className={`${CELL} whitespace-nowrap`}>
-                <time dateTime={giftDay(gift)}>{formatDate(giftDay(gift), 'short')}</time>
-              </td>
-              <td className={`${CELL} font-mono text-xs break-all`}>{gift.reference}</td>
-              <td className={CELL}>{gift.fund}</td>
-              <td className={NUMBER}>{showCedis(gift.amount)}</td>
-              <td className={CELL}>{GIFT_METHOD_LABELS[gift.method]}</td>
-              <td className={CELL}>
-                <Badge variant={STATUS_BADGES[gift.status]}>{GIFT_STATUS_LABELS[gift.status]}</Badge>
-                {gift.flagReason && <span className="mt-1 block text-xs text-muted">{gift.flagReason}</span>}
-                {gift.resolutionNote && (
-                  <span className="mt-1 block text-xs text-muted">Resolved: {gift.resolutionNote}</span>
-                )}
-                {gift.refund && (
-                  <span className="mt-1 block text-xs text-muted">
-                    {showCedis(gift.refund.amount)} refunded {formatDate(gift.refund.date, 'short')}:{' '}
-                    {gift.refund.reason}
-                  </span>
-                )}
-              </td>
-              <td className={`${CELL} max-w-64 break-words`}>
-                {gift.name ?? <span className="text-muted">Anonymous</span>}
-                {gift.email && <span className="block text-xs text-muted">{gift.email}</span>}
-              </td>
-              <td className={CELL}>
-                {gift.status === 'paid' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`Refund ${giftName(gift)}`}
-                    onClick={() => onRefund(gift)}
-                  >
-                    Refund
-                  </Button>
-                )}
-                {gift.status === 'flagged' && (
-                  <Button size="xs" aria-label={`Resolve ${giftName(gift)}`} onClick={() => onResolve(gift)}>
-                    Resolve
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Gifts table" caption="Gifts" columns={COLUMNS} card tableClassName="min-w-[60rem]">
+      {items.map((gift) => (
+        <tr key={gift.id} data-testid="gift-row">
+          <td className={`${CELL} whitespace-nowrap`}>
+            <time dateTime={giftDay(gift)}>{formatDate(giftDay(gift), 'short')}</time>
+          </td>
+          <td className={`${CELL} font-mono text-xs break-all`}>{gift.reference}</td>
+          <td className={CELL}>{gift.fund}</td>
+          <td className={NUMBER_CELL}>{showCedis(gift.amount)}</td>
+          <td className={CELL}>{GIFT_METHOD_LABELS[gift.method]}</td>
+          <td className={CELL}>
+            <Badge variant={STATUS_BADGES[gift.status]}>{GIFT_STATUS_LABELS[gift.status]}</Badge>
+            {gift.flagReason && <span className="mt-1 block text-xs text-muted">{gift.flagReason}</span>}
+            {gift.resolutionNote && (
+              <span className="mt-1 block text-xs text-muted">Resolved: {gift.resolutionNote}</span>
+            )}
+            {gift.refund && (
+              <span className="mt-1 block text-xs text-muted">
+                {showCedis(gift.refund.amount)} refunded {formatDate(gift.refund.date, 'short')}: {gift.refund.reason}
+              </span>
+            )}
+          </td>
+          <td className={`${CELL} max-w-64 break-words`}>
+            {gift.name ?? <span className="text-muted">Anonymous</span>}
+            {gift.email && <span className="block text-xs text-muted">{gift.email}</span>}
+          </td>
+          <td className={CELL}>
+            {gift.status === 'paid' && (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`Refund ${giftName(gift)}`}
+                onClick={() => onRefund(gift)}
+              >
+                Refund
+              </Button>
+            )}
+            {gift.status === 'flagged' && (
+              <Button size="xs" aria-label={`Resolve ${giftName(gift)}`} onClick={() => onResolve(gift)}>
+                Resolve
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

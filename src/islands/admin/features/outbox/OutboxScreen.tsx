@@ -8,7 +8,7 @@ import { $auth } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import type { OutboxItem } from '../../../../lib/shared/outbox/api';
 import { OUTBOX_ROLE, canSeeOutbox } from '../../../../lib/shared/permissions';
-import { Badge, Button, EmptyState, FilterBar, NoMatches, ScreenHeader, toast } from '../../../ui';
+import { Badge, Button, CELL, DataTable, EmptyState, FilterBar, NoMatches, ScreenHeader, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { QueryView } from '../../QueryView';
@@ -101,7 +101,6 @@ function Outbox() {
 }
 
 const COLUMNS = ['Channel', 'To', 'Subject', 'Status', 'Attempts', 'Last error', 'Created', 'Sent', 'Actions'];
-const CELL = 'border-t border-border px-3 py-2 align-top';
 
 function OutboxTable({
   items,
@@ -113,58 +112,38 @@ function OutboxTable({
   onRetry: (item: OutboxItem) => void;
 }) {
   return (
-    // A wide table scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
-    <div
-      role="region"
-      aria-label="Outbox messages"
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border bg-card"
-    >
-      <table className="w-full min-w-[64rem] border-separate border-spacing-0 text-left text-sm text-text">
-        <caption className="sr-only">Outbox</caption>
-        <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
-          <tr>
-            {COLUMNS.map((name) => (
-              <th key={name} scope="col" className="px-3 py-3 font-semibold">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} data-testid="outbox-row">
-              <td className={CELL}>{CHANNEL_LABELS[item.channel]}</td>
-              <td className={`${CELL} break-all`}>{item.to}</td>
-              <td className={CELL}>{item.subject ?? <span className="text-muted">SMS</span>}</td>
-              <td className={CELL}>
-                <Badge variant={STATUS_LABELS[item.status].variant}>{STATUS_LABELS[item.status].label}</Badge>
-              </td>
-              <td className={CELL}>{item.attempts}</td>
-              <td className={`${CELL} max-w-64 break-words text-muted`}>{item.lastError ?? ''}</td>
-              <td className={`${CELL} whitespace-nowrap`}>
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-              </td>
-              <td className={`${CELL} whitespace-nowrap`}>
-                {item.sentAt && <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>}
-              </td>
-              <td className={CELL}>
-                {item.status === 'failed' && (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    disabled={busy}
-                    aria-label={`Retry ${messageName(item)}`}
-                    onClick={() => onRetry(item)}
-                  >
-                    Retry
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Outbox messages" caption="Outbox" columns={COLUMNS} card tableClassName="min-w-[64rem]">
+      {items.map((item) => (
+        <tr key={item.id} data-testid="outbox-row">
+          <td className={CELL}>{CHANNEL_LABELS[item.channel]}</td>
+          <td className={`${CELL} break-all`}>{item.to}</td>
+          <td className={CELL}>{item.subject ?? <span className="text-muted">SMS</span>}</td>
+          <td className={CELL}>
+            <Badge variant={STATUS_LABELS[item.status].variant}>{STATUS_LABELS[item.status].label}</Badge>
+          </td>
+          <td className={CELL}>{item.attempts}</td>
+          <td className={`${CELL} max-w-64 break-words text-muted`}>{item.lastError ?? ''}</td>
+          <td className={`${CELL} whitespace-nowrap`}>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          </td>
+          <td className={`${CELL} whitespace-nowrap`}>
+            {item.sentAt && <time dateTime={item.sentAt}>{formatDateTime(item.sentAt)}</time>}
+          </td>
+          <td className={CELL}>
+            {item.status === 'failed' && (
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={busy}
+                aria-label={`Retry ${messageName(item)}`}
+                onClick={() => onRetry(item)}
+              >
+                Retry
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

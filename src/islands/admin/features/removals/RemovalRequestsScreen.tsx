@@ -9,7 +9,7 @@ import { $auth } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import type { StaffRemovalRequest } from '../../../../lib/shared/members/api';
 import { REMOVAL_ROLE, canHandleRemoval } from '../../../../lib/shared/permissions';
-import { Badge, Button, EmptyState, ScreenHeader, toast, type BadgeVariant } from '../../../ui';
+import { Badge, Button, CELL, DataTable, EmptyState, ScreenHeader, toast, type BadgeVariant } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { insufficientPermissions } from '../../gate';
 import { QueryView } from '../../QueryView';
@@ -106,7 +106,6 @@ function RemovalRequests() {
 }
 
 const COLUMNS = ['Member', 'Reason', 'Asked on', 'Status', 'Handled', 'Actions'];
-const CELL = 'border-t border-border px-3 py-2 align-top';
 
 function RemovalTable({
   requests,
@@ -118,88 +117,74 @@ function RemovalTable({
   onAct: (request: StaffRemovalRequest, outcome: Outcome) => void;
 }) {
   return (
-    // A wide table scrolls sideways on a narrow screen: focusable and named, so the keyboard can scroll it too.
-    <div
-      role="region"
-      aria-label="Removal requests list"
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-border bg-card"
+    <DataTable
+      label="Removal requests list"
+      caption="Removal requests"
+      columns={COLUMNS}
+      card
+      tableClassName="min-w-[52rem]"
     >
-      <table className="w-full min-w-[52rem] border-separate border-spacing-0 text-left text-sm text-text">
-        <caption className="sr-only">Removal requests</caption>
-        <thead className="bg-surface text-xs tracking-wide text-muted uppercase">
-          <tr>
-            {COLUMNS.map((name) => (
-              <th key={name} scope="col" className="px-3 py-3 font-semibold">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => (
-            <tr key={request.id} data-testid="removal-row">
-              <td className={CELL}>
-                {request.user ? (
-                  <>
-                    <span className="block font-medium">{request.user.name}</span>
-                    <span className="block break-all text-muted">{request.user.email}</span>
-                    <Link
-                      href={`/users?q=${encodeURIComponent(request.user.email || request.user.name)}`}
-                      aria-label={`Find in Users: ${request.user.name}`}
-                      className="text-primary-strong hover:underline"
-                    >
-                      Find in Users
-                    </Link>
-                  </>
-                ) : (
-                  <>
-                    <span className="block font-medium">{request.name}</span>
-                    <span className="block text-muted">Account removed</span>
-                  </>
-                )}
-              </td>
-              <td className={`${CELL} max-w-80 break-words whitespace-pre-line`}>
-                {request.reason ?? <span className="text-muted">No reason given</span>}
-              </td>
-              <td className={`${CELL} whitespace-nowrap`}>
-                <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
-              </td>
-              <td className={CELL}>
-                <Badge variant={STATUS_LABELS[request.status].variant}>{STATUS_LABELS[request.status].label}</Badge>
-              </td>
-              <td className={CELL}>
-                {request.handledAt && (
-                  <>
-                    <time className="block whitespace-nowrap" dateTime={request.handledAt}>
-                      {formatDateTime(request.handledAt)}
-                    </time>
-                    {request.handledBy && <span className="block text-muted">by {request.handledBy}</span>}
-                  </>
-                )}
-              </td>
-              <td className={CELL}>
-                {request.status === 'open' && (
-                  <div className="flex flex-wrap gap-2">
-                    {(['done', 'decline'] as const).map((outcome) => (
-                      <Button
-                        key={outcome}
-                        size="xs"
-                        variant={outcome === 'done' ? 'primary' : 'outline'}
-                        disabled={busy}
-                        aria-label={`${OUTCOMES[outcome].button}: the request of ${requesterName(request)}`}
-                        onClick={() => onAct(request, outcome)}
-                      >
-                        {OUTCOMES[outcome].button}
-                      </Button>
-                    ))}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {requests.map((request) => (
+        <tr key={request.id} data-testid="removal-row">
+          <td className={CELL}>
+            {request.user ? (
+              <>
+                <span className="block font-medium">{request.user.name}</span>
+                <span className="block break-all text-muted">{request.user.email}</span>
+                <Link
+                  href={`/users?q=${encodeURIComponent(request.user.email || request.user.name)}`}
+                  aria-label={`Find in Users: ${request.user.name}`}
+                  className="text-primary-strong hover:underline"
+                >
+                  Find in Users
+                </Link>
+              </>
+            ) : (
+              <>
+                <span className="block font-medium">{request.name}</span>
+                <span className="block text-muted">Account removed</span>
+              </>
+            )}
+          </td>
+          <td className={`${CELL} max-w-80 break-words whitespace-pre-line`}>
+            {request.reason ?? <span className="text-muted">No reason given</span>}
+          </td>
+          <td className={`${CELL} whitespace-nowrap`}>
+            <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+          </td>
+          <td className={CELL}>
+            <Badge variant={STATUS_LABELS[request.status].variant}>{STATUS_LABELS[request.status].label}</Badge>
+          </td>
+          <td className={CELL}>
+            {request.handledAt && (
+              <>
+                <time className="block whitespace-nowrap" dateTime={request.handledAt}>
+                  {formatDateTime(request.handledAt)}
+                </time>
+                {request.handledBy && <span className="block text-muted">by {request.handledBy}</span>}
+              </>
+            )}
+          </td>
+          <td className={CELL}>
+            {request.status === 'open' && (
+              <div className="flex flex-wrap gap-2">
+                {(['done', 'decline'] as const).map((outcome) => (
+                  <Button
+                    key={outcome}
+                    size="xs"
+                    variant={outcome === 'done' ? 'primary' : 'outline'}
+                    disabled={busy}
+                    aria-label={`${OUTCOMES[outcome].button}: the request of ${requesterName(request)}`}
+                    onClick={() => onAct(request, outcome)}
+                  >
+                    {OUTCOMES[outcome].button}
+                  </Button>
+                ))}
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
