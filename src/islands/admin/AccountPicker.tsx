@@ -3,7 +3,7 @@
 // controls that work with a keyboard and a screen reader. Here rather than in a feature because the households and
 // the ministries screens both pick accounts and features do not import each other.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/client/api-client';
 import { USERS_PATH } from '../../lib/shared/users/account';
 import type { User } from '../../lib/shared/users/types';
@@ -17,6 +17,25 @@ export const accountsQuery = queryOptions({
   queryKey: ['accounts'] as const,
   queryFn: () => api<User[]>(USERS_PATH),
 });
+
+/** The empty choice where an account must be chosen, and the message when none was. */
+export const CHOOSE_ACCOUNT = 'Choose an account';
+
+/**
+ * A dialog's submit that first asks for an account: with none `chosen`, the picker says "Choose an account" (the
+ * schema would only find the id missing) and nothing is sent.
+ */
+export function requireAccount(
+  chosen: string,
+  submit: (event: SubmitEvent<HTMLFormElement>) => unknown,
+  refuse: (message: string) => void,
+) {
+  return (event: SubmitEvent<HTMLFormElement>) => {
+    if (chosen) return submit(event);
+    event.preventDefault();
+    refuse(CHOOSE_ACCOUNT);
+  };
+}
 
 export const accountName = (user: Pick<User, 'full_name' | 'username'>) => user.full_name.trim() || user.username;
 
@@ -36,7 +55,7 @@ export function AccountPicker({
   label,
   value,
   onChange,
-  error,
+  externalError,
   none,
   current,
 }: {
@@ -47,7 +66,8 @@ export function AccountPicker({
   /** The chosen account's id as text, or '' for none. */
   value: string;
   onChange: (value: string) => void;
-  error?: string | null;
+  /** The field's message (as useFormFields' bind gives it). */
+  externalError?: string | null;
   /** The empty choice's text: "Choose an account", or "No leader" where none is allowed. */
   none: string;
   /** The account chosen now, offered even when the search leaves it out. */
@@ -86,7 +106,7 @@ export function AccountPicker({
         type="select"
         value={value}
         onChange={onChange}
-        externalError={error}
+        externalError={externalError}
         placeholder={none}
         options={options}
       />

@@ -21,6 +21,12 @@ export interface SubmitOptions<T> {
   failure: string | ((error: unknown) => string);
 }
 
+/** A schema that came with the screen (its module holds what the screen reads too), as `schema` takes it. */
+export const loadedSchema =
+  <T>(schema: T) =>
+  () =>
+    Promise.resolve(schema);
+
 export function useContentForm<V extends object>(initial: () => V) {
   const { values, errors, setErrors, set, bind } = useFormFields(initial);
   const [banner, setBanner] = useState<string | null>(null);

@@ -2,8 +2,8 @@
 // accounts), add an account to it (picked from every account; it leaves any other household), edit a person without
 // an account (name, relationship, date of birth). Each checks its values with the API's own schema and shows the
 // server's refusal on its fields and in the banner.
-import { AccountPicker } from '../../AccountPicker';
-import { useContentForm } from '../../useContentForm';
+import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
+import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
 import {
   householdFieldRules as rules,
@@ -16,13 +16,6 @@ import {
   type HouseholdPersonUpdate,
   type HouseholdUpdate,
 } from '../../../../lib/shared/households/api';
-
-// The screen reads the field rules from the same module, so the schemas come with it.
-const loaded =
-  <T,>(schema: T) =>
-  () =>
-    Promise.resolve(schema);
-const CHOOSE_ACCOUNT = 'Choose an account';
 
 export function EditHouseholdDialog({
   household,
@@ -47,7 +40,7 @@ export function EditHouseholdDialog({
       submitLabel="Save Changes"
       onClose={onClose}
       {...form.dialog({
-        schema: loaded(householdUpdateSchema),
+        schema: loadedSchema(householdUpdateSchema),
         payload: () => ({ ...values, head_user_id: values.head_user_id ? Number(values.head_user_id) : null }),
         save: onSave,
         failure: 'save the household',
@@ -90,9 +83,9 @@ export function AddAccountDialog({
   onSave: (body: HouseholdMemberAdd) => Promise<unknown>;
 }) {
   const form = useContentForm(() => ({ user_id: '', relationship: '' }));
-  const { values, errors, set, setErrors } = form;
+  const { values, setErrors } = form;
   const dialog = form.dialog({
-    schema: loaded(householdMemberAddSchema),
+    schema: loadedSchema(householdMemberAddSchema),
     payload: () => ({ ...values, user_id: Number(values.user_id) }),
     save: onSave,
     failure: 'add the account',
@@ -104,22 +97,11 @@ export function AddAccountDialog({
       submitLabel="Add Account"
       onClose={onClose}
       {...dialog}
-      onSubmit={(event) => {
-        if (values.user_id) return dialog.onSubmit(event);
-        event.preventDefault();
-        setErrors({ user_id: CHOOSE_ACCOUNT });
-      }}
+      onSubmit={requireAccount(values.user_id, dialog.onSubmit, (message) => setErrors({ user_id: message }))}
       className="flex flex-col gap-4"
     >
       <p className="text-sm text-muted">An account in another household leaves it for this one.</p>
-      <AccountPicker
-        name="user_id"
-        label="Account"
-        none={CHOOSE_ACCOUNT}
-        value={values.user_id}
-        onChange={set('user_id')}
-        error={errors.user_id}
-      />
+      <AccountPicker {...form.bind('user_id')} label="Account" none={CHOOSE_ACCOUNT} />
       <Field
         {...form.bind('relationship')}
         label="Relationship"
@@ -151,7 +133,7 @@ export function EditPersonDialog({
       submitLabel="Save Changes"
       onClose={onClose}
       {...form.dialog({
-        schema: loaded(householdPersonUpdateSchema),
+        schema: loadedSchema(householdPersonUpdateSchema),
         payload: () => form.values,
         save: onSave,
         failure: 'save the person',

@@ -2,14 +2,14 @@
 // member accounts and people; ADMIN and above create one, edit its name, address and head, add an account or a
 // person, edit a person, remove either, and merge two (the other's accounts and people move in and it is deleted).
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import type { Household, HouseholdPerson } from '../../../../lib/shared/households/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
-import { Button, EmptyState, NoMatches, ScreenHeader, toast } from '../../../ui';
-import { toastOnFailure } from '../../content-form';
+import { Button, EmptyState, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
+import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
 import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
@@ -25,7 +25,6 @@ type Open =
 export default function HouseholdsScreen() {
   const role = useStore($auth).user?.role ?? null;
   const canEdit = role !== null && canManageCongregation({ role }, 'households', 'edit');
-  const client = useQueryClient();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -39,23 +38,12 @@ export default function HouseholdsScreen() {
   const query = useQuery(householdsQuery(search, page));
   const households = query.data?.results ?? [];
   const count = query.data?.count ?? 0;
-  const change = useMutation({
-    mutationFn: (task: () => Promise<unknown>) => task(),
-    onSettled: () => client.invalidateQueries({ queryKey: householdKeys.all }),
-  });
-  const run = (doing: string, done: string, task: () => Promise<unknown>) =>
-    toastOnFailure(doing, async () => {
-      await change.mutateAsync(task);
-      toast(done);
-    });
+  const changes = useScreenChanges(householdKeys.all);
+  const { run } = changes;
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
-  // A dialog's save: a refusal stays in the dialog (its banner and fields); success says so and closes it.
-  const save = async (done: string, task: () => Promise<unknown>) => {
-    await change.mutateAsync(task);
-    toast(done);
-    close();
-  };
+  // A dialog's save: a refusal stays in the dialog (its banner and fields); success closes it.
+  const save = (done: string, task: () => Promise<unknown>) => changes.save(done, task).then(close);
 
   return (
     <div className="flex flex-col gap-6">
@@ -96,7 +84,7 @@ export default function HouseholdsScreen() {
                   household={household}
                   others={households.filter((h) => h.id !== household.id)}
                   canEdit={canEdit}
-                  busy={change.isPending}
+                  busy={changes.busy}
                   run={run}
                   onOpen={setOpen}
                 />
@@ -197,8 +185,6 @@ function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: 
   );
 }
 
-type Run = (doing: string, done: string, task: () => Promise<unknown>) => Promise<void>;
-
 function HouseholdCard({
   household,
   others,
@@ -211,7 +197,7 @@ function HouseholdCard({
   others: Household[];
   canEdit: boolean;
   busy: boolean;
-  run: Run;
+  run: RunChange;
   onOpen: (open: Open) => void;
 }) {
   const [person, setPerson] = useState({ name: '', relationship: '' });

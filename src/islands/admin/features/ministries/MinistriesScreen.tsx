@@ -3,21 +3,20 @@
 // and its members with their roles. ADMIN and above create and edit ministries (description, leader, when and where
 // they meet, public or not), add an account as a member with a role, change roles and remove members.
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import { MINISTRY_ROLES, type JoinRequest, type Ministry } from '../../../../lib/shared/ministries/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
-import { Badge, Button, EmptyState, ScreenHeader, toast } from '../../../ui';
-import { toastOnFailure } from '../../content-form';
+import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
+import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
 import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
 import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
 
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
-type Run = (doing: string, done: string, task: () => Promise<unknown>) => Promise<void>;
 /** The dialog open on the screen, with the ministry it is about. */
 type Open = { kind: 'edit' | 'member'; ministry: Ministry };
 
@@ -25,26 +24,14 @@ export default function MinistriesScreen() {
   const role = useStore($auth).user?.role ?? null;
   const canEdit = role !== null && canManageCongregation({ role }, 'ministries', 'edit');
   const canDecide = role !== null && canManageCongregation({ role }, 'ministries', 'decide_requests');
-  const client = useQueryClient();
-  const change = useMutation({
-    mutationFn: (task: () => Promise<unknown>) => task(),
-    onSettled: () => client.invalidateQueries({ queryKey: ministryKeys.all }),
-  });
-  const run: Run = (doing, done, task) =>
-    toastOnFailure(doing, async () => {
-      await change.mutateAsync(task);
-      toast(done);
-    });
+  const changes = useScreenChanges(ministryKeys.all);
+  const { run } = changes;
   const ministries = useQuery(ministriesQuery());
   const requests = useQuery(joinRequestsQuery());
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
-  // A dialog's save: a refusal stays in the dialog (its banner and fields); success says so and closes it.
-  const save = async (done: string, task: () => Promise<unknown>) => {
-    await change.mutateAsync(task);
-    toast(done);
-    close();
-  };
+  // A dialog's save: a refusal stays in the dialog (its banner and fields); success closes it.
+  const save = (done: string, task: () => Promise<unknown>) => changes.save(done, task).then(close);
 
   return (
     <div className="flex flex-col gap-6">
@@ -60,7 +47,7 @@ export default function MinistriesScreen() {
             <ul className="grid gap-3 md:grid-cols-2">
               {(requests.data ?? []).map((request) => (
                 <li key={request.id}>
-                  <RequestCard request={request} canDecide={canDecide} busy={change.isPending} run={run} />
+                  <RequestCard request={request} canDecide={canDecide} busy={changes.busy} run={run} />
                 </li>
               ))}
             </ul>
@@ -76,13 +63,7 @@ export default function MinistriesScreen() {
           <ul className="grid gap-4 lg:grid-cols-2">
             {(ministries.data ?? []).map((ministry) => (
               <li key={ministry.id}>
-                <MinistryCard
-                  ministry={ministry}
-                  canEdit={canEdit}
-                  busy={change.isPending}
-                  run={run}
-                  onOpen={setOpen}
-                />
+                <MinistryCard ministry={ministry} canEdit={canEdit} busy={changes.busy} run={run} onOpen={setOpen} />
               </li>
             ))}
           </ul>
@@ -163,7 +144,7 @@ function RequestCard({
   request: JoinRequest;
   canDecide: boolean;
   busy: boolean;
-  run: Run;
+  run: RunChange;
 }) {
   const decide = (decision: 'accept' | 'decline') =>
     void run(`${decision} the request`, `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`, () =>
@@ -195,7 +176,7 @@ function RequestCard({
 
 const EMPTY = { name: '', description: '', meeting_day: '', meeting_time: '', meeting_place: '', is_public: true };
 
-function NewMinistry({ run }: { run: Run }) {
+function NewMinistry({ run }: { run: RunChange }) {
   const [form, setForm] = useState(EMPTY);
   const set = (patch: Partial<typeof EMPTY>) => setForm({ ...form, ...patch });
   const submit = async (event: FormEvent) => {
@@ -271,7 +252,7 @@ function MinistryCard({
   ministry: Ministry;
   canEdit: boolean;
   busy: boolean;
-  run: Run;
+  run: RunChange;
   onOpen: (open: Open) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -351,7 +332,7 @@ function Members({
   id: number;
   canEdit: boolean;
   busy: boolean;
-  run: Run;
+  run: RunChange;
   onAdd: () => void;
 }) {
   const query = useQuery(ministryQuery(id));

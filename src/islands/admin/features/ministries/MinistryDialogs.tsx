@@ -1,8 +1,8 @@
 // The Ministries screen's dialogs (ADMIN and above): edit a ministry (what /ministries shows of it, its leader, an
 // account, and whether it is public) and add an account as a member with a role. Each checks its values with the
 // API's own schema and shows the server's refusal on its fields and in the banner.
-import { AccountPicker } from '../../AccountPicker';
-import { useContentForm } from '../../useContentForm';
+import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
+import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
 import {
   MINISTRY_ROLES,
@@ -13,13 +13,6 @@ import {
   type MinistryMemberAdd,
   type MinistryUpdate,
 } from '../../../../lib/shared/ministries/api';
-
-// The screen reads the roles and field rules from the same module, so the schemas come with it.
-const loaded =
-  <T,>(schema: T) =>
-  () =>
-    Promise.resolve(schema);
-const CHOOSE_ACCOUNT = 'Choose an account';
 
 export function EditMinistryDialog({
   ministry,
@@ -39,7 +32,7 @@ export function EditMinistryDialog({
     meeting_place: ministry.meeting_place ?? '',
     is_public: ministry.is_public,
   }));
-  const { values, errors, set } = form;
+  const { values, set } = form;
   return (
     <FormDialog
       id="ministry-edit-form"
@@ -48,7 +41,7 @@ export function EditMinistryDialog({
       size="lg"
       onClose={onClose}
       {...form.dialog({
-        schema: loaded(ministryUpdateSchema),
+        schema: loadedSchema(ministryUpdateSchema),
         payload: () => ({ ...values, leader_user_id: values.leader_user_id ? Number(values.leader_user_id) : null }),
         save: onSave,
         failure: 'save the ministry',
@@ -78,15 +71,7 @@ export function EditMinistryDialog({
         rules={{ maxLength: rules.meetingPlace.maxLength }}
       />
       <div className="sm:col-span-2">
-        <AccountPicker
-          name="leader_user_id"
-          label="Leader"
-          none="No leader"
-          value={values.leader_user_id}
-          onChange={set('leader_user_id')}
-          error={errors.leader_user_id}
-          current={ministry.leader}
-        />
+        <AccountPicker {...form.bind('leader_user_id')} label="Leader" none="No leader" current={ministry.leader} />
       </div>
       <label className="flex items-center gap-2 text-sm text-text sm:col-span-2">
         <input
@@ -111,9 +96,9 @@ export function AddMemberDialog({
   onSave: (body: MinistryMemberAdd) => Promise<unknown>;
 }) {
   const form = useContentForm(() => ({ user_id: '', role: 'Member' as string }));
-  const { values, errors, set, setErrors } = form;
+  const { values, setErrors } = form;
   const dialog = form.dialog({
-    schema: loaded(ministryMemberAddSchema),
+    schema: loadedSchema(ministryMemberAddSchema),
     payload: () => ({ ...values, user_id: Number(values.user_id) }),
     save: onSave,
     failure: 'add the member',
@@ -125,21 +110,10 @@ export function AddMemberDialog({
       submitLabel="Add Member"
       onClose={onClose}
       {...dialog}
-      onSubmit={(event) => {
-        if (values.user_id) return dialog.onSubmit(event);
-        event.preventDefault();
-        setErrors({ user_id: CHOOSE_ACCOUNT });
-      }}
+      onSubmit={requireAccount(values.user_id, dialog.onSubmit, (message) => setErrors({ user_id: message }))}
       className="flex flex-col gap-4"
     >
-      <AccountPicker
-        name="user_id"
-        label="Account"
-        none={CHOOSE_ACCOUNT}
-        value={values.user_id}
-        onChange={set('user_id')}
-        error={errors.user_id}
-      />
+      <AccountPicker {...form.bind('user_id')} label="Account" none={CHOOSE_ACCOUNT} />
       <Field
         {...form.bind('role')}
         label="Role"
