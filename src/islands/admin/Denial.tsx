@@ -1,6 +1,14 @@
 // How the portal says why a button is off for this role (contentDenial, visitorDenial): a note the button's
-// aria-describedby points at, under a dialog, or beside a screen's button.
-import { Button, type ButtonProps, type ButtonVariant } from '../ui';
+// aria-describedby points at, under a dialog, or beside a screen's button; and why a whole screen is.
+import type { Role } from '../../lib/shared/permissions';
+import { Button, EmptyState, type ButtonProps, type ButtonVariant } from '../ui';
+import { insufficientPermissions } from './gate';
+
+/** A screen this role may not see (its own rule in permissions.ts): the least role it `needs`, as the gate says it. */
+export function ScreenDenial({ needs }: { needs: Role }) {
+  const denied = insufficientPermissions(needs);
+  return <EmptyState title={denied.title}>{denied.text}</EmptyState>;
+}
 
 /** The reason under a dialog, as a sentence; nothing when the role may act. */
 export function DenialNote({ id, reason }: { id: string; reason: string | null }) {

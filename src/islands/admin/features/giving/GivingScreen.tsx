@@ -4,7 +4,7 @@
 // of the filtered gifts. What givers wrote (names, emails) is shown as text.
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { downloadCsv } from '../../../../lib/client/download';
 import { $auth } from '../../../../lib/client/session';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../../../../lib/shared/constants';
@@ -33,10 +33,11 @@ import {
   Select,
 } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
-import { insufficientPermissions } from '../../gate';
+import { ScreenDenial } from '../../Denial';
 import { loadErrorMessage } from '../../query';
 import { GivingTotalsTable, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
+import { useSearchPause } from '../../useSearchPause';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
 import { RefundDialog, ResolveDialog } from './GiftDialogs';
@@ -57,17 +58,12 @@ import {
 import { flaggedQuery, fundsQuery, giftsQuery, summaryQuery } from './queries';
 import { RecordGiftsDialog } from './RecordGiftsDialog';
 
-/** The search is sent once typing pauses this long, not on every key. */
-const SEARCH_PAUSE_MS = 300;
 /** Rows shown at first and added by each "Show more". */
 const PAGE = 50;
 
 export default function GivingScreen() {
   const role = useStore($auth).user?.role ?? null;
-  if (role && !canSeeGiving({ role })) {
-    const denied = insufficientPermissions(GIVING_ROLE);
-    return <EmptyState title={denied.title}>{denied.text}</EmptyState>;
-  }
+  if (role && !canSeeGiving({ role })) return <ScreenDenial needs={GIVING_ROLE} />;
   return <Giving />;
 }
 
@@ -81,14 +77,10 @@ type Dialog =
 function Giving() {
   const [range, setRange] = useState<GivingRange>(DEFAULT_ANALYTICS_RANGE);
   const [filters, setFilters] = useState<GiftFilters>(EMPTY_GIFT_FILTERS);
-  const [search, setSearch] = useState(filters.search);
+  const [search, setSearch] = useSearchPause(filters.search);
   const [shown, setShown] = useState(PAGE);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(filters.search), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [filters.search]);
   const query = giftQueryOf({ ...filters, search });
   const gifts = useQuery(giftsQuery(query));
   const flagged = useQuery(flaggedQuery);

@@ -3,18 +3,18 @@
 // person, edit a person, remove either, and merge two (the other's accounts and people move in and it is deleted).
 import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import type { Household, HouseholdPerson } from '../../../../lib/shared/households/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
 import { Button, EmptyState, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
+import { useSearchPause } from '../../useSearchPause';
 import * as calls from './api';
 import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
 
-const SEARCH_PAUSE_MS = 300;
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
 
 /** The dialog open on the screen, with the household (and person) it is about. */
@@ -26,15 +26,13 @@ export default function HouseholdsScreen() {
   const role = useStore($auth).user?.role ?? null;
   const canEdit = role !== null && canManageCongregation({ role }, 'households', 'edit');
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const [search] = useSearchPause(typed.trim());
   const [page, setPage] = useState(0);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(0);
-    }, SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  // A new search starts at its first page.
+  const type = (text: string) => {
+    setTyped(text);
+    setPage(0);
+  };
   const query = useQuery(householdsQuery(search, page));
   const households = query.data?.results ?? [];
   const count = query.data?.count ?? 0;
@@ -61,7 +59,7 @@ export default function HouseholdsScreen() {
           id="household-search"
           type="search"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => type(e.target.value)}
           placeholder="Search by household or person..."
           className={INPUT}
         />
@@ -72,7 +70,7 @@ export default function HouseholdsScreen() {
         </p>
         {households.length === 0 ? (
           search ? (
-            <NoMatches title="No households found" onClear={() => setTyped('')} />
+            <NoMatches title="No households found" onClear={() => type('')} />
           ) : (
             <EmptyState title="No households yet">Households appear here once they are created.</EmptyState>
           )

@@ -3,15 +3,16 @@
 // server filters: the list holds the newest 500 of a filter), and Retry on a failed one, which queues it again.
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import type { OutboxItem } from '../../../../lib/shared/outbox/api';
 import { OUTBOX_ROLE, canSeeOutbox } from '../../../../lib/shared/permissions';
 import { Badge, Button, CELL, DataTable, EmptyState, FilterBar, NoMatches, ScreenHeader, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
-import { insufficientPermissions } from '../../gate';
+import { ScreenDenial } from '../../Denial';
 import { QueryView } from '../../QueryView';
+import { useSearchPause } from '../../useSearchPause';
 import { retryOutbox } from './api';
 import {
   CHANNEL_LABELS,
@@ -26,26 +27,16 @@ import {
 } from './model';
 import { outboxKeys, outboxQuery } from './queries';
 
-/** The search is sent once typing pauses this long, not on every key. */
-const SEARCH_PAUSE_MS = 300;
-
 export default function OutboxScreen() {
   const role = useStore($auth).user?.role ?? null;
-  if (role && !canSeeOutbox({ role })) {
-    const denied = insufficientPermissions(OUTBOX_ROLE);
-    return <EmptyState title={denied.title}>{denied.text}</EmptyState>;
-  }
+  if (role && !canSeeOutbox({ role })) return <ScreenDenial needs={OUTBOX_ROLE} />;
   return <Outbox />;
 }
 
 function Outbox() {
   const client = useQueryClient();
   const [filters, setFilters] = useState<OutboxFilters>(EMPTY_OUTBOX_FILTERS);
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(filters.search), SEARCH_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [filters.search]);
+  const [search, setSearch] = useSearchPause(filters.search);
   const query = useQuery(outboxQuery(outboxQueryOf({ ...filters, search })));
   const items = query.data ?? [];
   const retrying = useMutation({

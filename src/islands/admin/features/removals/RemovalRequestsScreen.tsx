@@ -11,7 +11,7 @@ import type { StaffRemovalRequest } from '../../../../lib/shared/members/api';
 import { REMOVAL_ROLE, canHandleRemoval } from '../../../../lib/shared/permissions';
 import { Badge, Button, CELL, DataTable, EmptyState, ScreenHeader, toast, type BadgeVariant } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
-import { insufficientPermissions } from '../../gate';
+import { ScreenDenial } from '../../Denial';
 import { QueryView } from '../../QueryView';
 import { declineRemoval, markRemovalDone } from './api';
 import { removalKeys, removalRequestsQuery } from './queries';
@@ -50,10 +50,7 @@ const OUTCOMES: Record<
 
 export default function RemovalRequestsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  if (role && !canHandleRemoval({ role })) {
-    const denied = insufficientPermissions(REMOVAL_ROLE);
-    return <EmptyState title={denied.title}>{denied.text}</EmptyState>;
-  }
+  if (role && !canHandleRemoval({ role })) return <ScreenDenial needs={REMOVAL_ROLE} />;
   return <RemovalRequests />;
 }
 
