@@ -3,9 +3,10 @@
 // again. A fund is never deleted here: its gifts keep their fund.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { firstFieldErrors } from '../../../../lib/client/api-client';
 import type { FundAnswer } from '../../../../lib/shared/giving/api';
 import { Badge, Button, CELL, DataTable, ErrorBanner, Field, LoadError, Modal, toast } from '../../../ui';
+import { useFormFields } from '../../../ui/useFormFields';
 import { contentErrorMessage, toastOnFailure } from '../../content-form';
 import { loadErrorMessage } from '../../query';
 import { createFund, updateFund } from './api';
@@ -16,8 +17,7 @@ const EMPTY = { name: '', description: '' };
 export function FundsDialog({ onClose }: { onClose: () => void }) {
   const funds = useQuery(fundsQuery);
   const [editing, setEditing] = useState<FundAnswer | null>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, setErrors, bind } = useFormFields(EMPTY);
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useGivingWrite((fund: FundAnswer | null) =>
     fund
@@ -26,10 +26,6 @@ export function FundsDialog({ onClose }: { onClose: () => void }) {
   );
   const switching = useGivingWrite((fund: FundAnswer) => updateFund(fund.id, { active: !fund.active }));
 
-  const set = (key: keyof typeof EMPTY) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
   const edit = (fund: FundAnswer | null) => {
     setEditing(fund);
     setValues(fund ? { name: fund.name, description: fund.description } : EMPTY);
@@ -46,7 +42,7 @@ export function FundsDialog({ onClose }: { onClose: () => void }) {
       toast(editing ? `Saved the fund ${fund.name}` : `Added the fund ${fund.name}`);
       edit(null);
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(apiErrorInfo(error).errors).map(([k, list]) => [k, list[0] ?? ''])));
+      setErrors(firstFieldErrors(error));
       setBanner(contentErrorMessage(editing ? 'save the fund' : 'add the fund', error));
     }
   }
@@ -113,22 +109,12 @@ export function FundsDialog({ onClose }: { onClose: () => void }) {
         >
           <h3 className="text-base font-semibold text-text">{editing ? `Edit ${editing.name}` : 'Add a fund'}</h3>
           {banner && <ErrorBanner>{banner}</ErrorBanner>}
+          <Field {...bind('name')} label="Name" rules={{ required: true, maxLength: 80 }} />
           <Field
-            name="name"
-            label="Name"
-            value={values.name}
-            onChange={set('name')}
-            externalError={errors.name}
-            rules={{ required: true, maxLength: 80 }}
-          />
-          <Field
-            name="description"
+            {...bind('description')}
             label="Description (optional)"
             type="textarea"
             rows={2}
-            value={values.description}
-            onChange={set('description')}
-            externalError={errors.description}
             rules={{ maxLength: 300 }}
           />
           <div className="flex flex-wrap gap-2">

@@ -2,11 +2,12 @@
 // and Resolve a flagged one (credit it, with the amount that really arrived, or mark it failed; an optional note
 // of what they found). The server keeps the rules (GIVING_TEXTS); its messages land on their fields.
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { firstFieldErrors } from '../../../../lib/client/api-client';
 import { GIVING_TEXTS, RESOLVE_NOTE_MAX, type GiftAnswer } from '../../../../lib/shared/giving/api';
 import { AMOUNT_MESSAGE, cedisText, formatCedis, pesewasOf, showCedis } from '../../../../lib/shared/giving/money';
 import { messages } from '../../../../lib/shared/messages';
 import { DetailList, Field, FormDialog, toast } from '../../../ui';
+import { useFormFields } from '../../../ui/useFormFields';
 import { contentErrorMessage } from '../../content-form';
 import { refundGift, resolveGift } from './api';
 import { amountRule, giftName, today, typedPesewas } from './model';
@@ -27,24 +28,14 @@ function GiftFacts({ gift }: { gift: GiftAnswer }) {
   );
 }
 
-/** Field errors of a refused call, by field, and the banner. */
-function failure(doing: string, error: unknown) {
-  const info = apiErrorInfo(error);
-  return {
-    errors: Object.fromEntries(Object.entries(info.errors).map(([field, list]) => [field, list[0] ?? ''])),
-    banner: contentErrorMessage(doing, error),
-  };
-}
-
 export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () => void }) {
-  const [values, setValues] = useState({ amount: cedisText(pesewasOf(gift.amount)), date: today(), reason: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setErrors, bind } = useFormFields(() => ({
+    amount: cedisText(pesewasOf(gift.amount)),
+    date: today(),
+    reason: '',
+  }));
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useGivingWrite((body: Parameters<typeof refundGift>[1]) => refundGift(gift.id, body));
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
 
   async function save(event: SubmitEvent) {
     event.preventDefault();
@@ -60,9 +51,8 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
       toast(`Refunded ${formatCedis(pesewas ?? 0)} of ${giftName(gift)}`);
       onClose();
     } catch (error) {
-      const failed = failure('refund the gift', error);
-      setErrors(failed.errors);
-      setBanner(failed.banner);
+      setErrors(firstFieldErrors(error));
+      setBanner(contentErrorMessage('refund the gift', error));
     }
   }
 
@@ -82,32 +72,18 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
         This records a refund you have made (Paystack's dashboard or cash back): it does not move money.
       </p>
       <Field
-        name="amount"
+        {...bind('amount')}
         label="Amount refunded (GH₵)"
-        value={values.amount}
-        onChange={set('amount')}
         inputMode="decimal"
-        externalError={errors.amount}
         rules={{ required: true, custom: amountRule }}
         realTime
       />
+      <Field {...bind('date')} label="Date" type="date" rules={{ required: true }} />
       <Field
-        name="date"
-        label="Date"
-        type="date"
-        value={values.date}
-        onChange={set('date')}
-        externalError={errors.date}
-        rules={{ required: true }}
-      />
-      <Field
-        name="reason"
+        {...bind('reason')}
         label="Reason"
         type="textarea"
         rows={3}
-        value={values.reason}
-        onChange={set('reason')}
-        externalError={errors.reason}
         rules={{ required: true, maxLength: 300 }}
         realTime
       />
@@ -140,9 +116,8 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
       toast(outcome === 'paid' ? `Credited ${giftName(gift)}` : `Marked ${giftName(gift)} failed`);
       onClose();
     } catch (error) {
-      const failed = failure('resolve the gift', error);
-      setErrors(failed.errors);
-      setBanner(failed.banner);
+      setErrors(firstFieldErrors(error));
+      setBanner(contentErrorMessage('resolve the gift', error));
     }
   }
 

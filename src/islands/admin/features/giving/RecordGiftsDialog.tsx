@@ -3,7 +3,7 @@
 // rows' sum is shown as they are typed and must equal the counted total before the batch is saved, so a miscount
 // is found at the table, not in the books. A single gift is a batch of one.
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
+import { firstFieldErrors } from '../../../../lib/client/api-client';
 import { GIVING_TEXTS, type FundAnswer, type StaffGiftMethod } from '../../../../lib/shared/giving/api';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, formatCedis } from '../../../../lib/shared/giving/money';
 import { Button, Field, FormDialog, toast } from '../../../ui';
@@ -79,8 +79,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
       toast(`Recorded ${giftCount(batch.count)}: ${formatCedis(tally.sum)}`);
       onClose();
     } catch (error) {
-      const info = apiErrorInfo(error);
-      setErrors(Object.fromEntries(Object.entries(info.errors).map(([field, list]) => [field, list[0] ?? ''])));
+      setErrors(firstFieldErrors(error));
       setBanner(contentErrorMessage('record the gifts', error));
     }
   }
