@@ -2,36 +2,23 @@
 // registrants, to people resetting a password). Real <form> fields with native constraints; the API's messages
 // land on their fields.
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings/api';
 import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
 import { Field, Panel, toast, type FieldProps } from '../../../ui';
+import { useFormFields } from '../../../ui/useFormFields';
 import { useSaveGeneral } from './queries';
-import { SaveButton } from './SaveButton';
+import { SaveButton, saveRefusal } from './SaveButton';
 
 type Values = { followUpDays: string; name: string; email: string; phone: string; address: string };
 const valuesOf = (s: GeneralSettings): Values => ({ followUpDays: String(s.followUpDays), ...s.church });
 
 export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; denied: string | null }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, setErrors, bind } = useFormFields<Values>(() => valuesOf(settings));
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useSaveGeneral();
-  const set = (key: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
 
   const field = (name: keyof Values, label: string, extra: Partial<FieldProps>) => (
-    <Field
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={set(name)}
-      externalError={errors[name]}
-      disabled={!!denied}
-      {...extra}
-    />
+    <Field {...bind(name)} label={label} disabled={!!denied} {...extra} />
   );
 
   async function save(event: SubmitEvent) {
@@ -46,16 +33,9 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
       setErrors({});
       toast('Settings saved');
     } catch (error) {
-      const info = apiErrorInfo(error);
-      const fieldErrors = Object.fromEntries(
-        Object.entries(info.errors).map(([field, msgs]) => [field.replace(/^church\./, ''), msgs[0]]),
-      );
-      setErrors(fieldErrors);
-      setBanner(
-        Object.keys(fieldErrors).length
-          ? 'Please correct the errors below.'
-          : `Failed to save. ${info.detail ?? info.message}`,
-      );
+      const refused = saveRefusal(error, (name) => name.replace(/^church\./, ''));
+      setErrors(refused.errors);
+      setBanner(refused.banner);
     }
   }
 

@@ -4,13 +4,13 @@
 // messages land on their fields.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
 import type { GivingSettings } from '../../../../lib/shared/giving/api';
 import { PHONE_PATTERN } from '../../../../lib/shared/messages';
 import { Field, LoadError, Panel, toast, type FieldProps } from '../../../ui';
+import { useFormFields } from '../../../ui/useFormFields';
 import { loadErrorMessage } from '../../query';
 import { givingSettingsQuery, useSaveGiving } from './queries';
-import { SaveButton } from './SaveButton';
+import { SaveButton, saveRefusal } from './SaveButton';
 
 type Path =
   | 'mobileMoney.number'
@@ -62,23 +62,12 @@ export function GivingPanel() {
 }
 
 function GivingForm({ settings }: { settings: GivingSettings }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, setErrors, bind } = useFormFields<Values>(() => valuesOf(settings));
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useSaveGiving();
 
   const field = (name: Path, label: string, extra: Partial<FieldProps> = {}) => (
-    <Field
-      name={name}
-      label={label}
-      value={values[name]}
-      onChange={(value) => {
-        setValues((v) => ({ ...v, [name]: value }));
-        setErrors((e) => ({ ...e, [name]: '' }));
-      }}
-      externalError={errors[name]}
-      {...extra}
-    />
+    <Field {...bind(name)} label={label} {...extra} />
   );
 
   async function save(event: SubmitEvent) {
@@ -90,14 +79,9 @@ function GivingForm({ settings }: { settings: GivingSettings }) {
       setErrors({});
       toast('Giving details saved');
     } catch (error) {
-      const info = apiErrorInfo(error);
-      const fieldErrors = Object.fromEntries(Object.entries(info.errors).map(([f, list]) => [f, list[0] ?? '']));
-      setErrors(fieldErrors);
-      setBanner(
-        Object.keys(fieldErrors).length
-          ? 'Please correct the errors below.'
-          : `Failed to save. ${info.detail ?? info.message}`,
-      );
+      const refused = saveRefusal(error);
+      setErrors(refused.errors);
+      setBanner(refused.banner);
     }
   }
 

@@ -1,6 +1,7 @@
-// The settings panels' submit button: off for a role that may not change settings, described by the screen's
-// note that says why (DENIED_NOTE).
+// The settings panels' save: the submit button, off for a role that may not change settings, described by the
+// screen's note that says why (DENIED_NOTE); and what a refused save shows.
 import type { ReactNode } from 'react';
+import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { Button } from '../../../ui';
 
 export const DENIED_NOTE = 'settings-denied';
@@ -21,4 +22,17 @@ export function SaveButton({
       </Button>
     </div>
   );
+}
+
+/**
+ * A refused save: each field's first message (`field` names it as the form does: General's `church.email` is its
+ * `email`), and the banner.
+ */
+export function saveRefusal(error: unknown, field = (name: string) => name) {
+  const info = apiErrorInfo(error);
+  const errors = Object.fromEntries(Object.entries(info.errors).map(([name, list]) => [field(name), list[0] ?? '']));
+  const banner = Object.keys(errors).length
+    ? 'Please correct the errors below.'
+    : `Failed to save. ${info.detail ?? info.message}`;
+  return { errors, banner };
 }
