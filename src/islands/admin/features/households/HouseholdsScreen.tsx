@@ -7,15 +7,13 @@ import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import type { Household, HouseholdPerson } from '../../../../lib/shared/households/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
-import { Button, EmptyState, NoMatches, ScreenHeader } from '../../../ui';
+import { Button, EmptyState, Field, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import { useSearchPause } from '../../useSearchPause';
 import * as calls from './api';
 import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
-
-const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
 
 /** The dialog open on the screen, with the household (and person) it is about. */
 type Open =
@@ -51,19 +49,15 @@ export default function HouseholdsScreen() {
           onCreate={(body) => run('create the household', 'Household created', () => calls.createHousehold(body))}
         />
       )}
-      <div>
-        <label htmlFor="household-search" className="block text-sm font-medium">
-          Search households
-        </label>
-        <input
-          id="household-search"
-          type="search"
-          value={typed}
-          onChange={(e) => type(e.target.value)}
-          placeholder="Search by household or person..."
-          className={INPUT}
-        />
-      </div>
+      <Field
+        name="household-search"
+        id="household-search"
+        label="Search households"
+        type="search"
+        value={typed}
+        onChange={type}
+        placeholder="Search by household or person..."
+      />
       <QueryView query={query} noun="the households">
         <p className="sr-only" role="status">
           {count} {count === 1 ? 'household' : 'households'} found
@@ -151,31 +145,22 @@ function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: 
       onSubmit={(e) => void submit(e)}
       className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3"
     >
-      <div>
-        <label htmlFor="new-household-name" className="block text-sm font-medium">
-          Household name
-        </label>
-        <input
-          id="new-household-name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={INPUT}
-        />
-      </div>
-      <div>
-        <label htmlFor="new-household-address" className="block text-sm font-medium">
-          Address
-        </label>
-        <input
-          id="new-household-address"
-          maxLength={300}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          className={INPUT}
-        />
-      </div>
+      <Field
+        name="name"
+        id="new-household-name"
+        label="Household name"
+        value={name}
+        onChange={setName}
+        rules={{ required: true, maxLength: 100 }}
+      />
+      <Field
+        name="address"
+        id="new-household-address"
+        label="Address"
+        value={address}
+        onChange={setAddress}
+        rules={{ maxLength: 300 }}
+      />
       <div className="flex items-end">
         <Button type="submit">New Household</Button>
       </div>
@@ -297,32 +282,22 @@ function HouseholdCard({
       {canEdit && (
         <div className="mt-3 grid gap-3 border-t border-border pt-3">
           <form onSubmit={(e) => void addPerson(e)} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-            <div>
-              <label htmlFor={`person-name-${id}`} className="block text-xs font-medium">
-                Name
-              </label>
-              <input
-                id={`person-name-${id}`}
-                required
-                maxLength={100}
-                value={person.name}
-                onChange={(e) => setPerson({ ...person, name: e.target.value })}
-                className={INPUT}
-              />
-            </div>
-            <div>
-              <label htmlFor={`person-relationship-${id}`} className="block text-xs font-medium">
-                Relationship
-              </label>
-              <input
-                id={`person-relationship-${id}`}
-                required
-                maxLength={50}
-                value={person.relationship}
-                onChange={(e) => setPerson({ ...person, relationship: e.target.value })}
-                className={INPUT}
-              />
-            </div>
+            <Field
+              name="name"
+              id={`person-name-${id}`}
+              label="Name"
+              value={person.name}
+              onChange={(name) => setPerson({ ...person, name })}
+              rules={{ required: true, maxLength: 100 }}
+            />
+            <Field
+              name="relationship"
+              id={`person-relationship-${id}`}
+              label="Relationship"
+              value={person.relationship}
+              onChange={(relationship) => setPerson({ ...person, relationship })}
+              rules={{ required: true, maxLength: 50 }}
+            />
             <div className="flex items-end">
               <Button type="submit" size="sm" disabled={busy}>
                 Add Person
@@ -331,25 +306,17 @@ function HouseholdCard({
           </form>
           {others.length > 0 && (
             <form onSubmit={(e) => void merge(e)} className="grid gap-2 sm:grid-cols-[1fr_auto]">
-              <div>
-                <label htmlFor={`merge-${id}`} className="block text-xs font-medium">
-                  Merge another household into this one
-                </label>
-                <select
-                  id={`merge-${id}`}
-                  required
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
-                  className={INPUT}
-                >
-                  <option value="">Choose a household</option>
-                  {others.map((h) => (
-                    <option key={h.id} value={h.id}>
-                      {h.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Field
+                name="merge"
+                id={`merge-${id}`}
+                label="Merge another household into this one"
+                type="select"
+                value={from}
+                onChange={setFrom}
+                placeholder="Choose a household"
+                options={others.map((h) => ({ value: String(h.id), label: h.name }))}
+                rules={{ required: true }}
+              />
               <div className="flex items-end">
                 <Button type="submit" size="sm" variant="outline" disabled={busy || !from}>
                   Merge
