@@ -3,7 +3,8 @@
 // it, signs in to /my with it alone (the same cookie as a code gives), and removes it; every refused sign-in is the
 // same 401 counted by the address's sign-in throttle (a replay, a stale counter, an unverified person, a suspended
 // account, a staff second step's challenge); another account's passkey is a 404; a bearer token opens none of these
-// routes and the cookie none of the staff ones. The authenticator is the software one of webauthn-authenticator.ts.
+// routes and the cookie none of the staff ones; a passkey added at /my never opens the portal, nor a portal one
+// /my. The authenticator is the software one of webauthn-authenticator.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, DEMO_PASSWORD, startApi, type TestApi } from './helpers';
 import { issueCode } from '../../src/server/members/codes';
@@ -55,6 +56,19 @@ describe.each(backends())('member passkeys on %s', (backend) => {
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     return { key, passkey: added.body, options: options.body };
+  }
+
+  /** A passkey added in the portal (bearer), as staff add one on their profile. */
+  async function portalPasskey(username: string, name: string, key = new SoftPasskey()) {
+    const signedIn = await call('POST', '/auth/login/', { body: { username, password: DEMO_PASSWORD } });
+    const token = signedIn.body.access as string;
+    const options = await call('POST', '/auth/passkeys/options/', { token });
+    const added = await call('POST', '/auth/passkeys/', {
+      token,
+      body: { name, response: key.register(options.body, origin) },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    return { key, passkey: added.body };
   }
 
   const signInOptions = async () => {
@@ -154,7 +168,7 @@ describe.each(backends())('member passkeys on %s', (backend) => {
 
     // A staff second step's challenge (it names the account) does not open /my.
     const staff = await member('PASTOR');
-    const staffKey = (await addPasskey(staff.cookie, 'Laptop')).key;
+    const staffKey = (await portalPasskey(staff.username, 'Laptop')).key;
     const first = await call('POST', '/auth/login/', { body: { username: staff.username, password: DEMO_PASSWORD } });
     expect(first.body.mfa_required).toBe(true);
     const step = await call('POST', '/auth/login/passkey/options/', { body: { mfa_token: first.body.mfa_token } });
@@ -162,6 +176,44 @@ describe.each(backends())('member passkeys on %s', (backend) => {
     const crossed = await signInWith(step.body.challenge_id, staffKey.assert(step.body.options, origin));
     expect(crossed.status).toBe(401);
     expect(crossed.body).toEqual({ detail: REFUSED });
+  });
+
+  it('keeps the two doors apart: a /my passkey never opens the portal, a portal one never opens /my', async () => {
+    // A staff account signed in to /my by a code (which proves only an inbox) adds a passkey there.
+    const pastor = await member('PASTOR');
+    const { key: myKey, passkey: mine } = await addPasskey(pastor.cookie, 'Phone');
+    // It is no second factor of the portal: the password alone still signs in, and the profile lists no passkey.
+    const password = await call('POST', '/auth/login/', {
+      body: { username: pastor.username, password: DEMO_PASSWORD },
+    });
+    expect(password.body.mfa_required).toBeUndefined();
+    expect(password.body.access).toEqual(expect.any(String));
+    expect(Boolean((await api.userRow(pastor.id)).two_factor)).toBe(false);
+    const status = await call('GET', '/auth/2fa/', { token: password.body.access });
+    expect(status.body.passkeys).toEqual([]);
+    // Nor a sign-in of the portal by itself.
+    const staffOptions = await call('POST', '/auth/login/passkey/options/', { body: {} });
+    expect(staffOptions.status).toBe(200);
+    const intoPortal = await call('POST', '/auth/login/passkey/', {
+      body: {
+        challenge_id: staffOptions.body.challenge_id,
+        response: myKey.assert(staffOptions.body.options, origin),
+      },
+    });
+    expect(intoPortal.status).toBe(401);
+    expect(intoPortal.body.access).toBeUndefined();
+
+    // A portal passkey of the same account: not listed at /my, not removable there, and it does not open /my.
+    const { key: portalKey, passkey: theirs } = await portalPasskey(pastor.username, 'Office laptop');
+    expect((await call('GET', '/members/me/passkeys/', { cookie: pastor.cookie })).body).toEqual([mine]);
+    const removal = await call('DELETE', `/members/me/passkeys/${theirs.id}/`, { cookie: pastor.cookie });
+    expect(removal.status).toBe(404);
+    const o = await signInOptions();
+    const intoMy = await signInWith(o.challenge_id, portalKey.assert(o.options, origin));
+    expect(intoMy.status).toBe(401);
+    expect(intoMy.headers.get('set-cookie')).toBeNull();
+    // The portal's passkey is what two-factor counts now.
+    expect(Boolean((await api.userRow(pastor.id)).two_factor)).toBe(true);
   });
 
   it('removes only the own passkeys (404 otherwise; audited), by DELETE or by its form twin', async () => {

@@ -389,7 +389,12 @@ export interface PasskeysTable {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  /** The door it opens (migration 0012): the portal's sign-in, or /my only. */
+  door: ColumnType<PasskeyDoor, PasskeyDoor | undefined, PasskeyDoor>;
 }
+
+/** 'staff': the portal (twofactor/passkeys.ts); 'member': the members' door /my (members/passkeys.ts). */
+export type PasskeyDoor = 'staff' | 'member';
 
 export type ChallengeKind = 'mfa' | 'passkey-login' | 'passkey-register';
 

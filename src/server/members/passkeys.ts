@@ -1,9 +1,10 @@
 // Passkeys at the members' door (docs/API.md, Members' own door): a signed-in member adds, lists and removes
 // passkeys, and a passkey alone (usernameless) opens a member session as a code does. The ceremonies, the table and
-// the audit entries are the staff portal's (twofactor/passkeys.ts): an account's passkeys are the account's,
-// whichever door added them. What differs here is the end of a sign-in: an active, unsuspended account of any role
-// gets the /my cookie (session.ts), never staff tokens; every refusal is one 401, counted by the address's sign-in
-// throttle as the staff door's are.
+// the audit entries are the staff portal's (twofactor/passkeys.ts), but a passkey added here is a 'member' one
+// (passkeys.door): it opens /my only, never the portal, and the portal's never open /my, so a code (which proves
+// only an inbox) can never stand in for a staff member's password and second factor. An active, unsuspended
+// account of any role gets the /my cookie (session.ts), never staff tokens; every refusal is one 401, counted by
+// the address's sign-in throttle as the staff door's are.
 import type { z } from 'zod';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { SignInFrom } from '../auth/service';
@@ -11,7 +12,9 @@ import { iso } from '../db/time';
 import { recordActiveDay } from '../analytics/member-days';
 import { checkThrottle } from '../auth/throttle';
 import {
+  addPasskey,
   provePasskey,
+  removePasskey,
   presentPasskey,
   recordPasskeyUse,
   refusal,
@@ -22,7 +25,19 @@ import {
 import { MEMBER_TEXT, type MemberPasskey, type memberPasskeySignInSchema } from '../../lib/shared/members/api';
 import { mayUseDoor } from './session';
 
-export { addPasskey, ceremonyOf, registrationOptions, removePasskey } from '../twofactor/passkeys';
+export { ceremonyOf, registrationOptions } from '../twofactor/passkeys';
+
+/** Adds a passkey that opens /my only. */
+export const addMemberPasskey = (
+  deps: AppDeps,
+  user: UserRow,
+  body: Parameters<typeof addPasskey>[2],
+  ceremony: Ceremony | undefined,
+) => addPasskey(deps, user, body, ceremony, 'member');
+
+/** Removes one of the member's own /my passkeys (a portal passkey's id names nothing here: 404). */
+export const removeMemberPasskey = (deps: AppDeps, user: UserRow, id: number) =>
+  removePasskey(deps, user, id, 'member');
 
 /** The account's passkeys, oldest first (name, added, last used). */
 export async function passkeysOf(deps: AppDeps, user: Pick<UserRow, 'id'>): Promise<MemberPasskey[]> {
@@ -30,6 +45,7 @@ export async function passkeysOf(deps: AppDeps, user: Pick<UserRow, 'id'>): Prom
     .selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at'])
     .where('user_id', '=', user.id)
+    .where('door', '=', 'member')
     .orderBy('id')
     .execute();
   return rows.map(presentPasskey);
@@ -54,7 +70,7 @@ export async function memberPasskeySignIn(
   const refuse = refusal(deps, client, MEMBER_TEXT.passkeyRefused);
   const challenge = await takeSignInChallenge(deps, challenge_id);
   if (!ceremony || !challenge || challenge.forUser !== null) return refuse();
-  const proved = await provePasskey(deps, challenge, response, ceremony);
+  const proved = await provePasskey(deps, challenge, response, ceremony, 'member');
   if (!proved || !mayUseDoor(proved.user) || !(await recordPasskeyUse(deps, proved))) return refuse();
   // As a code's sign-in does (members/service.ts redeemSignIn): the last sign-in and the day's activity.
   const db = deps.database.db;

@@ -314,7 +314,7 @@ export function memberRoutes(deps: AppDeps) {
       request: { body: jsonBody(memberPasskeyAddSchema) },
       responses: { 201: jsonAnswer(memberPasskeySchema, 'The passkey'), ...memberRefusals },
     }),
-    async (c) => c.json(await passkeys.addPasskey(deps, user(c), c.req.valid('json'), ceremony(c)), 201),
+    async (c) => c.json(await passkeys.addMemberPasskey(deps, user(c), c.req.valid('json'), ceremony(c)), 201),
   );
 
   for (const [method, path] of [
@@ -334,7 +334,7 @@ export function memberRoutes(deps: AppDeps) {
         responses: { 204: { description: 'Removed' }, 303: FORM_POST, ...refusals(401, 403, 404) },
       }),
       async (c) => {
-        await passkeys.removePasskey(deps, user(c), c.req.valid('param').id);
+        await passkeys.removeMemberPasskey(deps, user(c), c.req.valid('param').id);
         return c.get('formPost') ? c.redirect(done(MY_PAGES.details, 'passkey-removed'), 303) : c.body(null, 204);
       },
     );

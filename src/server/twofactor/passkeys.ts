@@ -16,6 +16,7 @@ import {
 import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config';
+import type { PasskeyDoor } from '../db/schema';
 import type { AppDeps, UserRow } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
@@ -108,6 +109,8 @@ export const presentPasskey = (row: {
  * none of the person's own authenticators again.
  */
 export async function registrationOptions(deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) {
+  // Every passkey of the account is excluded, whichever its door: an authenticator keeps one passkey per account
+  // and site, so a second would replace the first on the device.
   const { rpID } = needCeremony(ceremony);
   const db = deps.database.db;
   const own = await db
@@ -136,6 +139,7 @@ export async function addPasskey(
   user: UserRow,
   { name, response }: z.infer<typeof passkeyRegisterSchema>,
   ceremony: Ceremony | undefined,
+  door: PasskeyDoor = 'staff',
 ): Promise<Passkey> {
   const { origin, rpID } = needCeremony(ceremony);
   const db = deps.database.db;
@@ -177,6 +181,7 @@ export async function addPasskey(
           name,
           created_at: iso(now),
           last_used_at: null,
+          door,
         })
         .returning(['id', 'name', 'created_at', 'last_used_at'])
         .executeTakeFirstOrThrow();
@@ -187,13 +192,19 @@ export async function addPasskey(
   );
 }
 
-/** Removes one of the person's own passkeys (any other id names nothing: 404), audited. */
-export async function removePasskey(deps: AppDeps, user: UserRow, id: number): Promise<void> {
+/** Removes one of the person's own passkeys of this door (any other id names nothing: 404), audited. */
+export async function removePasskey(
+  deps: AppDeps,
+  user: UserRow,
+  id: number,
+  door: PasskeyDoor = 'staff',
+): Promise<void> {
   const key = await deps.database.db
     .selectFrom('passkeys')
     .select(['id', 'name'])
     .where('id', '=', id)
     .where('user_id', '=', user.id)
+    .where('door', '=', door)
     .executeTakeFirst();
   if (!key) throw new ApiError(404, DETAIL.notFound);
   await ownChange(
@@ -235,6 +246,7 @@ export async function signInOptions(
           .selectFrom('passkeys')
           .select(['credential_id', 'transports'])
           .where('user_id', '=', mfa.user_id)
+          .where('door', '=', 'staff')
           .execute()
       : [];
     if (!mfa?.user_id || !own.length) {
@@ -278,7 +290,7 @@ export async function passkeySignIn(
     return refuse();
   if (mfa_token === undefined && forUser !== null) return refuse();
 
-  const proved = await provePasskey(deps, challenge, response, ceremony);
+  const proved = await provePasskey(deps, challenge, response, ceremony, 'staff');
   if (!proved) return refuse();
   // The passkey proved who this is, so saying they lack access leaks nothing (and nothing is recorded as used).
   if (!canAccessWeb(asTarget(proved.user))) throw new ApiError(403, DETAIL.noWebAccess);
@@ -323,9 +335,15 @@ export async function provePasskey(
   { challenge, forUser }: { challenge: string; forUser: number | null },
   response: z.infer<typeof passkeyLoginSchema>['response'],
   ceremony: Ceremony,
+  door: PasskeyDoor,
 ): Promise<ProvedPasskey | undefined> {
   const db = deps.database.db;
-  const key = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id).executeTakeFirst();
+  const key = await db
+    .selectFrom('passkeys')
+    .selectAll()
+    .where('credential_id', '=', response.id)
+    .where('door', '=', door)
+    .executeTakeFirst();
   if (!key || (forUser !== null && Number(key.user_id) !== forUser)) return undefined;
   const handle = response.response.userHandle;
   if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(Number(key.user_id)))) return undefined;

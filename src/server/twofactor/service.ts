@@ -58,7 +58,7 @@ export async function secondFactors(db: Kysely<DB>, userId: number): Promise<Sec
       .where('user_id', '=', userId)
       .where('secret', 'is not', null)
       .executeTakeFirst(),
-    db.selectFrom('passkeys').select('id').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('passkeys').select('id').where('user_id', '=', userId).where('door', '=', 'staff').executeTakeFirst(),
   ]);
   return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
@@ -82,6 +82,7 @@ export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<Two
       .selectFrom('passkeys')
       .select(['id', 'name', 'created_at', 'last_used_at'])
       .where('user_id', '=', user.id)
+      .where('door', '=', 'staff')
       .orderBy('id')
       .execute(),
     policyCovers(db, user),

@@ -350,7 +350,7 @@ export const memberExportSchema = z.object({
   prayerRequests: z.array(memberPrayerSchema),
   gifts: z.array(memberGiftSchema),
   sessions: z.array(z.object({ device: z.string(), createdAt: z.string(), lastUsedAt: z.string() })),
-  /** The account's passkeys, whichever door added them (names and dates; the keys themselves name nobody). */
+  /** The account's /my passkeys (names and dates; the keys themselves name nobody); the portal's are its own. */
   passkeys: z.array(passkeySchema),
   removalRequests: z.array(removalRequestSchema),
 });

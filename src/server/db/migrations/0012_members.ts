@@ -64,5 +64,13 @@ export default ({ idType, id, boolType, bool }: DialectTypes): Migration => ({
       .addColumn('handled_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .execute();
     await db.schema.createIndex('removal_requests_user').on('removal_requests').column('user_id').execute();
+
+    // Which door a passkey opens: 'staff' (the portal: a second factor, or a sign-in of its own) or 'member' (/my
+    // only). A passkey added with a /my session must never open the portal, where a code alone would then have
+    // stood in for the password and the second factor.
+    await db.schema
+      .alterTable('passkeys')
+      .addColumn('door', 'text', (c) => c.notNull().defaultTo('staff'))
+      .execute();
   },
 });
