@@ -368,6 +368,12 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(cash.status).toBe(201);
     expect(cash.body).toMatchObject({ status: 'paid', method: 'cash', amount: 120.5, recordedBy: 'admin' });
     expect(cash.body.paidAt.slice(0, 10)).toBe('2025-03-02');
+    // Recent Activity tells an administrator of the gift, and a pastor nothing of it.
+    const said = (body: { action: string }[]) => body.some((a) => a.action.startsWith('recorded a gift of'));
+    expect(said((await api.request('GET', '/auth/activity/?limit=50', { token: admin })).body)).toBe(true);
+    const pastorSees = await api.request('GET', '/auth/activity/?limit=50', { token: pastor });
+    expect(pastorSees.status).toBe(200);
+    expect(said(pastorSees.body)).toBe(false);
     const badBatch = await api.request('POST', '/giving/batches/', {
       token: admin,
       body: {

@@ -264,6 +264,17 @@ export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= r
 export const GIVING_ROLE: Role = 'ADMIN';
 export const canSeeGiving = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(GIVING_ROLE);
 
+/** The audit entries about gifts and funds: Recent Activity shows them only to those canSeeGiving allows. */
+export const GIVING_AUDIT_ACTIONS = [
+  'record_gift',
+  'record_batch',
+  'refund_gift',
+  'resolve_gift',
+  'create_fund',
+  'update_fund',
+  'delete_fund',
+] as const satisfies readonly TypedAuditAction[];
+
 /**
  * docs/PRODUCT.md (Roles and permissions) for households and ministries: every staff member reads them and decides
  * ministry join requests (pastoral work); creating, editing, merging and deleting them and changing who belongs is

@@ -26,7 +26,7 @@ export function activityRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { limit } = c.req.valid('query');
-      return c.json(await recentActivity(deps.database.db, Math.min(limit, MAX_ITEMS)), 200);
+      return c.json(await recentActivity(deps.database.db, Math.min(limit, MAX_ITEMS), c.get('user')), 200);
     },
   );
 

@@ -1,11 +1,14 @@
 // The audit log read back as Recent Activity (./audit.ts writes it).
 import type { Kysely } from 'kysely';
 import {
+  canSeeGiving,
+  GIVING_AUDIT_ACTIONS,
   OTHER_AUDIT_ACTIVITY,
   ROLE_LABELS,
   TYPED_AUDIT_ACTIVITY,
   USER_ACTIONS,
   isRole,
+  type Role,
 } from '../../lib/shared/permissions';
 import type { DB } from '../db/schema';
 import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
@@ -35,8 +38,11 @@ export function describe(action: string, target: string | null, details: string 
     .replace('{role}', role);
 }
 
-export async function recentActivity(db: Kysely<DB>, limit: number): Promise<ActivityItem[]> {
-  const rows = await db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** The newest entries the reader may see: gifts and funds only for those who see giving (a PASTOR never does). */
+export async function recentActivity(db: Kysely<DB>, limit: number, reader: { role: Role }): Promise<ActivityItem[]> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (!canSeeGiving(reader)) query = query.where('action', 'not in', GIVING_AUDIT_ACTIONS);
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
     id: Number(r.id),
     type: typeOf(r.action),
