@@ -48,7 +48,7 @@ describe.each(backends())('two-factor sign-in on %s', (backend) => {
       body: { code: totp(setup.body.secret, api.clock.now) },
     });
     expect(confirm.status).toBe(200);
-    // The confirming code's step is used: the next sign-in needs the next step's code.
+    // A step on, as if the person took a moment: each test says what a code of the confirming step does.
     api.clock.advance(STEP_MS);
     return { id, username, secret: setup.body.secret as string, codes: confirm.body.recovery_codes as string[], token };
   }
@@ -82,6 +82,19 @@ describe.each(backends())('two-factor sign-in on %s', (backend) => {
     expect(JSON.stringify(stored)).not.toContain(setup.body.secret);
     const codes = await api.database.db.selectFrom('recovery_codes').select('code_hash').execute();
     expect(codes.map((c) => c.code_hash)).not.toContain(ok.body.recovery_codes[0]);
+  });
+
+  it('signs in with the very code that confirmed the set-up, once (confirming spends no code)', async () => {
+    const username = `tf_same_${n++}`;
+    await api.createUser({ username, role: 'PASTOR' });
+    const token = await api.tokenFor(username);
+    const setup = await api.request('POST', '/auth/2fa/totp/setup/', { token });
+    const code = totp(setup.body.secret, api.clock.now);
+    expect((await api.request('POST', '/auth/2fa/totp/confirm/', { token, body: { code } })).status).toBe(200);
+    const first = await login(username);
+    expect((await second(first.body.mfa_token, code)).status).toBe(200);
+    const again = await login(username);
+    expect((await second(again.body.mfa_token, code)).status).toBe(401);
   });
 
   it('asks for the second factor after a right password, and signs in with a current code', async () => {

@@ -112,7 +112,11 @@ export async function setupTotp(deps: AppDeps, user: UserRow) {
   return made;
 }
 
-/** A code of the set-up secret puts it in force, with a fresh set of recovery codes. */
+/**
+ * A code of the set-up secret puts it in force, with a fresh set of recovery codes. The confirming code is not
+ * spent: only a sign-in spends a code (CONTRACT: "a TOTP code that signed in once does not sign in again"), so the
+ * code on the app's screen still signs in a moment after the set-up.
+ */
 export async function confirmTotp(deps: AppDeps, user: UserRow, code: string): Promise<string[]> {
   const db = deps.database.db;
   const now = deps.now();
@@ -123,7 +127,7 @@ export async function confirmTotp(deps: AppDeps, user: UserRow, code: string): P
   return ownChange(deps, user, 'enable_totp', async (trx) => {
     const claimed = await trx
       .updateTable('totp_secrets')
-      .set({ secret: row.pending_secret, pending_secret: null, last_step: step, enabled_at: iso(now) })
+      .set({ secret: row.pending_secret, pending_secret: null, last_step: 0, enabled_at: iso(now) })
       .where('user_id', '=', user.id)
       .where('pending_secret', '=', row.pending_secret)
       .executeTakeFirst();
