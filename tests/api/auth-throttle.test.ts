@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backends, scryptHash, startApi, type TestApi } from './helpers';
 import { parseHash } from '../../src/server/auth/passwords';
+import { issueCode } from '../../src/server/members/codes';
 
 const LIMIT = { AUTH_RATE_LIMIT: '3' };
 const TEN_MINUTES = 10 * 60_000;
@@ -37,6 +38,25 @@ describe.each(backends())('auth throttling on %s', (backend) => {
     expect(attempts).toEqual([]);
     api.clock.advance(TEN_MINUTES + 1000);
     expect((await signIn('admin', 'Demo1234!')).status).toBe(200);
+  });
+
+  it("counts a wrong /my sign-in code as a failed sign-in of the address (across the member's codes)", async () => {
+    api.clock.advance(TEN_MINUTES + 1000);
+    const email = 'coder@test.example.org';
+    const userId = await api.createUser({ username: 'coder', role: 'MEMBER', email });
+    const { code } = await issueCode(
+      api.database.db,
+      api.config,
+      { userId, channel: 'email', destination: email, purpose: 'sign-in' },
+      api.clock.now,
+    );
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++)
+      expect((await api.request('POST', '/members/session/', { body: { email, code: wrong } })).status).toBe(400);
+    // The fourth try from the address is refused before it is judged, the right code too.
+    const refused = await api.request('POST', '/members/session/', { body: { email, code } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
   });
 
   it('does not count successful sign-ins', async () => {

@@ -209,7 +209,8 @@ export function memberRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const row = await members.redeemSignIn(deps, c.req.valid('json'));
+      const client = clientOf(c as unknown as Context<AppEnv>, deps.config).key;
+      const row = await members.redeemSignIn(deps, c.req.valid('json'), client);
       await signIn(c, deps, Number(row.id));
       return answer(c, await memberProfile(deps, row), 200, MY_PAGES.home);
     },

@@ -38,6 +38,7 @@ import { ministriesOfUser, requestToJoin } from '../ministries/service';
 import { giftsOfUser } from '../giving/service';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';
+import { checkThrottle, countAttempt } from '../auth/throttle';
 import { mayUseDoor } from './session';
 import { memberProfile, prayersOf, registrationsOf } from './answers';
 
@@ -48,7 +49,7 @@ import { memberProfile, prayersOf, registrationsOf } from './answers';
  * when set, as for the public forms (the same visitors, the same kind of door).
  */
 export const CODES_PER_CALLER = 10;
-/** Codes one address (an account's email or phone, or a new email) may be sent in ten minutes. */
+/** Codes one account (its email and phone together), or one address no account uses, may be sent in ten minutes. */
 export const CODES_PER_DESTINATION = 3;
 
 const callerRule: RateRule = {
@@ -103,7 +104,8 @@ export async function requestCode(deps: AppDeps, callerKey: string, input: Membe
   const target: CodeTarget = { ...to, userId: userId ?? null, purpose: 'sign-in' };
   const rule = { ...callerRule, limit: deps.config.publicRateLimit };
   await admitCall(deps.database, deps.now, rule, callerKey, async (trx) => {
-    const key = destinationKey(to.destination);
+    // Per account when one uses the address (its email and its phone share the count), else per address.
+    const key = userId === undefined ? destinationKey(to.destination) : `user:${userId}`;
     await checkRate(trx, destinationRule, key, now);
     const issued = await issueCode(trx, deps.config, target, now);
     if (userId !== undefined) await queueCode(trx, target, issued, church, now);
@@ -113,9 +115,12 @@ export async function requestCode(deps: AppDeps, callerKey: string, input: Membe
 }
 
 /** POST /members/session/: the account the code signs in (400 for a wrong, used or expired one). */
-export async function redeemSignIn(deps: AppDeps, input: MemberSessionRequest): Promise<UserRow> {
+export async function redeemSignIn(deps: AppDeps, input: MemberSessionRequest, client: string): Promise<UserRow> {
   const db = deps.database.db;
   const now = deps.now();
+  // A wrong code counts as a failed sign-in of the address (auth/throttle.ts), as a wrong password does: five
+  // tries a code, and no more guesses from one address across many codes than the sign-in throttle allows.
+  await checkThrottle(deps, 'sign-in', client);
   const to = destinationOf(deps, input);
   const redeemed = await redeemCode(
     db,
@@ -126,7 +131,10 @@ export async function redeemSignIn(deps: AppDeps, input: MemberSessionRequest): 
   );
   const user =
     redeemed && (await db.selectFrom('users').selectAll().where('id', '=', redeemed.userId).executeTakeFirst());
-  if (!user || !mayUseDoor(user)) throw fieldError('code', MEMBER_TEXT.codeWrong);
+  if (!user || !mayUseDoor(user)) {
+    await countAttempt(deps, 'sign-in', client);
+    throw fieldError('code', MEMBER_TEXT.codeWrong);
+  }
   await db
     .updateTable('users')
     .set({ last_login: iso(now) })
