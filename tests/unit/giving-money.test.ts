@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_INPUT_PATTERN,
+  BATCH_TOTAL_LIMITS,
   amountText,
   cedisText,
   formatCedis,
@@ -96,5 +97,12 @@ describe('money formats', () => {
     expect(showCedis(0)).toBe('GH₵ 0.00');
     expect(pesewasOf(50.5)).toBe(5050);
     expect(pesewasOf(toCedis(123_457))).toBe(123_457);
+  });
+});
+
+describe('a batch total', () => {
+  it('fits the 32-bit column it is kept in: 10,000,000 cedis at most', () => {
+    expect(BATCH_TOTAL_LIMITS.max).toBe(1_000_000_000);
+    expect(BATCH_TOTAL_LIMITS.max).toBeLessThanOrEqual(2 ** 31 - 1);
   });
 });

@@ -11,9 +11,9 @@ export const MIN_GIFT_PESEWAS = MIN_GIFT_CEDIS * PESEWAS_PER_CEDI;
 export const MAX_GIFT_PESEWAS = MAX_GIFT_CEDIS * PESEWAS_PER_CEDI;
 
 export const AMOUNT_MESSAGE = 'Enter an amount from 1 to 100,000 cedis, with at most two decimals.';
-/** A batch's counted total may exceed one gift's limit: 1 to 100,000,000 cedis. */
-export const BATCH_TOTAL_LIMITS = { min: MIN_GIFT_PESEWAS, max: 100_000_000 * PESEWAS_PER_CEDI };
-export const BATCH_TOTAL_MESSAGE = 'Enter a total from 1 to 100,000,000 cedis, with at most two decimals.';
+/** A Sunday's counted total: at most 10 million cedis, so it stays within the 32-bit integer column it is kept in. */
+export const BATCH_TOTAL_LIMITS = { min: MIN_GIFT_PESEWAS, max: 10_000_000 * PESEWAS_PER_CEDI };
+export const BATCH_TOTAL_MESSAGE = 'Enter a total from 1 to 10,000,000 cedis, with at most two decimals.';
 /**
  * The form's native check of the same rule (an HTML pattern, anchored by the browser): 1 to 99,999.99 with at most
  * two decimals, or 100,000 exactly; no thousands commas in the field.
