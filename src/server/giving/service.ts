@@ -375,6 +375,8 @@ export async function thanks(deps: AppDeps, reference: string | null): Promise<T
     gift.status === 'paid';
   // A mobile money payment waits for the giver's approval on their phone: not failed, not confirmed yet.
   const waiting = gift.status === 'pending' && IN_PROGRESS.has(verified?.status ?? '');
+  // A payment that differs from the gift (flagged) was still taken: never tell its giver they were not charged.
+  if (gift.status === 'flagged') return { state: 'flagged', reference: ref };
   if (!confirmed) return waiting ? { state: 'unverified', reference: ref } : { state: 'not-completed', reference: ref };
   return {
     state: 'paid',

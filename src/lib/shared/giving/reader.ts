@@ -17,7 +17,9 @@ export type ThanksAnswer =
   | { state: 'not-completed'; reference: string | null }
   /** Not confirmed yet (Paystack could not be asked, or the payment is still under way, as mobile money waits for
    * the giver's approval): the page says the receipt comes by email once it is. */
-  | { state: 'unverified'; reference: string };
+  | { state: 'unverified'; reference: string }
+  /** A payment arrived but not as the gift asked (another amount or currency): staff will look into it. */
+  | { state: 'flagged'; reference: string };
 
 export interface GivingStatement {
   year: number;
