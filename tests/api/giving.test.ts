@@ -136,6 +136,7 @@ describe.each(backends())('giving on %s', (backend) => {
     expect((await give({ ...GIFT, email: 'not-an-email' })).status).toBe(400);
     expect((await give({ ...GIFT, name: ' ' })).status).toBe(400);
     expect((await give({ ...GIFT, phone: 'call me' })).status).toBe(400);
+    expect((await give({ ...GIFT, status: 'paid' })).status).toBe(400);
     expect(await countRows()).toBe(before);
     expect(paystack.requests.length).toBe(calls);
     // The edges of the rule are taken.

@@ -170,6 +170,35 @@ for (const backend of backends()) {
       }
     });
 
+    it('refuses to cancel the own registration once its event has ended (as /my no longer offers it)', async () => {
+      const db = api.database.db;
+      const yesterday = iso(api.clock.now - 86400_000).slice(0, 10);
+      await db
+        .updateTable('events')
+        .set({ start_date: yesterday, end_date: yesterday })
+        .where('id', '=', 'matrix-supper')
+        .execute();
+      try {
+        const cookie = side.a.cookie;
+        const mine = await api.request('GET', '/members/me/', { headers: { cookie } });
+        expect(mine.body.registrations[0].canCancel).toBe(false);
+        const before = await state(side.a.id);
+        const res = await api.request('POST', `/members/me/registrations/${side.a.registration}/cancel/`, {
+          headers: { cookie },
+        });
+        expect(res.status).toBe(409);
+        expect(res.body.detail).toBe('A registration for an event that has ended can no longer be cancelled.');
+        expect(await state(side.a.id)).toBe(before);
+      } finally {
+        const ahead = iso(api.clock.now + 7 * 86400_000).slice(0, 10);
+        await db
+          .updateTable('events')
+          .set({ start_date: ahead, end_date: ahead })
+          .where('id', '=', 'matrix-supper')
+          .execute();
+      }
+    });
+
     it('a bearer token opens no member route, and the cookie no bearer route', async () => {
       const token = await api.tokenFor('admin');
       for (const [method, path] of [

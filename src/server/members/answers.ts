@@ -3,6 +3,7 @@
 // the updates staff chose to make public). Registrations and prayer requests carry no account, only the email
 // they were made with; the member's email is proven by the code that signed them in, so those made with it are
 // theirs (an address they no longer use is no longer theirs to see).
+import { openToCancel } from '../../lib/shared/registrations/api';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AppDeps, UserRow } from '../kernel/context';
@@ -62,10 +63,7 @@ export async function registrationsOf(
     seats: Number(r.seats),
     status: r.status,
     createdAt: r.created_at,
-    canCancel:
-      (r.status === 'confirmed' || r.status === 'waitlisted') &&
-      r.event_status !== 'completed' &&
-      (r.end_date || r.start_date) >= today,
+    canCancel: openToCancel(r, { status: r.event_status, startDate: r.start_date, endDate: r.end_date }, today),
   }));
 }
 

@@ -26,6 +26,8 @@ import {
   CANCEL_LINK_INVALID,
   ONLY_CONFIRMED_CHECK_IN,
   ONLY_OPEN_CANCEL,
+  PAST_EVENT_CANCEL,
+  openToCancel,
   REGISTRATION_CLOSED,
   REGISTRATION_NOT_FOUND,
   type RegistrationAnswer,
@@ -361,6 +363,9 @@ export async function cancelOwnRegistration(deps: AppDeps, member: UserRow, regi
   if (!found) throw new ApiError(404, REGISTRATION_NOT_FOUND);
   if (found.status === 'checked_in') throw new ApiError(409, ONLY_OPEN_CANCEL);
   const event = await readEvent(deps, 'staff', found.event_id);
+  // What /my offers is what the server allows (members/answers.ts canCancel): not after the event has ended.
+  if (event && found.status !== 'cancelled' && !openToCancel(found, event, iso(now).slice(0, 10)))
+    throw new ApiError(409, PAST_EVENT_CANCEL);
   const church = await churchContact(db);
   await db.transaction().execute(async (trx) => {
     const row = await own(trx).executeTakeFirst();

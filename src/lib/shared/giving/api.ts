@@ -112,7 +112,7 @@ export const publicFundSchema = z.object({ id: z.number().int(), name: z.string(
 export type PublicFund = z.infer<typeof publicFundSchema>;
 
 /** POST /giving/ (JSON or the /give form). */
-export const giftBodySchema = z.object({
+export const giftBodySchema = z.strictObject({
   fund: fundRefSchema,
   amount: cedisAmountSchema,
   name: name('Name'),

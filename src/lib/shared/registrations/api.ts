@@ -13,6 +13,23 @@ export const REGISTRATION_CLOSED = {
 export const ONLY_CONFIRMED_CHECK_IN = 'Only a confirmed registration can be checked in.';
 export const ALREADY_CANCELLED = 'This registration is already cancelled.';
 export const ONLY_OPEN_CANCEL = 'A registration that is checked in can no longer be cancelled.';
+export const PAST_EVENT_CANCEL = 'A registration for an event that has ended can no longer be cancelled.';
+
+/**
+ * Whether a member may still cancel their registration at /my: open (confirmed or waitlisted), for an event not
+ * completed whose last day (its end date, else its start) is today or later. Dates are 'YYYY-MM-DD'.
+ */
+export function openToCancel(
+  registration: { status: string },
+  event: { status: string; startDate: string; endDate?: string | null },
+  today: string,
+): boolean {
+  return (
+    (registration.status === 'confirmed' || registration.status === 'waitlisted') &&
+    event.status !== 'completed' &&
+    (event.endDate || event.startDate) >= today
+  );
+}
 export const CANCEL_LINK_INVALID = 'This cancel link is invalid or the registration is already cancelled.';
 
 /** What a registrant is told (POST /events/{id}/registrations/). */
