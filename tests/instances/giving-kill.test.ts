@@ -62,7 +62,8 @@ describe('a gift when the server is killed between Paystack and our write', () =
     for (const started = performance.now(); ; await sleep(10)) {
       if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
       if (performance.now() - started > 30_000) throw new Error('the server did not start');
-      const ok = await fetch(`${origin}/api/v1/giving/funds/`).then(
+      // Each probe gives up after a second: a probe may meet the killed server's kept-alive connection and hang.
+      const ok = await fetch(`${origin}/api/v1/giving/funds/`, { signal: AbortSignal.timeout(1000) }).then(
         async (r) => r.ok && ((await r.json()) as unknown[]).length > 0,
         () => false,
       );
@@ -79,6 +80,7 @@ describe('a gift when the server is killed between Paystack and our write', () =
         ...(token && { authorization: `Bearer ${token}` }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers checked field by field
     return { status: res.status, body: (await res.json()) as any };
@@ -112,7 +114,9 @@ describe('a gift when the server is killed between Paystack and our write', () =
     const inFlight = references.slice(COUNT / 2).map((reference) => paystack.pay(reference).catch(() => undefined));
     child!.kill('SIGKILL');
     await Promise.all(inFlight);
-    await new Promise((resolve) => (child!.exitCode !== null ? resolve(null) : child!.once('exit', resolve)));
+    // Killed by a signal, a process has no exit code but a signal code: it may have gone before we listen.
+    const gone = () => child!.exitCode !== null || child!.signalCode !== null;
+    await new Promise((resolve) => (gone() ? resolve(null) : child!.once('exit', resolve)));
 
     await startServer();
     const admin = (await call('POST', '/auth/login/', { username: 'admin', password: DEMO_PASSWORD })).body.access;
