@@ -9,12 +9,12 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
 import { LOOPBACK, load, tool } from './lib/load.mjs';
+import { freePort } from './lib/ports.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,13 +23,6 @@ const PEER = process.env.BENCH_PEER_URL?.replace(/\/+$/, '').replace(/\/api\/v1$
 if (PEER && !LOOPBACK.test(`${PEER}/`)) throw new Error('BENCH_PEER_URL must be a loopback http:// URL');
 const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-'));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
 const port = await freePort();
 const env = {
   ...process.env,

@@ -8,7 +8,6 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +15,7 @@ import { Buffer } from 'node:buffer';
 import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { waitForHealth } from './lib/health.mjs';
+import { freePort } from './lib/ports.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 register();
@@ -29,12 +29,7 @@ if (!existsSync(join(root, 'dist/server/main.mjs'))) {
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-giving-'));
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const paystack = await startFakePaystack();
 paystack.webhookUrl = `${origin}/api/v1/giving/webhooks/paystack/`;

@@ -6,13 +6,13 @@
 // signs in once: a code signs in once only. Bounded in time; stops what it started.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { Secret, TOTP } from 'otpauth';
 import { waitForHealth } from './lib/health.mjs';
+import { freePort } from './lib/ports.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 600);
@@ -20,12 +20,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PASSWORD = 'Demo1234!';
 const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-2fa-'));
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const env = {
   ...process.env,
   NODE_ENV: 'test',

@@ -6,11 +6,11 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
+import { freePort } from './lib/ports.mjs';
 import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -20,12 +20,7 @@ if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-submissions-'));
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(...START_COMMAND, {
   env: {

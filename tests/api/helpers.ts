@@ -70,6 +70,8 @@ export interface TestApi {
     email?: string;
   }): Promise<number>;
   userRow(id: number): Promise<any>;
+  /** How many audit entries of this action the actor has. */
+  auditCount(action: string, actorId: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -216,6 +218,15 @@ export async function startApi(
     },
     async userRow(id) {
       return database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async auditCount(action, actorId) {
+      const row = await database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('action', '=', action)
+        .where('actor_id', '=', actorId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     close() {
       closed ??= (async () => {

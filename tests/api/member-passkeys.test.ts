@@ -79,17 +79,7 @@ describe.each(backends())('member passkeys on %s', (backend) => {
   const signInWith = (challenge_id: string, response: unknown) =>
     call('POST', '/members/passkey/', { body: { challenge_id, response } });
 
-  const auditCount = async (action: string, actorId: number) =>
-    Number(
-      (
-        await api.database.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('action', '=', action)
-          .where('actor_id', '=', actorId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = (action: string, actorId: number) => api.auditCount(action, actorId);
 
   it('adds a passkey (audited), lists it, and signs in to /my with it alone: the member cookie', async () => {
     const me = await member();

@@ -49,17 +49,7 @@ describe.each(backends())('passkeys on %s', (backend) => {
   const signInWith = (challenge_id: string, response: unknown, mfa_token?: string) =>
     call('POST', '/auth/login/passkey/', { body: { challenge_id, response, ...(mfa_token && { mfa_token }) } });
 
-  const auditCount = async (action: string, actorId: number) =>
-    Number(
-      (
-        await api.database.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('action', '=', action)
-          .where('actor_id', '=', actorId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const auditCount = (action: string, actorId: number) => api.auditCount(action, actorId);
 
   it('adds several named passkeys (audited), lists them, and turns two-factor on', async () => {
     const me = await staff();

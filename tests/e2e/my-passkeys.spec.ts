@@ -7,33 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { expectNoAxeViolations } from './portal-helpers';
 import { codeSentTo, lastOutboxId, newMember } from './my-helpers';
+import { localSite, virtualAuthenticator } from './webauthn-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** The test server's address as localhost. */
-const site = () => {
-  const url = new URL(test.info().project.use.baseURL!);
-  url.hostname = 'localhost';
-  return url.origin;
-};
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
 
 const setTheme = (page: Page, theme: 'light' | 'dark') =>
   page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
@@ -45,7 +21,7 @@ test('a member adds a passkey, signs in with it alone, and removes it', async ({
   page.on('pageerror', (error) => scripts.push(error.message));
 
   // Signed out: the code form and, this browser having passkeys, "Use a passkey" under it.
-  await page.goto(`${site()}/my`);
+  await page.goto(`${localSite()}/my`);
   await setTheme(page, 'light');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
@@ -61,7 +37,7 @@ test('a member adds a passkey, signs in with it alone, and removes it', async ({
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 
   // Add one on /my/details.
-  await page.goto(`${site()}/my/details`);
+  await page.goto(`${localSite()}/my/details`);
   const card = page.getByRole('region', { name: 'Passkeys' });
   await expect(card.getByText('No passkeys yet.')).toBeVisible();
   await expect(card.getByText('Adding a passkey needs')).toBeHidden();
@@ -81,13 +57,13 @@ test('a member adds a passkey, signs in with it alone, and removes it', async ({
   await page.reload();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page).toHaveURL(`${site()}/my`);
+  await expect(page).toHaveURL(`${localSite()}/my`);
   await expect(
     page.getByRole('heading', { level: 1, name: `Welcome, ${member.first_name} ${member.last_name}` }),
   ).toBeVisible();
 
   // Used now; removed by its plain form.
-  await page.goto(`${site()}/my/details`);
+  await page.goto(`${localSite()}/my/details`);
   await expect(row).toContainText('Last used');
   await expectNoAxeViolations(page);
   await row.getByRole('button', { name: 'Remove Test laptop' }).click();
@@ -97,7 +73,7 @@ test('a member adds a passkey, signs in with it alone, and removes it', async ({
 });
 
 test('without JavaScript neither passkey button is offered, and /my/details says why', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site() });
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: localSite() });
   const page = await context.newPage();
   try {
     const member = await newMember(page.request);

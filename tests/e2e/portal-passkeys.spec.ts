@@ -5,46 +5,22 @@
 // axe runs on the profile's Security section and on /login's steps in both themes. The account is a throw-away one
 // and ends without its passkey.
 import { expect, test, type Page } from '@playwright/test';
+import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { createUser, expectNoAxeViolations, PASSWORD } from './portal-helpers';
+import { localSite, virtualAuthenticator } from './webauthn-helpers';
 
 test.describe.configure({ timeout: 90_000 });
-const THEME_KEY = 'gracechapel_theme_preference';
-
-/** The test server's address as localhost. */
-const site = () => {
-  const url = new URL(test.info().project.use.baseURL!);
-  url.hostname = 'localhost';
-  return url.origin;
-};
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
 
 async function signedOut(page: Page, theme: 'light' | 'dark' = 'light') {
-  await page.goto(`${site()}/login`);
+  await page.goto(`${localSite()}/login`);
   await page.evaluate(
     ([key, value]) => {
       localStorage.clear();
       localStorage.setItem(key, value);
     },
-    [THEME_KEY, theme],
+    [THEME_PREFERENCE_KEY, theme],
   );
-  await page.goto(`${site()}/login`);
+  await page.goto(`${localSite()}/login`);
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
 }
 
@@ -61,7 +37,7 @@ test('add a passkey, sign in with it alone and as the second step, remove it', a
   await signedOut(page);
   await passwordStep(page, user.username);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
-  await page.goto(`${site()}/admin/profile`);
+  await page.goto(`${localSite()}/admin/profile`);
   const card = page.getByRole('region', { name: 'Passkeys' });
   await expect(card.getByText('No passkeys yet.')).toBeVisible();
 
@@ -91,7 +67,7 @@ test('add a passkey, sign in with it alone and as the second step, remove it', a
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 
   // Removed after a confirm (dark theme kept): the password alone signs in again.
-  await page.goto(`${site()}/admin/profile`);
+  await page.goto(`${localSite()}/admin/profile`);
   await expect(row).toContainText('Last used');
   await expectNoAxeViolations(page, '#security-title + div');
   page.once('dialog', (confirm) => void confirm.accept());

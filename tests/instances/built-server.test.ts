@@ -7,27 +7,19 @@
 // build's audio is answered from disk; the API's JSON is gzipped as before.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
 import { rawRequest } from '../unit/http-raw';
+import { freePort } from './server';
 
 const root = new URL('../../', import.meta.url).pathname;
 if (!existsSync(join(root, 'dist/server/main.mjs')) || !existsSync(join(root, 'dist/client/about/index.html.br'))) {
   throw new Error('No build in dist/: run `npm run build` before this test (npm test does).');
 }
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('the built server', () => {
   let child: ChildProcess;

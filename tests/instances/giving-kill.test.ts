@@ -3,72 +3,43 @@
 // webhooks are lost, and the server is killed with SIGKILL while the other half's webhooks are arriving. Restarted
 // on the same database, its background check (GIVING_VERIFY_AFTER_MS shortened for the test) asks Paystack about
 // every gift still pending and credits it: every gift ends paid, each with exactly one receipt in the outbox.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
+import { DEMO_PASSWORD } from '../api/helpers';
 import { PAYSTACK_KEY, startFakePaystack, type FakePaystack } from '../api/paystack-fake';
+import { ended, needsBuild, sleep, startBuiltServer } from './server';
 
-const root = new URL('../../', import.meta.url).pathname;
-if (!existsSync(join(root, 'dist/server/main.mjs'))) {
-  throw new Error('No build in dist/: run `npm run build` before this test (npm test does).');
-}
+needsBuild();
 const COUNT = 20;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a gift when the server is killed between Paystack and our write', () => {
   let paystack: FakePaystack;
   let dataDir: string;
   let child: ChildProcess | undefined;
   let origin: string;
-  let output = '';
 
   async function startServer() {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    paystack.webhookUrl = `${origin}/api/v1/giving/webhooks/paystack/`;
-    child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: `file:${join(dataDir, 'church.db')}`,
+    // Ready once the demo funds are in.
+    const server = await startBuiltServer(
+      dataDir,
+      {
         PUBLIC_RATE_LIMIT: '100000',
         PAYSTACK_SECRET_KEY: PAYSTACK_KEY,
         PAYSTACK_BASE_URL: paystack.url,
         GIVING_VERIFY_AFTER_MS: '1000',
         GIVING_VERIFY_EVERY_MS: '200',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    for (const started = performance.now(); ; await sleep(10)) {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-      if (performance.now() - started > 30_000) throw new Error('the server did not start');
-      // Each probe gives up after a second: a probe may meet the killed server's kept-alive connection and hang.
-      const ok = await fetch(`${origin}/api/v1/giving/funds/`, { signal: AbortSignal.timeout(1000) }).then(
-        async (r) => r.ok && ((await r.json()) as unknown[]).length > 0,
-        () => false,
-      );
-      if (ok) break;
-    }
+      async (at, signal) => {
+        const res = await fetch(`${at}/api/v1/giving/funds/`, { signal });
+        return res.ok && ((await res.json()) as unknown[]).length > 0;
+      },
+    );
+    ({ child, origin } = server);
+    paystack.webhookUrl = `${origin}/api/v1/giving/webhooks/paystack/`;
   }
 
   async function call(method: string, path: string, body?: unknown, token?: string) {
@@ -114,9 +85,7 @@ describe('a gift when the server is killed between Paystack and our write', () =
     const inFlight = references.slice(COUNT / 2).map((reference) => paystack.pay(reference).catch(() => undefined));
     child!.kill('SIGKILL');
     await Promise.all(inFlight);
-    // Killed by a signal, a process has no exit code but a signal code: it may have gone before we listen.
-    const gone = () => child!.exitCode !== null || child!.signalCode !== null;
-    await new Promise((resolve) => (gone() ? resolve(null) : child!.once('exit', resolve)));
+    await ended(child!);
 
     await startServer();
     const admin = (await call('POST', '/auth/login/', { username: 'admin', password: DEMO_PASSWORD })).body.access;

@@ -4,12 +4,12 @@
 // the purge; docs/DEPLOY.md). `npm test` runs this after the build (scripts/test.mjs, step `instances`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, freshPgUrl, TEST_ENV } from '../api/helpers';
+import { freePort } from './server';
 
 const WITHIN_MS = 2_000;
 const root = new URL('../../', import.meta.url).pathname;
@@ -17,14 +17,6 @@ const pg = inject('pgUrl');
 const built = existsSync(join(root, 'dist/server/main.mjs')) && existsSync(join(root, 'dist/server/entry.mjs'));
 if (!pg) console.warn('\n!!! PostgreSQL not available: the two-server live pages test is SKIPPED !!!\n');
 if (!built) throw new Error('No build in dist/: run `npm run build` before this test (npm test does).');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Instance {
   origin: string;

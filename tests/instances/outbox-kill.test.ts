@@ -4,32 +4,20 @@
 // confirmations are still going out; restarted on the same database, it sends the rest. Every registration's
 // confirmation arrives, counted by its outbox key (the Message-ID): at least once each, and a copy only where a
 // send was cut off between the mail server's acceptance and the row's update. The figures are printed.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
+import { DEMO_PASSWORD } from '../api/helpers';
+import { ended, needsBuild, sleep, startBuiltServer } from './server';
 
-const root = new URL('../../', import.meta.url).pathname;
-if (!existsSync(join(root, 'dist/server/main.mjs'))) {
-  throw new Error('No build in dist/: run `npm run build` before this test (npm test does).');
-}
+needsBuild();
 const COUNT = 200;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
 
@@ -43,40 +31,13 @@ describe('the outbox when the server is killed', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
   let origin: string;
-  let output = '';
 
   async function startServer() {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: `file:${join(dataDir, 'church.db')}`,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: 'office@gracechapel.example.org',
-        PUBLIC_RATE_LIMIT: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    for (const started = performance.now(); ; await sleep(10)) {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-      if (performance.now() - started > 30_000) throw new Error('the server did not start');
-      if (
-        await fetch(`${origin}/api/v1/health/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-    }
+    ({ child, origin } = await startBuiltServer(dataDir, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'office@gracechapel.example.org',
+      PUBLIC_RATE_LIMIT: '100000',
+    }));
   }
 
   async function post(path: string, body: unknown, token?: string) {
@@ -146,10 +107,9 @@ describe('the outbox when the server is killed', () => {
     await startServer();
   });
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
+    if (child) {
       child.kill('SIGTERM');
-      await exited;
+      await ended(child);
     }
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
@@ -195,9 +155,7 @@ describe('the outbox when the server is killed', () => {
     const killedAt = performance.now();
     expect(burst.every((r) => r.status === 201)).toBe(true);
     const ids = burst.map((r) => r.body.id);
-    await new Promise((r) =>
-      child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r),
-    );
+    await ended(child!);
     const beforeKill = confirmationsOf(ids).filter((t) => t.some((at) => at <= killedAt)).length;
 
     const restarting = performance.now();
