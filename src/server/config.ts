@@ -268,8 +268,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const e = readEnv(env);
   const production = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
+  const secret = jwtSecret(e.JWT_SECRET, production, dataDir);
   const siteUrl = (e.SITE_URL ?? e.SITE ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
-  const origins = e.ALLOWED_ORIGINS ?? [new URL(siteUrl).origin, DEV_ORIGIN];
+  if (production && !e.SITE_URL && !e.SITE)
+    throw new ConfigError(
+      'SITE_URL is required when NODE_ENV=production: set it to the public address people open, e.g. https://www.gracechapel.org ' +
+        '(links in emails and SMS, payment callbacks and the origins /my forms and passkeys accept come from it).',
+    );
+  // The site's own origin and the listed ones; a front end on localhost (npm run dev elsewhere) only outside
+  // production, where it would let any page on a visitor's own machine post to /my or use passkeys.
+  const origins = [
+    ...new Set([new URL(siteUrl).origin, ...(e.ALLOWED_ORIGINS ?? []), ...(production ? [] : [DEV_ORIGIN])]),
+  ];
   return {
     production,
     host: e.HOST,
@@ -288,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           region: e.S3_REGION as string,
         }
       : null,
-    jwtSecret: jwtSecret(e.JWT_SECRET, production, dataDir),
+    jwtSecret: secret,
     // Cheaper hashing only through this explicit variable, ignored in production.
     argon2:
       !production && e.ARGON2_TEST_MEMORY_KIB

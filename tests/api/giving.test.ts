@@ -18,6 +18,8 @@ const GIFT = { fund: 'Tithe', amount: 50.5, name: 'Ama Mensah', email: 'ama@exam
 const SITE_URL = 'https://church.example.org';
 let address = 0;
 const client = () => ({ 'X-Forwarded-For': `198.51.100.${++address % 250}` });
+/** Who opens the thanks page, as the page tells the server (behind the test's trusted proxy). */
+const caller = { forwardedFor: '203.0.113.9', remote: () => '127.0.0.1' };
 
 describe.each(backends())('giving on %s', (backend) => {
   let api: TestApi;
@@ -229,7 +231,7 @@ describe.each(backends())('giving on %s', (backend) => {
     expect((await giftOf(b)).status).toBe('flagged');
     expect(api.mails.filter((m) => m.text.includes(a) || m.text.includes(b))).toEqual([]);
     // The thanks page shows no receipt for it, and does not tell the giver they were not charged: they were.
-    expect(await thanks(deps, a)).toEqual({ state: 'flagged', reference: a });
+    expect(await thanks(deps, a, caller)).toEqual({ state: 'flagged', reference: a });
 
     const resolved = await api.request('POST', `/giving/gifts/${flagged.id}/resolve/`, {
       token: admin,
@@ -281,12 +283,12 @@ describe.each(backends())('giving on %s', (backend) => {
   it('the thanks page verifies with Paystack: the query string alone marks nothing paid', async () => {
     paystack.webhooks = false;
     const { reference } = (await give()).body;
-    expect(await thanks(deps, reference)).toEqual({ state: 'not-completed', reference });
+    expect(await thanks(deps, reference, caller)).toEqual({ state: 'not-completed', reference });
     expect((await giftOf(reference)).status).toBe('pending');
-    expect(await thanks(deps, 'GC-NOSUCHREFERENCE')).toEqual({ state: 'not-completed', reference: null });
-    expect(await thanks(deps, '<script>')).toEqual({ state: 'not-completed', reference: null });
+    expect(await thanks(deps, 'GC-NOSUCHREFERENCE', caller)).toEqual({ state: 'not-completed', reference: null });
+    expect(await thanks(deps, '<script>', caller)).toEqual({ state: 'not-completed', reference: null });
     await paystack.pay(reference);
-    const receipt = await thanks(deps, reference);
+    const receipt = await thanks(deps, reference, caller);
     expect(receipt).toMatchObject({ state: 'paid', reference, fund: 'Tithe', amount: 'GH₵ 50.50' });
     await settle();
     expect((await giftOf(reference)).status).toBe('paid');
@@ -294,14 +296,40 @@ describe.each(backends())('giving on %s', (backend) => {
     // Paystack down: the page cannot confirm, and says so.
     const other = (await give()).body.reference;
     paystack.mode = 'down';
-    expect(await thanks(deps, other)).toEqual({ state: 'unverified', reference: other });
+    expect(await thanks(deps, other, caller)).toEqual({ state: 'unverified', reference: other });
     // A payment still under way at Paystack (mobile money awaiting approval) is not called failed.
     paystack.mode = 'ok';
     paystack.transactions.get(other)!.status = 'failed';
-    expect(await thanks(deps, other)).toEqual({ state: 'not-completed', reference: other });
+    expect(await thanks(deps, other, caller)).toEqual({ state: 'not-completed', reference: other });
     const waiting = (await give()).body.reference;
     paystack.transactions.get(waiting)!.status = 'pending';
-    expect(await thanks(deps, waiting)).toEqual({ state: 'unverified', reference: waiting });
+    expect(await thanks(deps, waiting, caller)).toEqual({ state: 'unverified', reference: waiting });
+  });
+
+  it('the thanks page asks Paystack only about a pending gift, at most PUBLIC_RATE_LIMIT times per address', async () => {
+    // Failed before: every view of a settled gift's page called Paystack's verify (anyone could spend the quota).
+    const { reference } = (await give()).body;
+    await paystack.pay(reference);
+    await settle();
+    expect((await giftOf(reference)).status).toBe('paid');
+    const verifies = () => paystack.requests.filter((r) => r.path === `/transaction/verify/${reference}`).length;
+    const before = verifies();
+    for (let i = 0; i < 5; i++) expect((await thanks(deps, reference, caller)).state).toBe('paid');
+    expect(verifies()).toBe(before);
+    // A pending one is verified, but one address gets PUBLIC_RATE_LIMIT verifications in ten minutes; then the page
+    // says the receipt comes by email, and Paystack is not asked. Another address is counted apart.
+    paystack.webhooks = false;
+    const pending = (await give()).body.reference;
+    const asked = () => paystack.requests.filter((r) => r.path === `/transaction/verify/${pending}`).length;
+    const limit = 3;
+    const limited = { ...deps, config: { ...api.config, publicRateLimit: limit } } as AppDeps;
+    const one = { forwardedFor: '203.0.113.77', remote: () => '127.0.0.1' };
+    for (let i = 0; i < limit; i++) await thanks(limited, pending, one);
+    expect(asked()).toBe(limit);
+    expect(await thanks(limited, pending, one)).toEqual({ state: 'unverified', reference: pending });
+    expect(asked()).toBe(limit);
+    await thanks(limited, pending, { ...one, forwardedFor: '203.0.113.78' });
+    expect(asked()).toBe(limit + 1);
   });
 
   it('the background check credits a gift whose webhook was lost, after 15 minutes', async () => {

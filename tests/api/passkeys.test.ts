@@ -30,8 +30,16 @@ describe.each(backends())('passkeys on %s', (backend) => {
     return { id, username, token: await api.tokenFor(username) };
   }
 
-  async function addPasskey(token: string, name: string, key = new SoftPasskey()) {
-    const options = await call('POST', '/auth/passkeys/options/', { token });
+  /** Proof of the second factor by one of the account's passkeys (POST /auth/2fa/proof/options/). */
+  async function proofBy(token: string, key: SoftPasskey) {
+    const options = await call('POST', '/auth/2fa/proof/options/', { token });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    return { passkey: { challenge_id: options.body.challenge_id, response: key.assert(options.body.options, origin) } };
+  }
+
+  /** Adds a passkey; once the account has a second factor, `proof` proves it (a code, or proofBy). */
+  async function addPasskey(token: string, name: string, key = new SoftPasskey(), proof?: object) {
+    const options = await call('POST', '/auth/passkeys/options/', { token, body: proof });
     expect(options.status).toBe(200);
     const added = await call('POST', '/auth/passkeys/', {
       token,
@@ -66,7 +74,9 @@ describe.each(backends())('passkeys on %s', (backend) => {
       createdAt: expect.any(String),
       lastUsedAt: null,
     });
-    const second = await addPasskey(me.token, '  Laptop  ');
+    // Without proof of the passkey in force, a token alone adds none (403); with it, the second is added.
+    expect((await call('POST', '/auth/passkeys/options/', { token: me.token })).status).toBe(403);
+    const second = await addPasskey(me.token, '  Laptop  ', new SoftPasskey(), await proofBy(me.token, first.key));
     // The first one is not offered for adding again.
     expect(second.options.excludeCredentials).toEqual([
       { id: b64url(first.key.id), type: 'public-key', transports: ['internal'] },
@@ -236,15 +246,25 @@ describe.each(backends())('passkeys on %s', (backend) => {
   it('removes only the own passkeys (audited); without any, two-factor is off', async () => {
     const me = await staff();
     const other = await staff();
-    const phone = (await addPasskey(me.token, 'Phone')).passkey;
-    const { passkey: laptop, key: laptopKey } = await addPasskey(me.token, 'Laptop');
+    const { passkey: phone, key: phoneKey } = await addPasskey(me.token, 'Phone');
+    const { passkey: laptop, key: laptopKey } = await addPasskey(
+      me.token,
+      'Laptop',
+      new SoftPasskey(),
+      await proofBy(me.token, phoneKey),
+    );
     const theirs = (await addPasskey(other.token, 'Theirs')).passkey;
-    expect((await call('DELETE', `/auth/passkeys/${theirs.id}/`, { token: me.token })).status).toBe(404);
-    expect((await call('DELETE', '/auth/passkeys/abc/', { token: me.token })).status).toBe(404);
-    expect((await call('DELETE', `/auth/passkeys/${phone.id}/`, { token: me.token })).status).toBe(204);
-    expect((await call('DELETE', `/auth/passkeys/${phone.id}/`, { token: me.token })).status).toBe(404);
+    const remove = async (id: number | string) =>
+      (await call('DELETE', `/auth/passkeys/${id}/`, { token: me.token, body: await proofBy(me.token, laptopKey) }))
+        .status;
+    expect(await remove(theirs.id)).toBe(404);
+    expect(await remove('abc')).toBe(404);
+    // A token alone removes none (403).
+    expect((await call('DELETE', `/auth/passkeys/${phone.id}/`, { token: me.token })).status).toBe(403);
+    expect(await remove(phone.id)).toBe(204);
+    expect(await remove(phone.id)).toBe(404);
     expect((await api.userRow(me.id)).two_factor).toBeTruthy();
-    expect((await call('DELETE', `/auth/passkeys/${laptop.id}/`, { token: me.token })).status).toBe(204);
+    expect(await remove(laptop.id)).toBe(204);
     expect((await api.userRow(me.id)).two_factor).toBeFalsy();
     expect((await call('GET', '/auth/2fa/', { token: me.token })).body.passkeys).toEqual([]);
     expect(await auditCount('remove_passkey', me.id)).toBe(2);
@@ -265,10 +285,14 @@ describe.each(backends())('passkeys on %s', (backend) => {
       body: { code: new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: api.clock.now }) },
     });
     expect(confirmed.status).toBe(200);
-    const { passkey } = await addPasskey(me.token, 'Phone');
+    const code = () =>
+      new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: api.clock.now });
+    const { passkey } = await addPasskey(me.token, 'Phone', new SoftPasskey(), { code: code() });
     const first = await call('POST', '/auth/login/', { body: { username: me.username, password: DEMO_PASSWORD } });
     expect(first.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), methods: ['totp', 'passkey'] });
-    expect((await call('DELETE', `/auth/passkeys/${passkey.id}/`, { token: me.token })).status).toBe(204);
+    api.clock.advance(30_000); // the next code: one proves once
+    const removed = await call('DELETE', `/auth/passkeys/${passkey.id}/`, { token: me.token, body: { code: code() } });
+    expect(removed.status).toBe(204);
     expect((await api.userRow(me.id)).two_factor).toBeTruthy();
     expect((await call('GET', '/auth/2fa/', { token: me.token })).body).toMatchObject({
       totp: true,

@@ -15,6 +15,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Roles allowed into the admin portal (with the other conditions of canAccessWeb). */
 export const STAFF_ROLES: readonly Role[] = ['PASTOR', 'ADMIN', 'SUPERADMIN'];
+/**
+ * A staff role's account keeps its email address and phone number to the portal: /my signs in with a code to
+ * either, so changing them there would let whoever holds the phone take the portal account (docs/API.md).
+ */
+export const contactChangedInPortalOnly = (user: { role: Role }) => STAFF_ROLES.includes(user.role);
 
 export type UserAction =
   | 'view'
@@ -97,6 +102,9 @@ export const OTHER_AUDIT_ACTIVITY = {
   use_passkey: 'signed in with a passkey',
   end_session: 'signed out one of their sessions',
   end_other_sessions: 'signed out all their other sessions',
+  // Ten wrong second-step codes within 15 minutes, whatever the mfa_token or address (src/server/twofactor/guard.ts).
+  lock_second_step: 'had their two-factor sign-in locked after too many wrong codes',
+  end_own_member_sessions: 'signed out of /my everywhere else',
   // A member's own, through the members' door (src/server/members/); {what} as the entry names it.
   update_own_details: 'updated their details',
   update_own_consent: 'changed their consent: {what}',

@@ -10,6 +10,7 @@ import { iso } from '../db/time';
 import { signedInUser } from '../users/signed-in';
 import { asTarget } from '../users/answers';
 import { verifyToken } from './tokens';
+import { sessionEnded } from './ended-sessions';
 import { recordActiveDay } from '../analytics/member-days';
 import { MFA_ENROLMENT_REQUIRED } from '../../lib/shared/twofactor/api';
 
@@ -41,6 +42,7 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     let usersVersion: number | undefined = found.version;
     if (!user || Number(user.token_version) !== claims.version) throw new ApiError(401, DETAIL.invalidToken);
     if (!canAccessWeb(asTarget(user))) throw new ApiError(403, DETAIL.noWebAccess);
+    if (claims.sid && (await sessionEnded(deps, claims.sid, now))) throw new ApiError(401, DETAIL.invalidToken);
     if (claims.enrol && !user.two_factor && !mayCallWhileEnrolling(c.req.method, c.req.path))
       throw new ApiError(403, MFA_ENROLMENT_REQUIRED.detail, undefined, undefined, MFA_ENROLMENT_REQUIRED.code);
     const stale = !user.last_seen || now - Date.parse(user.last_seen) > SEEN_THROTTLE_MS;

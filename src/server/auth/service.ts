@@ -25,6 +25,7 @@ import {
 import type { UserRow } from '../kernel/context';
 import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from '../twofactor/challenges';
 import { policyCovers, secondFactors, spendCode } from '../twofactor/service';
+import { takeSecondStepGuess } from '../twofactor/guard';
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
 import { randomToken, sha256 } from './tokens';
@@ -104,7 +105,10 @@ export async function loginSecondStep(
   if (!challenge || !user) return refuse();
   // The guess is counted before the code is judged (a right one uses the token up anyway).
   if (!(await takeGuess(db, challenge.id))) return refuse();
-  if (!(await spendCode(deps, user, code))) return refuse();
+  const settle = await takeSecondStepGuess(deps, user);
+  const right = await spendCode(deps, user, code);
+  await settle(right);
+  if (!right) return refuse();
   return finishSecondStep(deps, challenge.id, user, from);
 }
 

@@ -9,6 +9,7 @@ import type { DB } from '../db/schema';
 import type { ServerConfig } from '../config';
 import { iso } from '../db/time';
 import { sha256, signAccess, signRefresh, verifyToken } from './tokens';
+import { ended } from './ended-sessions';
 
 export interface TokenPair {
   access: string;
@@ -137,12 +138,40 @@ const revokeLive = (db: Kysely<DB>, nowMs: number) =>
     .set({ revoked_at: iso(nowMs) })
     .where('revoked_at', 'is', null);
 
+/**
+ * The update that ends the sessions not yet ended, to be narrowed: a staff session's access tokens are refused from
+ * then on (ended-sessions.ts), a member session's cookie opens nothing (members/session.ts).
+ */
+const endLive = (db: Kysely<DB>, nowMs: number) =>
+  db
+    .updateTable('sessions')
+    .set({ ended_at: iso(nowMs), token_hash: null })
+    .where('ended_at', 'is', null);
+
 export async function revokeFamily(db: Kysely<DB>, familyId: string, nowMs: number) {
   await revokeLive(db, nowMs).where('family_id', '=', familyId).execute();
+  await endLive(db, nowMs).where('family_id', '=', familyId).execute();
+  ended();
 }
 
+/**
+ * Every session of the account ends, the portal's and /my's alike: a password reset, a two-factor reset, a
+ * suspension, web access taken away.
+ */
 export async function revokeAllForUser(db: Kysely<DB>, userId: number, nowMs: number) {
   await revokeLive(db, nowMs).where('user_id', '=', userId).execute();
+  await endLive(db, nowMs).where('user_id', '=', userId).execute();
+  ended();
+}
+
+/**
+ * The account's /my sessions end (but `except`, the one making the change): its role changed, its email changed.
+ * The portal's sessions go on: the role is read afresh on every call, and the email signs nobody in there.
+ */
+export async function endMemberSessions(db: Kysely<DB>, userId: number, nowMs: number, except?: string) {
+  let q = endLive(db, nowMs).where('user_id', '=', userId).where('kind', '=', 'member');
+  if (except) q = q.where('family_id', '!=', except);
+  await q.execute();
 }
 
 /** Logout: revokes the presented token's family. Answers the owner's id when the token was known. */

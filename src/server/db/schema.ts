@@ -410,6 +410,14 @@ export interface SignInChallengesTable {
   used_at: string | null;
 }
 
+/** Wrong second-step codes of one account (twofactor/guard.ts). */
+export interface SecondStepGuardsTable {
+  user_id: number;
+  window_start: string;
+  failures: ColumnType<number, number | undefined, number>;
+  locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface SessionsTable {
   /** The refresh-token family (auth/sessions.ts). */
   family_id: string;
@@ -422,7 +430,7 @@ export interface SessionsTable {
   kind: ColumnType<'staff' | 'member', 'staff' | 'member' | undefined, 'staff' | 'member'>;
   /** A member session: sha256 of its cookie's token. */
   token_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  /** A member session ended by sign-out. */
+  /** When the session ended (sign-out, a reset, ended by its owner): its tokens and cookie open nothing after. */
   ended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -546,4 +554,5 @@ export interface DB {
   sessions: SessionsTable;
   member_codes: MemberCodesTable;
   removal_requests: RemovalRequestsTable;
+  second_step_guards: SecondStepGuardsTable;
 }

@@ -20,7 +20,7 @@ export function givingReaderOf(deps: AppDeps): GivingReader {
         checkoutOrigins: paystack ? checkoutOrigins(paystack) : [],
       };
     },
-    thanks: (reference) => thanks(deps, reference),
+    thanks: (reference, caller) => thanks(deps, reference, caller),
     async statement(cookieHeader, year) {
       const member = await memberFromCookie(deps, cookieHeader ?? undefined);
       return member ? statementOf(db, Number(member.user.id), year) : null;

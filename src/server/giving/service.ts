@@ -14,6 +14,8 @@ import type { DB, GiftsTable } from '../db/schema';
 import { ApiError, fieldError } from '../kernel/errors';
 import { iso } from '../db/time';
 import { admitSubmission } from '../public/limit';
+import { RATE_WINDOW_MS, checkRate, countCall, type RateRule } from '../kernel/rate-limit';
+import { clientFrom } from '../kernel/client';
 import { queueEmail, queueSms } from '../outbox/queue';
 import { oneLine } from '../notifications/service';
 import { churchContact, signature } from '../settings/church';
@@ -38,7 +40,7 @@ import {
   type staffGiftBodySchema,
 } from '../../lib/shared/giving/api';
 import type { z } from 'zod';
-import type { GivingStatement, ThanksAnswer } from '../../lib/shared/giving/reader';
+import type { Caller, GivingStatement, ThanksAnswer } from '../../lib/shared/giving/reader';
 import { fullName } from '../../lib/shared/format';
 import { ProviderUnavailable, type PaymentProvider, type Verification } from './provider';
 import { paystackProvider } from './paystack';
@@ -348,19 +350,39 @@ export async function receiveWebhook(deps: AppDeps, rawBody: Uint8Array, headers
 /** Paystack's words for a payment still under way. */
 const IN_PROGRESS = new Set(['ongoing', 'pending', 'processing', 'queued', 'send_otp', 'send_birthday', 'send_pin']);
 
-/** What the thanks page shows: a receipt only when the provider confirms the gift as given. */
-export async function thanks(deps: AppDeps, reference: string | null): Promise<ThanksAnswer> {
+/** Thanks pages one address may have verified with the provider in ten minutes (docs/API.md, Accounts and sessions). */
+const thanksRule = (deps: AppDeps): RateRule => ({
+  kind: 'give-thanks',
+  limit: deps.config.publicRateLimit,
+  windowMs: RATE_WINDOW_MS,
+  detail: GIVING_TEXTS.unavailable,
+});
+
+/**
+ * What the thanks page shows: a receipt only when the provider confirmed the gift as given. Only a gift still
+ * pending is verified with the provider, and at most PUBLIC_RATE_LIMIT times per address in ten minutes: a gift
+ * already settled answers from what is stored, so nobody can spend the church's provider quota by reloading the
+ * page (or a script by calling it); past the limit the page says the receipt comes by email.
+ */
+export async function thanks(deps: AppDeps, reference: string | null, caller: Caller): Promise<ThanksAnswer> {
   const ref = reference?.trim() ?? '';
   if (!/^[\w.=-]{1,100}$/.test(ref)) return { state: 'not-completed', reference: null };
   const db = deps.database.db;
-  const exists = await db.selectFrom('gifts').select('id').where('reference', '=', ref).executeTakeFirst();
+  const exists = await db.selectFrom('gifts').select('status').where('reference', '=', ref).executeTakeFirst();
   if (!exists) return { state: 'not-completed', reference: null };
-  let verified: Verification | null;
-  try {
-    verified = (await verifyGift(deps, ref)).verified;
-  } catch (err) {
-    if (err instanceof ProviderUnavailable) return { state: 'unverified', reference: ref };
-    throw err;
+  let verified: Verification | null = null;
+  if (exists.status === 'pending') {
+    const key = clientFrom(deps.config, caller.forwardedFor, caller.remote).key;
+    const now = deps.now();
+    try {
+      await checkRate(db, thanksRule(deps), key, now);
+      await countCall(db, thanksRule(deps), key, now);
+      verified = (await verifyGift(deps, ref)).verified;
+    } catch (err) {
+      if (err instanceof ProviderUnavailable) return { state: 'unverified', reference: ref };
+      if (err instanceof ApiError && err.status === 429) return { state: 'unverified', reference: ref };
+      throw err;
+    }
   }
   const gift = await db
     .selectFrom('gifts')
@@ -368,11 +390,8 @@ export async function thanks(deps: AppDeps, reference: string | null): Promise<T
     .select(['gifts.status', 'gifts.amount', 'gifts.currency', 'gifts.paid_at', 'gifts.name', 'funds.name as fund'])
     .where('gifts.reference', '=', ref)
     .executeTakeFirstOrThrow();
-  const confirmed =
-    verified?.status === 'success' &&
-    verified.amountPesewas === gift.amount &&
-    verified.currency === gift.currency &&
-    gift.status === 'paid';
+  // Paid only once a verified answer of the provider with the gift's amount and currency credited it.
+  const confirmed = gift.status === 'paid';
   // A mobile money payment waits for the giver's approval on their phone: not failed, not confirmed yet.
   const waiting = gift.status === 'pending' && IN_PROGRESS.has(verified?.status ?? '');
   // A payment that differs from the gift (flagged) was still taken: never tell its giver they were not charged.

@@ -17,11 +17,25 @@ const secrets = new WeakMap<object, KeyObject>();
 export function clientOf(c: Context<AppEnv>, config: Pick<ServerConfig, 'trustProxy' | 'jwtSecret'>): Client {
   const known = c.get('client');
   if (known) return known;
+  const client = clientFrom(config, c.req.header('x-forwarded-for'), () => getConnInfo(c).remote.address);
+  c.set('client', client);
+  return client;
+}
+
+/**
+ * The same for a caller known by its X-Forwarded-For header and its connection's address (a page Astro renders:
+ * Astro.clientAddress), by the same rule.
+ */
+export function clientFrom(
+  config: Pick<ServerConfig, 'trustProxy' | 'jwtSecret'>,
+  forwardedFor: string | null | undefined,
+  remote: () => string | undefined,
+): Client {
   let address: string | undefined;
-  if (config.trustProxy) address = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined;
+  if (config.trustProxy) address = forwardedFor?.split(',').at(-1)?.trim() || undefined;
   if (!address) {
     try {
-      address = getConnInfo(c).remote.address;
+      address = remote();
     } catch {
       // No socket (an in-process request): the shared key below.
     }
@@ -32,7 +46,5 @@ export function clientOf(c: Context<AppEnv>, config: Pick<ServerConfig, 'trustPr
     .update(address ?? 'unknown')
     .digest('hex')
     .slice(0, 32);
-  const client = { address, key };
-  c.set('client', client);
-  return client;
+  return { address, key };
 }

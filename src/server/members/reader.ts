@@ -2,7 +2,7 @@
 // so a page shows exactly what GET /members/me/ would answer (src/env.d.ts, src/host/pages.ts).
 import type { AppDeps } from '../kernel/context';
 import type { MemberReader } from '../../lib/shared/members/api';
-import { memberFromCookie } from './session';
+import { memberFromCookie, memberSessionsOf } from './session';
 import { me } from './service';
 import { directory } from './directory';
 import { passkeysOf } from './passkeys';
@@ -21,6 +21,10 @@ export function memberReaderOf(deps: AppDeps): MemberReader {
     async passkeys(cookieHeader) {
       const session = await memberFromCookie(deps, cookieHeader);
       return session && passkeysOf(deps, session.user);
+    },
+    async sessions(cookieHeader) {
+      const session = await memberFromCookie(deps, cookieHeader);
+      return session && memberSessionsOf(deps, session);
     },
     ministries: () => listPublicMinistries(deps.database.db),
     smsEnabled: Boolean(deps.config.sms),

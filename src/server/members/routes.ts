@@ -36,6 +36,7 @@ import {
   memberProfileSchema,
   memberRegistrationSchema,
   memberRemovalSchema,
+  memberSessionSchema,
   memberSessionRequestSchema,
   memberUpdateSchema,
   removalRequestSchema,
@@ -45,7 +46,7 @@ import {
 import { PERSON_NOT_FOUND } from '../../lib/shared/households/api';
 import { MINISTRY_NOT_FOUND } from '../../lib/shared/ministries/api';
 import { REGISTRATION_NOT_FOUND } from '../../lib/shared/registrations/api';
-import { requireMember, signIn, signOut, type MemberEnv } from './session';
+import { endOtherMemberSessions, memberSessionsOf, requireMember, signIn, signOut, type MemberEnv } from './session';
 import * as members from './service';
 import { directory } from './directory';
 import { memberProfile } from './answers';
@@ -458,10 +459,37 @@ export function memberRoutes(deps: AppDeps) {
     async (c) =>
       answer(
         c,
-        await members.confirmEmailChange(deps, user(c), c.req.valid('json').code),
+        await members.confirmEmailChange(deps, user(c), c.req.valid('json').code, c.get('member').id),
         200,
         done(MY_PAGES.details, 'email-changed'),
       ),
+  );
+
+  // ---- Sessions ----
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/sessions/',
+      summary: 'The account’s /my sessions (device, address, when), the current one marked',
+      middleware: [member],
+      responses: { 200: jsonAnswer(z.array(memberSessionSchema), 'The latest used first'), ...refusals(401) },
+    }),
+    async (c) => c.json(await memberSessionsOf(deps, c.get('member')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/sessions/others/end/',
+      summary: 'Sign out everywhere else: every other /my session of the account ends (audited)',
+      middleware: [body({ page: page(MY_PAGES.details) }), member],
+      responses: { 204: { description: 'Signed out elsewhere' }, 303: FORM_POST, ...refusals(401, 403) },
+    }),
+    async (c) => {
+      await endOtherMemberSessions(deps, c.get('member'));
+      return c.get('formPost') ? c.redirect(done(MY_PAGES.details, 'sessions-ended'), 303) : c.body(null, 204);
+    },
   );
 
   // ---- Household ----

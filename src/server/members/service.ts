@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { fieldError } from '../kernel/errors';
+import { ApiError, fieldError } from '../kernel/errors';
+import { contactChangedInPortalOnly } from '../../lib/shared/permissions';
 import { RATE_WINDOW_MS, admitCall, checkRate, countCall, type RateRule } from '../kernel/rate-limit';
 import { audited, withAudit } from '../activity/audit';
 import { smsNumber } from '../../lib/shared/sms/numbers';
@@ -24,9 +25,9 @@ import {
   type MemberUpdate,
 } from '../../lib/shared/members/api';
 import type { HouseholdPersonCreate, HouseholdPersonUpdate, OwnHouseholdUpdate } from '../../lib/shared/households/api';
-import { churchContact, signature } from '../settings/church';
-import { queueEmail } from '../outbox/queue';
-import { withEmailChecked } from '../users/service';
+import { churchContact } from '../settings/church';
+import { tellOldAddress, withEmailChecked } from '../users/service';
+import { endMemberSessions } from '../auth/sessions';
 import { recordActiveDay } from '../analytics/member-days';
 import {
   addPersonToOwnHousehold,
@@ -183,7 +184,14 @@ const CONSENT_WORDS: Record<keyof MemberConsent, string> = {
 };
 
 /** PATCH /members/me/ and the consent form: contact details and consents, each consent's date moved when it changes. */
+/** 403 when a staff account's email address or phone number would change through /my. */
+function assertContactChangeable(user: UserRow) {
+  if (contactChangedInPortalOnly(user)) throw new ApiError(403, MEMBER_TEXT.staffContact);
+}
+
 export async function updateMember(deps: AppDeps, user: UserRow, input: MemberUpdate): Promise<MemberProfile> {
+  if (input.phone_number !== undefined && (input.phone_number || null) !== (user.phone_number || null))
+    assertContactChangeable(user);
   const phone = input.phone_number !== undefined ? input.phone_number : user.phone_number;
   const sms = input.sms_notifications ?? Boolean(user.sms_notifications);
   if (sms && !phone && (input.sms_notifications === true || input.phone_number !== undefined))
@@ -233,6 +241,7 @@ const emailCallerRule: RateRule = { ...callerRule, kind: 'member-email-code' };
 
 /** POST /members/me/email/: a code to the new address (whose owner alone can confirm it). */
 export async function requestEmailChange(deps: AppDeps, user: UserRow, email: string): Promise<MemberProfile> {
+  assertContactChangeable(user);
   const destination = email.toLowerCase();
   if (destination === user.email.toLowerCase()) throw fieldError('email', MEMBER_TEXT.emailSame);
   const church = await churchContact(deps.database.db);
@@ -250,9 +259,16 @@ export async function requestEmailChange(deps: AppDeps, user: UserRow, email: st
 
 /**
  * POST /members/me/email/confirm/: the code makes the new address the account's. Whether another account uses it
- * is told only now, to whoever holds that inbox. The old address hears of the change.
+ * is told only now, to whoever holds that inbox. The old address hears of the change, and every other /my session
+ * of the account ends (whoever else was signed in signed in with the old address).
  */
-export async function confirmEmailChange(deps: AppDeps, user: UserRow, code: string): Promise<MemberProfile> {
+export async function confirmEmailChange(
+  deps: AppDeps,
+  user: UserRow,
+  code: string,
+  sessionId: string,
+): Promise<MemberProfile> {
+  assertContactChangeable(user);
   const db = deps.database.db;
   const now = deps.now();
   const redeemed = await redeemCode(db, deps.config, { purpose: 'email-change', userId: Number(user.id) }, code, now);
@@ -261,18 +277,8 @@ export async function confirmEmailChange(deps: AppDeps, user: UserRow, code: str
   const church = await churchContact(db);
   await audited(db, { actor: user, target: user, action: 'change_own_email' }, now, async (trx) => {
     await trx.updateTable('users').set({ email }).where('id', '=', user.id).execute();
-    await queueEmail(
-      trx,
-      `member-email-changed:${redeemed.codeId}`,
-      {
-        to: user.email,
-        subject: 'Your email address was changed',
-        text:
-          `The email address of your account is now ${email}. If you did not make this change, please contact the church office.` +
-          signature(church),
-      },
-      now,
-    );
+    await tellOldAddress(trx, { to: user.email, email, key: `member-email-changed:${redeemed.codeId}` }, church, now);
+    await endMemberSessions(trx, Number(user.id), now, sessionId);
   });
   deps.outbox?.wake();
   return memberProfile(deps, await reloaded(deps, Number(user.id)));

@@ -17,6 +17,9 @@ import { ApiError } from '../kernel/errors';
 import { clientOf } from '../kernel/client';
 import { randomToken, sha256 } from '../auth/tokens';
 import { deviceOf } from '../auth/device';
+import { endMemberSessions } from '../auth/sessions';
+import { audited } from '../activity/audit';
+import type { MemberSessionInfo } from '../../lib/shared/members/api';
 
 const IDLE_MS = MEMBER_SESSION_IDLE_DAYS * 24 * 3600_000;
 /** last_used_at is written at most this often, so a page view stays a read. */
@@ -105,16 +108,39 @@ export async function endMemberSession(db: Kysely<DB>, sessionId: string, nowMs:
     .execute();
 }
 
-/** Every live member session of the account ends (an email change, removal). */
-export async function endMemberSessionsOf(db: Kysely<DB>, userId: number, nowMs: number, except?: string) {
-  let q = db
-    .updateTable('sessions')
-    .set({ ended_at: iso(nowMs), token_hash: null })
-    .where('user_id', '=', userId)
+/** The account's live /my sessions, the latest used first; `current` marks the one asking. */
+export async function memberSessionsOf(
+  deps: Pick<AppDeps, 'database' | 'now'>,
+  session: MemberSession,
+): Promise<MemberSessionInfo[]> {
+  const rows = await deps.database.db
+    .selectFrom('sessions')
+    .select(['family_id', 'device', 'address', 'created_at', 'last_used_at'])
+    .where('user_id', '=', session.user.id)
     .where('kind', '=', 'member')
-    .where('ended_at', 'is', null);
-  if (except) q = q.where('family_id', '!=', except);
-  await q.execute();
+    .where('ended_at', 'is', null)
+    .where('last_used_at', '>', iso(deps.now() - IDLE_MS))
+    .orderBy('last_used_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.family_id,
+    device: r.device,
+    address: r.address,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    current: r.family_id === session.id,
+  }));
+}
+
+/** "Sign out everywhere else": every other /my session of the account ends (audited). */
+export async function endOtherMemberSessions(deps: Pick<AppDeps, 'database' | 'now'>, session: MemberSession) {
+  const now = deps.now();
+  await audited(
+    deps.database.db,
+    { actor: session.user, target: session.user, action: 'end_own_member_sessions' },
+    now,
+    (trx) => endMemberSessions(trx, Number(session.user.id), now, session.id),
+  );
 }
 
 /** Served over https: the site's own address, or (behind a trusted proxy) the proxy's word for this request. */

@@ -6,7 +6,7 @@ import { fieldError } from '../kernel/errors';
 import type { User } from '../../lib/shared/users/types';
 import type { AppDeps } from '../kernel/context';
 import type { UserRow } from '../kernel/context';
-import { presentUserById, withEmailChecked } from '../users/service';
+import { afterEmailChange, presentUserById, withEmailChecked } from '../users/service';
 
 export async function updateProfile(deps: AppDeps, user: UserRow, input: ProfileUpdate): Promise<User> {
   const phone = input.phone_number !== undefined ? input.phone_number : user.phone_number;
@@ -17,7 +17,12 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
   }
   const changes = await withEmailChecked(deps, user.id, input);
   if (Object.keys(changes).length) {
-    await deps.database.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+    const now = deps.now();
+    await deps.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      if (changes.email !== undefined) await afterEmailChange(trx, user, changes.email, now);
+    });
+    if (changes.email !== undefined) deps.outbox?.wake();
   }
   return presentUserById(deps, user.id);
 }

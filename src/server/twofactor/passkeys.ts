@@ -35,6 +35,7 @@ import { finishSecondStep, signIn, type SignedIn, type SignInFrom } from '../aut
 import { checkThrottle, countAttempt } from '../auth/throttle';
 import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from './challenges';
 import { ownChange, syncTwoFactor } from './service';
+import { takeSecondStepGuess } from './guard';
 
 /** Every refused passkey sign-in answers this, whatever was wrong: nothing tells a forgery from a stale answer. */
 export const PASSKEY_REFUSED = 'That passkey could not sign you in. Please try again, or sign in with your password.';
@@ -51,10 +52,10 @@ export interface Ceremony {
  * The origins passkeys work from: the site's and the allowed ones (ALLOWED_ORIGINS). Browsers refuse WebAuthn on
  * an IP address but allow it on localhost, so a site served on the loopback address is also reached as localhost.
  */
-export function passkeyOrigins(config: Pick<ServerConfig, 'siteUrl' | 'allowedOrigins'>): string[] {
+export function passkeyOrigins(config: Pick<ServerConfig, 'siteUrl' | 'allowedOrigins' | 'production'>): string[] {
   const site = new URL(config.siteUrl);
   const origins = new Set([site.origin, ...config.allowedOrigins]);
-  if (site.hostname === '127.0.0.1' || site.hostname === '[::1]') {
+  if (!config.production && (site.hostname === '127.0.0.1' || site.hostname === '[::1]')) {
     site.hostname = 'localhost';
     origins.add(site.origin);
   }
@@ -74,7 +75,8 @@ export function ceremonyOf(config: ServerConfig, originHeader: string | undefine
  */
 const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
-const needCeremony = (ceremony: Ceremony | undefined): Ceremony => {
+/** The ceremony, or 400: a page on an origin the site does not serve. */
+export const needCeremony = (ceremony: Ceremony | undefined): Ceremony => {
   if (!ceremony) throw new ApiError(400, PASSKEY_ORIGIN);
   return ceremony;
 };
@@ -192,13 +194,8 @@ export async function addPasskey(
   );
 }
 
-/** Removes one of the person's own passkeys of this door (any other id names nothing: 404), audited. */
-export async function removePasskey(
-  deps: AppDeps,
-  user: UserRow,
-  id: number,
-  door: PasskeyDoor = 'staff',
-): Promise<void> {
+/** One of the person's own passkeys of this door; any other id names nothing (404). */
+export async function ownPasskey(deps: AppDeps, user: UserRow, id: number, door: PasskeyDoor = 'staff') {
   const key = await deps.database.db
     .selectFrom('passkeys')
     .select(['id', 'name'])
@@ -207,6 +204,17 @@ export async function removePasskey(
     .where('door', '=', door)
     .executeTakeFirst();
   if (!key) throw new ApiError(404, DETAIL.notFound);
+  return key;
+}
+
+/** Removes one of the person's own passkeys of this door (any other id names nothing: 404), audited. */
+export async function removePasskey(
+  deps: AppDeps,
+  user: UserRow,
+  id: number,
+  door: PasskeyDoor = 'staff',
+): Promise<void> {
+  const key = await ownPasskey(deps, user, id, door);
   await ownChange(
     deps,
     user,
@@ -218,6 +226,31 @@ export async function removePasskey(
     key.name,
   );
 }
+
+/**
+ * Options for navigator.credentials.get() proving that the signed-in person holds one of their own passkeys, before
+ * a change to their second factors (proof.ts); its challenge names the account, so no other account's passkey
+ * answers it.
+ */
+export async function proofOptions(deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) {
+  const { rpID } = needCeremony(ceremony);
+  const db = deps.database.db;
+  const own = await db
+    .selectFrom('passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', user.id)
+    .where('door', '=', 'staff')
+    .execute();
+  if (!own.length) throw new ApiError(400, NO_PASSKEY);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+    userVerification: 'preferred',
+  });
+  const challenge_id = await issueChallenge(db, 'passkey-login', user.id, options.challenge, deps.now());
+  return { challenge_id, options };
+}
+export const NO_PASSKEY = 'You have no passkey to confirm with: use a code from your authenticator app instead.';
 
 // ---- Signing in ----
 
@@ -290,7 +323,11 @@ export async function passkeySignIn(
     return refuse();
   if (mfa_token === undefined && forUser !== null) return refuse();
 
+  // A second step's passkey counts toward the account's wrong second-step guesses as a code does (guard.ts).
+  const account = mfa ? await findUserById(db, forUser!) : undefined;
+  const settle = account ? await takeSecondStepGuess(deps, account) : undefined;
   const proved = await provePasskey(deps, challenge, response, ceremony, 'staff');
+  await settle?.(Boolean(proved));
   if (!proved) return refuse();
   // The passkey proved who this is, so saying they lack access leaks nothing (and nothing is recorded as used).
   if (!canAccessWeb(asTarget(proved.user))) throw new ApiError(403, DETAIL.noWebAccess);

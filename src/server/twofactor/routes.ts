@@ -2,9 +2,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
-import { jsonAnswer, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
 import { deleteById, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../auth/middleware';
 import {
@@ -15,7 +15,14 @@ import {
   totpSetupSchema,
   twoFactorStatusSchema,
 } from '../../lib/shared/twofactor/api';
-import { passkeyOptionsSchema, passkeyRegisterSchema } from '../../lib/shared/twofactor/passkeys';
+import {
+  factorProofSchema,
+  passkeyChallengeSchema,
+  passkeyOptionsSchema,
+  passkeyRegisterSchema,
+  type FactorProof,
+} from '../../lib/shared/twofactor/passkeys';
+import { proveFactor } from './proof';
 import * as twoFactor from './service';
 import * as passkeys from './passkeys';
 import { ceremonyOf } from './passkeys';
@@ -26,11 +33,10 @@ const SessionId = z.object({ id: z.string({ error: DETAIL.notFound }).uuid(DETAI
 export function twoFactorRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
-  /** The handler of a step a current code confirms, which answers ten new recovery codes. */
-  const newRecoveryCodes =
-    (step: (deps: AppDeps, user: UserRow, code: string) => Promise<string[]>) =>
-    async (c: Context<AppEnv, string, { out: { json: { code: string } } }>) =>
-      c.json({ recovery_codes: await step(deps, c.get('user'), c.req.valid('json').code) }, 200);
+  /** The ceremony (origin and RP ID) of the request's page, for a passkey's answer (passkeys.ts). */
+  const ceremony = (c: Context<AppEnv>) => ceremonyOf(deps.config, c.req.header('origin'));
+  /** Proves the second factor in force (proof.ts): 403 without a proof, 400 for a wrong one. */
+  const prove = (c: Context<AppEnv>, proof: FactorProof) => proveFactor(deps, c.get('user'), proof, ceremony(c));
 
   app.openapi(
     route('get', '/2fa/', 'The own two-factor sign-in: authenticator app, recovery codes left, passkeys', {
@@ -41,11 +47,23 @@ export function twoFactorRoutes(deps: AppDeps) {
   );
 
   app.openapi(
+    route('post', '/2fa/proof/options/', "Options for a passkey's answer proving the second factor in force", {
+      signedIn: auth,
+      200: jsonAnswer(passkeyChallengeSchema, "Sent back as the proof's passkey: {challenge_id, response}"),
+    }),
+    async (c) => c.json(await passkeys.proofOptions(deps, c.get('user'), ceremony(c)), 200),
+  );
+
+  app.openapi(
     route('post', '/2fa/totp/setup/', 'A new authenticator-app secret, in force once confirmed', {
       signedIn: auth,
+      json: factorProofSchema.describe('While a second factor is in force: a current code, or a passkey'),
       200: jsonAnswer(totpSetupSchema, 'The secret and its otpauth:// address'),
     }),
-    async (c) => c.json(await twoFactor.setupTotp(deps, c.get('user')), 200),
+    async (c) => {
+      await prove(c, c.req.valid('json'));
+      return c.json(await twoFactor.setupTotp(deps, c.get('user')), 200);
+    },
   );
 
   app.openapi(
@@ -54,17 +72,19 @@ export function twoFactorRoutes(deps: AppDeps) {
       json: codeSchema,
       200: jsonAnswer(recoveryCodesSchema, 'Ten recovery codes, shown once'),
     }),
-    newRecoveryCodes(twoFactor.confirmTotp),
+    async (c) =>
+      c.json({ recovery_codes: await twoFactor.confirmTotp(deps, c.get('user'), c.req.valid('json').code) }, 200),
   );
 
   app.openapi(
-    route('delete', '/2fa/', 'Turn the authenticator app off (a current code)', {
+    route('delete', '/2fa/', 'Turn the authenticator app off (a current code, a recovery code or a passkey)', {
       signedIn: auth,
-      json: codeSchema,
+      json: factorProofSchema,
       204: { description: 'Off' },
     }),
     async (c) => {
-      await twoFactor.disableTotp(deps, c.get('user'), c.req.valid('json').code);
+      await prove(c, c.req.valid('json'));
+      await twoFactor.disableTotp(deps, c.get('user'));
       return c.body(null, 204);
     },
   );
@@ -72,23 +92,27 @@ export function twoFactorRoutes(deps: AppDeps) {
   app.openapi(
     route('post', '/2fa/recovery-codes/', 'A fresh set of recovery codes replacing the old (a current code)', {
       signedIn: auth,
-      json: codeSchema,
+      json: factorProofSchema,
       200: jsonAnswer(recoveryCodesSchema, 'Ten recovery codes, shown once'),
     }),
-    newRecoveryCodes(twoFactor.renewRecoveryCodes),
+    async (c) => {
+      await prove(c, c.req.valid('json'));
+      return c.json({ recovery_codes: await twoFactor.renewRecoveryCodes(deps, c.get('user')) }, 200);
+    },
   );
 
   app.openapi(
     route('post', '/passkeys/options/', 'Options for adding a passkey (navigator.credentials.create())', {
       signedIn: auth,
+      json: factorProofSchema.describe('While a second factor is in force: a current code, or a passkey'),
       200: jsonAnswer(passkeyOptionsSchema, 'PublicKeyCredentialCreationOptionsJSON; its challenge lives 5 minutes'),
-      ...refusals(400),
     }),
-    async (c) =>
-      c.json(
-        await passkeys.registrationOptions(deps, c.get('user'), ceremonyOf(deps.config, c.req.header('origin'))),
-        200,
-      ),
+    async (c) => {
+      // A page on an origin the site does not serve gets no options, whatever it proves.
+      passkeys.needCeremony(ceremony(c));
+      await prove(c, c.req.valid('json'));
+      return c.json(await passkeys.registrationOptions(deps, c.get('user'), ceremony(c)), 200);
+    },
   );
 
   app.openapi(
@@ -98,18 +122,23 @@ export function twoFactorRoutes(deps: AppDeps) {
       201: jsonAnswer(passkeySchema, 'The passkey; two-factor sign-in is on'),
     }),
     async (c) => {
-      const ceremony = ceremonyOf(deps.config, c.req.header('origin'));
-      return c.json(await passkeys.addPasskey(deps, c.get('user'), c.req.valid('json'), ceremony), 201);
+      return c.json(await passkeys.addPasskey(deps, c.get('user'), c.req.valid('json'), ceremony(c)), 201);
     },
   );
 
   app.openapi(
-    route('delete', '/passkeys/{id}/', 'Remove one of the own passkeys', {
+    route('delete', '/passkeys/{id}/', 'Remove one of the own passkeys (a current code, or another passkey)', {
       signedIn: auth,
       params: PasskeyId,
+      json: factorProofSchema,
       204: { description: 'Removed' },
     }),
-    deleteById(deps, passkeys.removePasskey),
+    async (c) => {
+      await passkeys.ownPasskey(deps, c.get('user'), c.req.valid('param').id);
+      await prove(c, c.req.valid('json'));
+      await passkeys.removePasskey(deps, c.get('user'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
   );
 
   app.openapi(

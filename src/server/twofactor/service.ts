@@ -41,10 +41,15 @@ export function ownChange<T>(
   });
 }
 
-/** Sets users.two_factor from what is in force; without any second factor the recovery codes go too. */
+/**
+ * Sets users.two_factor from what is in force; without any second factor the recovery codes go too. An
+ * authenticator app set up but not confirmed goes whenever the factors change: while one is in force a set-up
+ * needs its proof (proof.ts), so a set-up left from before could otherwise be confirmed without one.
+ */
 export async function syncTwoFactor(db: Kysely<DB>, userId: number): Promise<boolean> {
   const on = (await secondFactors(db, userId)).length > 0;
   await db.updateTable('users').set({ two_factor: on }).where('id', '=', userId).execute();
+  await db.updateTable('totp_secrets').set({ pending_secret: null }).where('user_id', '=', userId).execute();
   if (!on) await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   return on;
 }
@@ -100,7 +105,10 @@ export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<Two
   };
 }
 
-/** A new secret, kept aside until confirmed: the one in force (if any) stays until then. */
+/**
+ * A new secret, kept aside until confirmed: the one in force (if any) stays until then. While a second factor is
+ * in force the caller proved it first (proof.ts).
+ */
 export async function setupTotp(deps: AppDeps, user: UserRow) {
   const made = newSecret(user.username, siteShortName());
   const pending_secret = sealSecret(deps.config.jwtSecret, made.secret);
@@ -171,16 +179,24 @@ export async function spendCode(deps: AppDeps, user: UserRow, code: string): Pro
 }
 class NotUsed extends Error {}
 
-export async function disableTotp(deps: AppDeps, user: UserRow, code: string): Promise<void> {
-  if (!(await spendTotpCode(deps, user.id, code.trim(), deps.now()))) throw invalidCode();
+/** Turns the authenticator app off; the caller proved the second factor first (proof.ts). */
+export async function disableTotp(deps: AppDeps, user: UserRow): Promise<void> {
+  const app = await deps.database.db
+    .selectFrom('totp_secrets')
+    .select('user_id')
+    .where('user_id', '=', user.id)
+    .where('secret', 'is not', null)
+    .executeTakeFirst();
+  if (!app) throw invalidCode();
   await ownChange(deps, user, 'disable_totp', async (trx) => {
     await trx.deleteFrom('totp_secrets').where('user_id', '=', user.id).execute();
     await syncTwoFactor(trx, user.id);
   });
 }
 
-export async function renewRecoveryCodes(deps: AppDeps, user: UserRow, code: string): Promise<string[]> {
-  if (!(await spendTotpCode(deps, user.id, code.trim(), deps.now()))) throw invalidCode();
+/** A fresh set of recovery codes; the caller proved the second factor first (proof.ts). */
+export async function renewRecoveryCodes(deps: AppDeps, user: UserRow): Promise<string[]> {
+  if (!user.two_factor) throw invalidCode();
   return ownChange(deps, user, 'renew_recovery_codes', (trx) => replaceRecoveryCodes(trx, user.id));
 }
 

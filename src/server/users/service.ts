@@ -19,7 +19,10 @@ import { compiledOnce } from '../db/compiled';
 import { iso, startOfMonthIso } from '../db/time';
 import { ApiError, DETAIL, fieldError } from '../kernel/errors';
 import { hashPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/sessions';
+import { endMemberSessions, revokeAllForUser } from '../auth/sessions';
+import { churchContact, signature } from '../settings/church';
+import { queueEmail } from '../outbox/queue';
+import type { ChurchContact } from '../../lib/shared/settings/api';
 import { audited, withAudit, type AuditEntry } from '../activity/audit';
 import { removeAvatar, storeAvatar } from '../media/avatars';
 import { asTarget, isOnline, toUserAnswer } from './answers';
@@ -229,6 +232,39 @@ async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number)
   if (await q.executeTakeFirst()) throw fieldError('email', 'A user with that email already exists.');
 }
 
+/**
+ * Tells the old address that the account's email changed (docs/API.md, Accounts and sessions): whoever changed it,
+ * the owner of the old inbox hears of it, so a takeover cannot go unnoticed. Queued in the change's transaction.
+ */
+export async function tellOldAddress(
+  trx: Transaction<DB>,
+  change: { to: string; email: string; key: string },
+  church: ChurchContact,
+  nowMs: number,
+) {
+  const text =
+    `The email address of your account is now ${change.email}. If you did not make this change, please contact ` +
+    `the church office.`;
+  const mail = { to: change.to, subject: 'Your email address was changed', text: text + signature(church) };
+  await queueEmail(trx, change.key, mail, nowMs);
+}
+
+/**
+ * A staff edit or the own profile changed the email: the old address is told and the account's /my sessions end
+ * (they signed in with the old address), in the change's transaction.
+ */
+export async function afterEmailChange(
+  trx: Transaction<DB>,
+  target: Pick<UserRow, 'id' | 'email'>,
+  email: string,
+  nowMs: number,
+) {
+  if (email === target.email.toLowerCase()) return;
+  const church = await churchContact(trx);
+  await tellOldAddress(trx, { to: target.email, email, key: `email-changed:${target.id}:${nowMs}` }, church, nowMs);
+  await endMemberSessions(trx, Number(target.id), nowMs);
+}
+
 /** An email change is stored lower-case and must not belong to another account (profile and staff edits). */
 export async function withEmailChecked<T extends { email?: string }>(deps: AppDeps, userId: number, changes: T) {
   if (changes.email === undefined) return changes;
@@ -294,9 +330,12 @@ export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow,
   const changes = await withEmailChecked(deps, target.id, input);
   if (!Object.keys(changes).length) return presentUserById(deps, target.id);
   const entry = { action: USER_ACTIONS.update.audit, details: Object.keys(changes).join(',') };
-  return recorded(deps, actor, target, entry, (trx) =>
-    trx.updateTable('users').set(changes).where('id', '=', target.id).execute(),
-  );
+  const result = await recorded(deps, actor, target, entry, async (trx, stamp) => {
+    await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    if (changes.email !== undefined) await afterEmailChange(trx, target, changes.email, stamp);
+  });
+  if (changes.email !== undefined) deps.outbox?.wake();
+  return result;
 }
 
 /** Stores the uploaded photo (media/storage.ts judges it), points the user at it and removes the old file. */
@@ -330,9 +369,12 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, target: UserRow)
 
 export function changeRole(deps: AppDeps, actor: UserRow, target: UserRow, role: Role): Promise<User> {
   // The web-access flag stays as it is; canAccessWeb() already refuses MEMBERs the portal.
-  return recorded(deps, actor, target, { action: USER_ACTIONS.promote.audit, details: role }, (trx) =>
-    trx.updateTable('users').set({ role }).where('id', '=', target.id).where('role', '=', target.role).execute(),
-  );
+  // The account's /my sessions end: a session that began as a member's must not go on as a staff account's (whose
+  // contact details /my no longer changes), nor the other way round.
+  return recorded(deps, actor, target, { action: USER_ACTIONS.promote.audit, details: role }, async (trx, stamp) => {
+    await trx.updateTable('users').set({ role }).where('id', '=', target.id).where('role', '=', target.role).execute();
+    await endMemberSessions(trx, Number(target.id), stamp);
+  });
 }
 
 export function setWebAccess(deps: AppDeps, actor: UserRow, target: UserRow, allowed: boolean): Promise<User> {

@@ -31,9 +31,17 @@ export interface GivingStatement {
   years: number[];
 }
 
+/** Who opens a page, as the server tells callers apart (its address, behind a trusted proxy the forwarded one). */
+export interface Caller {
+  forwardedFor: string | null;
+  /** The connection's address (Astro.clientAddress, which throws where there is none). */
+  remote: () => string | undefined;
+}
+
 export interface GivingReader {
   givePage(): Promise<GivePage>;
-  thanks(reference: string | null): Promise<ThanksAnswer>;
+  /** Verifies a pending gift with the provider, at most PUBLIC_RATE_LIMIT times per caller in ten minutes. */
+  thanks(reference: string | null, caller: Caller): Promise<ThanksAnswer>;
   /** The signed-in member's statement of a year (their /my cookie), or null when no member is signed in. */
   statement(cookieHeader: string | null, year: number): Promise<GivingStatement | null>;
 }

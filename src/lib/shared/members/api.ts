@@ -20,6 +20,7 @@
 //            sms_notifications, directory_listed, directory_show_phone, directory_show_address (unticked = off)
 //   new email: email                                    /api/v1/members/me/email/                /my/details?done=email-code-sent
 //   confirm new email: code                             /api/v1/members/me/email/confirm/        /my/details?done=email-changed (wrong: ?error=code)
+//   sign out everywhere else (no fields)                /api/v1/members/me/sessions/others/end/  /my/details?done=sessions-ended
 //   household: name, address                            /api/v1/members/me/household/            /my/household?done=saved
 //   add a person: name, relationship, date_of_birth     /api/v1/members/me/household/people/     /my/household?done=person-added
 //   change a person: name, relationship, date_of_birth  /api/v1/members/me/household/people/{id}/ /my/household?done=person-saved
@@ -46,7 +47,7 @@ import { memberMinistrySchema as ministryMemberOfSchema, type PublicMinistry } f
 import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
-import { passkeySchema } from '../twofactor/api';
+import { passkeySchema, sessionSchema } from '../twofactor/api';
 import { passkeyLoginSchema, passkeyRegisterSchema } from '../twofactor/passkeys';
 
 // ---- Rules ----
@@ -83,6 +84,8 @@ export const MEMBER_TEXT = {
   removalOpen: 'You have already asked to be removed; the church office will be in touch.',
   phoneNeededForSms: 'Add a phone number to receive SMS.',
   passkeyRefused: 'That passkey could not sign you in. Please try again, or ask for a code.',
+  staffContact:
+    'This is a staff account: its email address and phone number can only be changed in the staff portal, by you or an administrator.',
 } as const;
 
 /** What a /my page says after a form post came back with `?done=<flag>`. */
@@ -98,6 +101,7 @@ export const MY_DONE = {
   'removal-requested': 'Your request is sent. The church office will act on it and let you know.',
   'passkey-added': 'Your passkey is added. Next time, sign in with it.',
   'passkey-removed': 'The passkey is removed.',
+  'sessions-ended': 'You are signed out everywhere else.',
 } as const;
 export type MyDone = keyof typeof MY_DONE;
 
@@ -130,6 +134,7 @@ export const MEMBER_FORMS = {
   consent: '/api/v1/members/me/consent/',
   email: '/api/v1/members/me/email/',
   emailConfirm: '/api/v1/members/me/email/confirm/',
+  endOtherSessions: '/api/v1/members/me/sessions/others/end/',
   household: '/api/v1/members/me/household/',
   addPerson: '/api/v1/members/me/household/people/',
   person: (id: number) => `/api/v1/members/me/household/people/${id}/`,
@@ -360,6 +365,10 @@ export type MemberExport = z.infer<typeof memberExportSchema>;
 export const memberPasskeySchema = passkeySchema;
 export type MemberPasskey = z.infer<typeof memberPasskeySchema>;
 
+/** A /my session of the account (GET /members/me/sessions/): the same fields as the portal's sessions. */
+export const memberSessionSchema = sessionSchema;
+export type MemberSessionInfo = z.infer<typeof memberSessionSchema>;
+
 /** What the host hands the /my pages (Astro.locals.members): the API's own reads, by the request's Cookie header. */
 export interface MemberReader {
   me(cookieHeader: string | undefined): Promise<MemberMe | undefined>;
@@ -367,6 +376,8 @@ export interface MemberReader {
   directory(cookieHeader: string | undefined): Promise<DirectoryEntry[] | undefined>;
   /** The account's passkeys (/my/details); undefined when not signed in. */
   passkeys(cookieHeader: string | undefined): Promise<MemberPasskey[] | undefined>;
+  /** The account's /my sessions (/my/details); undefined when not signed in. */
+  sessions(cookieHeader: string | undefined): Promise<MemberSessionInfo[] | undefined>;
   /** The church's public ministries (/my/ministries offers to join those the member is not in). */
   ministries(): Promise<PublicMinistry[]>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */

@@ -57,3 +57,19 @@ export const passkeyLoginSchema = z.object({
   response: authenticationResponseSchema.describe('AuthenticationResponseJSON of navigator.credentials.get()'),
   mfa_token: text.max(200).optional(),
 });
+
+/**
+ * Proof of the second factor in force, asked before the factors themselves change (a new authenticator app,
+ * turning it off, new recovery codes, adding or removing a passkey): a current TOTP code or an unused recovery
+ * code, or a passkey's answer to a challenge of POST /auth/2fa/proof/options/. Without either: 403; a wrong one: 400.
+ */
+export const factorProofSchema = z.object({
+  code: text.max(64).optional(),
+  passkey: z
+    .object({ challenge_id: text.max(200), response: authenticationResponseSchema })
+    .optional()
+    .describe("A passkey's answer to the proof challenge"),
+});
+export type FactorProof = z.infer<typeof factorProofSchema>;
+export const FACTOR_PROOF_NEEDED =
+  'Confirm it is you first: a code from your authenticator app, a recovery code, or one of your passkeys.';
