@@ -18,7 +18,12 @@ import { scryptHash } from './helpers';
 
 describe('passwords and configuration', () => {
   it('hashes with argon2id (19 MiB, 2 passes, 1 lane) outside tests, and verifies', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ARGON2_TEST_MEMORY_KIB: '64' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SITE_URL: 'https://church.example',
+      ARGON2_TEST_MEMORY_KIB: '64',
+    });
     expect(config.argon2).toEqual({ memory: 19_456, passes: 2, parallelism: 1 });
     expect(PRODUCTION_ARGON2).toEqual({ memory: 19_456, passes: 2, parallelism: 1 });
     const hash = await hashPassword('Correct horse 1!', config.argon2);
@@ -113,7 +118,13 @@ describe('passwords and configuration', () => {
       logRequests: false,
       trustProxy: true,
       publicRateLimit: 3,
-      allowedOrigins: ['https://a.example.org', 'https://b.example.org'],
+      // The site's own origin, the listed ones, and (outside production) a front end on localhost:3000.
+      allowedOrigins: [
+        'http://localhost:8080',
+        'https://a.example.org',
+        'https://b.example.org',
+        'http://localhost:3000',
+      ],
       smtpUrl: 'smtps://u:p@mail.example.org',
       mailFrom: 'Grace Chapel <office@example.org>',
       debug: true, // unset (blank) debug follows the dev server

@@ -261,7 +261,12 @@ export async function afterEmailChange(
 ) {
   if (email === target.email.toLowerCase()) return;
   const church = await churchContact(trx);
-  await tellOldAddress(trx, { to: target.email, email, key: `email-changed:${target.id}:${nowMs}` }, church, nowMs);
+  await tellOldAddress(
+    trx,
+    { to: target.email, email, key: `email-changed:${target.id}:${nowMs}:${email}` },
+    church,
+    nowMs,
+  );
   await endMemberSessions(trx, Number(target.id), nowMs);
 }
 
