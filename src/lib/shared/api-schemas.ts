@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
 import { notificationFlagsSchema } from './schemas';
-import { ACTIVITY_TYPES } from './dashboard/activity';
 
 const text = z.string();
 const optionalText = z.string().nullable();
@@ -58,15 +57,6 @@ export const userStatsSchema = z.object({
 });
 
 export const tokenPairSchema = z.object({ access: text, refresh: text });
-
-export const activityItemSchema = z.object({
-  id: count,
-  type: z.enum(ACTIVITY_TYPES),
-  action: text,
-  user: text,
-  timestamp: text.describe('ISO date-time'),
-  reason: optionalText,
-});
 
 /** A plain confirmation, e.g. {"detail": "Successfully logged out."}. */
 export const detailSchema = z.object({ detail: text });

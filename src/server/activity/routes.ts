@@ -1,7 +1,7 @@
 // Recent Activity of the dashboard (docs/API.md): the newest audit-log entries as sentences.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { activityItemSchema } from '../../lib/shared/api-schemas';
+import { activityItemSchema } from '../../lib/shared/dashboard/activity-schema';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';

@@ -11,7 +11,8 @@ import {
   type Role,
 } from '../../lib/shared/permissions';
 import type { DB } from '../db/schema';
-import type { ActivityItem, ActivityType } from '../../lib/shared/dashboard/activity';
+import type { ActivityType } from '../../lib/shared/dashboard/activity';
+import type { ActivityItem } from '../../lib/shared/dashboard/activity-schema';
 
 /** The audit entries with their own Recent Activity type (permissions.ts). */
 const TYPED_ACTIVITY: Record<string, { type: ActivityType; activity: string }> = TYPED_AUDIT_ACTIVITY;

@@ -3,7 +3,8 @@
 import { smsLength, type SmsLength } from '../../../../lib/shared/sms/segments';
 import type { OutboxChannel } from '../../../../lib/shared/outbox/api';
 import { COUNTER_ANIMATION_MS, COUNTER_ANIMATION_STEPS } from '../../../../lib/shared/constants';
-import { ACTIVITY_TYPES, type ActivityItem, type ActivityType } from '../../../../lib/shared/dashboard/activity';
+import { ACTIVITY_TYPES, type ActivityType } from '../../../../lib/shared/dashboard/activity';
+import type { ActivityItem } from '../../../../lib/shared/dashboard/activity-schema';
 import type { FigureKey } from '../../../../lib/shared/dashboard/api';
 import { percentChange } from '../../../../lib/shared/analytics/periods';
 
