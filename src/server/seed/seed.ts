@@ -24,6 +24,9 @@ export const CONTENT_DIR = resolve('src', 'server', 'seed', 'demo');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
+/** A demo account's email address (the one `/my` sends its sign-in code to). */
+export const demoEmail = (username: string) => `${username}@gracechapel.example.org`;
+
 interface Demo {
   username: string;
   role: Role;
@@ -334,7 +337,7 @@ export async function seed(
 
   for (const [i, d] of DEMO_ACCOUNTS.entries()) {
     const fields = {
-      email: `${d.username}@gracechapel.example.org`,
+      email: demoEmail(d.username),
       password_hash: hash,
       first_name: d.first_name,
       last_name: d.last_name,
