@@ -66,6 +66,19 @@ describe('the set-up documents', () => {
     expect(configuration).not.toMatch(/not used yet/i);
   });
 
+  it('names in .env.example (before its tooling) and in the Configuration tables only variables the server reads', () => {
+    const read = new Set(variablesRead());
+    const example = readFileSync(join(root, '.env.example'), 'utf8').split('--- Tooling')[0];
+    const firstCells = tables(configuration)
+      .flatMap((rows) => rows.slice(2))
+      .map((row) => row.split('|')[1])
+      .join(' ');
+    for (const text of [example, firstCells]) {
+      const named = text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [];
+      expect([...new Set(named)].filter((name) => !read.has(name))).toEqual([]);
+    }
+  });
+
   it('gives every table in DEPLOY.md a header row and its separator', () => {
     for (const rows of tables(deploy)) {
       expect(rows.length, rows[0]).toBeGreaterThanOrEqual(2);
