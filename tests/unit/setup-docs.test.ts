@@ -1,11 +1,12 @@
 // What a newcomer reads to set the project up agrees with the code: every variable the server reads
 // (src/server/config.ts's schema, and any process.env.X elsewhere in src/) is in .env.example and in a table of
 // docs/DEPLOY.md's Configuration; every Markdown table there has its header; the proxy set-up sets TRUST_PROXY; the
-// README's requirements are package.json's.
+// README's requirements are package.json's, and its demo accounts the seed's.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '../../src/server/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '../../src/server/seed/seed';
 
 const root = new URL('../../', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -107,5 +108,13 @@ describe('the set-up documents', () => {
     const pinned = /(\d+)/.exec(pkg.devDependencies.node)?.[1];
     expect(requirements).toContain(`Node ${pinned}`);
     expect(requirements).not.toMatch(/Node 20 or newer/);
+  });
+
+  it("gives the demo accounts as the seed makes them, with the demo member's /my email", () => {
+    const readme = read('README.md');
+    for (const account of DEMO_ACCOUNTS)
+      expect(readme).toMatch(new RegExp(`^\\| \`${account.username}\` +\\| ${account.role} `, 'm'));
+    expect(readme).toContain(`\`${DEMO_PASSWORD}\``);
+    expect(readme).toContain(`\`${demoEmail('member')}\``);
   });
 });
