@@ -106,6 +106,10 @@ export default defineConfig({
     apiOnDevServer(),
     precompressBuild(),
   ],
+  // No page renders Markdown through Astro (the church's copy is YAML; sermon notes go through markdown-it,
+  // src/lib/content/sermon-notes.ts), and Astro's default code highlighter, Shiki, writes inline styles that the
+  // Content-Security-Policy below would refuse (Astro warns of it on every build and dev start): no highlighter.
+  markdown: { syntaxHighlight: false },
   security: {
     // Astro hashes its own scripts; the layout's inline theme script is ours (src/lib/shared/site/theme-script.ts).
     csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}`] } },

@@ -5,7 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 // Imports flow one way (docs/ARCHITECTURE.md, Layers): lib/shared imports nothing of ours; lib/client and
 // lib/content import only lib/shared; islands never import the server or Astro-only code; the server never
-// imports islands, browser code or the host that composes it. Each rule lists what a folder must not reach.
+// imports islands, browser code or the host that composes it; the host imports no browser or Astro-side code.
+// Each rule lists what a folder must not reach.
 const banned = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
 // Relative specifiers name folders by their last part: '../client/x', '../../lib/content/x', '../../../server/x'.
 const ISLAND_IMPORTS = [
@@ -75,6 +76,14 @@ const BOUNDARIES = [
         },
       ],
     },
+  },
+  {
+    // The process composes the server and serves the build; it never reaches browser or Astro-side code.
+    files: ['src/host/**'],
+    rules: banned(
+      String.raw`^(\.\.?/.*\b(islands|lib/client|lib/content)/|astro:)`,
+      'src/host is the Node process: of ours it imports src/server and src/lib/shared only.',
+    ),
   },
   {
     files: ['src/server/**'],

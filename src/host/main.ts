@@ -14,6 +14,7 @@ import { createShell, stopOnSignals } from './shell';
 import { createStaticFiles } from './static-files';
 import { servePages, type AstroHandler } from './pages';
 import { createRuntime } from '../server/runtime';
+import { demoAccountsNotice } from '../server/seed/prepare';
 
 /**
  * The layout of what scripts/start.mjs calls here (main's arguments): raised with each change of them, so a bundle
@@ -48,6 +49,8 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   const runtime = await createRuntime(config, { seedLater: true }).catch(failed);
   let listened!: () => void;
   const seeded = new Promise<void>((resolve) => (listened = resolve)).then(() => runtime.seedDemo());
+  // A browser cannot open http://0.0.0.0/: what we print is where to point it.
+  const origin = `http://${/^(0\.0\.0\.0|::|\[::\])$/.test(config.host) ? 'localhost' : config.host}:${config.port}`;
   const staticFiles = site && createStaticFiles(site.clientDir);
   const pages = site && servePages(runtime, { clientDir: site.clientDir });
   const shell = createShell({
@@ -74,10 +77,16 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   console.log(
     JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url, startup_ms: startup }),
   );
-  console.log(`Serving on ${url}`);
+  console.log(
+    site
+      ? `Serving on ${origin}/ (the staff portal at ${origin}/login, the members' pages at ${origin}/my)`
+      : `Serving the API on ${origin}/api/v1/`,
+  );
   stopOnSignals(shell, runtime.close);
   listened();
-  seeded.catch(failed);
+  seeded.then((created) => {
+    if (created) console.log(demoAccountsNotice(origin, Boolean(config.smtpUrl)));
+  }, failed);
   void staticFiles?.load();
 }
 

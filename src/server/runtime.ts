@@ -47,8 +47,11 @@ export interface Runtime {
   members: MemberReader;
   /** Counts sermon page views (the shell shows it every page request) and audio plays. */
   views: ViewCounter;
-  /** Seeds the demo data on an empty database outside production (done already unless `seedLater`). */
-  seedDemo(): Promise<void>;
+  /**
+   * Seeds the demo data on an empty database outside production (done already unless `seedLater`): true when it
+   * created the demo accounts.
+   */
+  seedDemo(): Promise<boolean>;
   close(): Promise<void>;
 }
 

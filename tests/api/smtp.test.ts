@@ -212,4 +212,56 @@ describe('what visitors send, through a real SMTP server', () => {
       await api.close();
     }
   });
+
+  it("a registrant's confirmation, SMS and calendar file give the event's time as the site does", async () => {
+    const { port, delivered } = await startSmtp();
+    const mailer = smtpMailer(
+      `smtp://church:s%40cret@127.0.0.1:${port}?tls.rejectUnauthorized=false`,
+      'office@gracechapel.example.org',
+    );
+    // A provider configured, so the confirmation SMS is queued (the recording sender keeps it).
+    const env = { SMS_PROVIDER: 'arkesel', SMS_API_KEY: 'key', SMS_SENDER_ID: 'GraceChapel' };
+    const api = await startApi('sqlite', { members: 0, mailer, env });
+    try {
+      await writeSetting(api.database.db, RECIPIENTS_KEY, ['office@example.org'], Date.now());
+      const pastor = await api.tokenFor('pastor');
+      const event = await api.request('POST', '/events/', {
+        token: pastor,
+        body: {
+          title: 'Youth Retreat',
+          category: 'youth',
+          type: 'one-time',
+          startDate: '2099-12-19',
+          startTime: '10:00',
+          endTime: '13:00',
+          location: 'Main Sanctuary',
+          capacity: 50,
+          requiresRegistration: true,
+        },
+      });
+      expect(event.status).toBe(201);
+      const res = await api.request('POST', `/events/${event.body.id}/registrations/`, {
+        body: { name: 'Efua Mensah', email: 'efua@example.org', phone: '+233244123456', seats: 1 },
+      });
+      expect(res.status).toBe(201);
+      const confirmation = delivered.find((d) => d.to.includes('efua@example.org'))!;
+      // en-US date and 12-hour times, as the event's card shows them (was "2099-12-19 at 10:00 to 13:00").
+      expect(confirmation.data.replace(/=\n/g, '')).toContain('When: December 19, 2099, 10:00 AM - 1:00 PM');
+      expect(confirmation.data).not.toContain('2099-12-19');
+      const ics = Buffer.from(
+        /filename=event\.ics[\s\S]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(confirmation.data)![1].replace(/\n/g, ''),
+        'base64',
+      ).toString();
+      // Accra keeps UTC all year: 10:00 to 13:00 there is 10:00Z to 13:00Z.
+      expect(ics).toContain('DTSTART:20991219T100000Z');
+      expect(ics).toContain('DTEND:20991219T130000Z');
+      const staff = delivered.find((d) => d.to.includes('office@example.org'))!;
+      // Quoted-printable: a long line is broken with a soft "=" break.
+      expect(staff.data.replace(/=\n/g, '')).toContain('(December 19, 2099, 10:00 AM - 1:00 PM)');
+      expect(api.sms).toHaveLength(1);
+      expect(api.sms[0].text).toContain('Youth Retreat (Dec 19, 2099, 10:00 AM - 1:00 PM) is confirmed');
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -4,7 +4,8 @@
 // the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
 // header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
 // answered compressed from the shell's copy, and never shows the headers by which it may be kept; a range of the
-// build's audio is answered from disk; the API's JSON is gzipped as before.
+// build's audio is answered from disk; the API's JSON is gzipped as before. What it prints says where it listens
+// and which demo accounts it created.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,10 +81,18 @@ describe('the built server', () => {
   it('logs its start-up time, and a demo sign-in and a page the moment it answers succeed', () => {
     const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
     expect(JSON.parse(line!)).toMatchObject({ level: 'info', startup_ms: expect.any(Number) });
+    expect(output).toContain(`Serving on ${origin}/ (the staff portal at ${origin}/login`);
     expect(signIn.status).toBe(200);
     expect(signIn.access).toBeTruthy();
     expect(pageAtOnce.status).toBe(200);
     expect(pageAtOnce.text).toContain('<h1');
+  });
+
+  it('tells a newcomer the demo accounts it created and how to sign in with them', async () => {
+    await expect.poll(() => output, { timeout: 5000 }).toContain('Demo accounts created');
+    expect(output).toContain(`the staff portal: ${origin}/login as superadmin, admin or pastor`);
+    expect(output).toContain(`the members' pages: ${origin}/my with member@gracechapel.example.org`);
+    expect(output).toContain(`password ${DEMO_PASSWORD}`);
   });
 
   it('serves /about precompressed, with the security headers and its Content-Security-Policy', async () => {

@@ -3,6 +3,7 @@ import {
   barWidth,
   formatCount,
   formatDate,
+  formatEventWhen,
   formatTime12,
   fullName,
   initials,
@@ -29,6 +30,14 @@ describe('format', () => {
   });
   it('formats ISO dates en-US without shifting the day', () => {
     expect(formatDate('2026-01-05')).toBe('January 5, 2026');
+  });
+  it("gives an event's days and hours in one line, as its card shows them", () => {
+    const day = { startDate: '2026-12-19', endDate: '2026-12-19', startTime: '10:00', endTime: '13:00' };
+    expect(formatEventWhen(day)).toBe('December 19, 2026, 10:00 AM - 1:00 PM');
+    expect(formatEventWhen({ ...day, endTime: '' }, 'short')).toBe('Dec 19, 2026, 10:00 AM');
+    expect(formatEventWhen({ ...day, endDate: '2026-12-20', startTime: '18:30' })).toBe(
+      'December 19, 2026 - December 20, 2026, 6:30 PM - 1:00 PM',
+    );
   });
   it('names and initials fall back as the spec says', () => {
     expect(fullName({ first_name: 'Ama', last_name: 'Mensah', username: 'ama' })).toBe('Ama Mensah');

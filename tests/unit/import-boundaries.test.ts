@@ -26,6 +26,9 @@ describe('import boundaries', () => {
     ['src/server/users/x.ts', "import { acceptsGzip } from '../../host/encoding';"],
     ['src/islands/admin/features/profile/x.ts', "import { accountStatus } from '../users/model';"],
     ['src/islands/admin/layout/x.ts', "import { unreadCount } from '../features/messages/api';"],
+    ['src/host/x.ts', "import { api } from '../lib/client/api-client';"],
+    ['src/host/x.ts', "import { Button } from '../islands/ui/Button';"],
+    ['src/host/x.ts', "import { getSite } from '../lib/content/content';"],
   ])('refuses an upward import in %s: %s', async (file, line) => {
     expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toHaveLength(
       1,
@@ -38,6 +41,7 @@ describe('import boundaries', () => {
     ['src/server/users/x.ts', "import { ROLES } from '../../lib/shared/permissions';"],
     ['src/pages/x.ts', "import { createApp } from '../server/http/app';"],
     ['src/host/x.ts', "import { createRuntime } from '../server/runtime';"],
+    ['src/host/x.ts', "import { maxAgeOf } from '../lib/shared/live/page-lifetime';"],
     ['src/islands/admin/features/users/x.ts', "import { accountStatus } from './model';"],
     ['src/islands/admin/features/users/x.ts', "import { afterWrite } from '../../query';"],
   ])('allows %s: %s', async (file, line) => {

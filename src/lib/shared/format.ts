@@ -42,6 +42,25 @@ export function formatTime12(time: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${m[2]} ${suffix}`;
 }
 
+/** An event's days as its card shows them: "December 19, 2026", or "December 19, 2026 - December 20, 2026". */
+export function formatDateRange(startDate: string, endDate: string, style: 'long' | 'short' = 'long'): string {
+  const start = formatDate(startDate, style);
+  return !endDate || endDate === startDate ? start : `${start} - ${formatDate(endDate, style)}`;
+}
+
+/** An event's hours as its card shows them: "10:00 AM - 1:00 PM", or "10:00 AM" without an end. */
+export function formatTimeRange(startTime: string, endTime?: string | null): string {
+  return endTime ? `${formatTime12(startTime)} - ${formatTime12(endTime)}` : formatTime12(startTime);
+}
+
+/** When an event is, in one line for mails and SMS: "December 19, 2026, 10:00 AM - 1:00 PM". */
+export function formatEventWhen(
+  event: { startDate: string; endDate: string; startTime: string; endTime?: string | null },
+  style: 'long' | 'short' = 'long',
+): string {
+  return `${formatDateRange(event.startDate, event.endDate, style)}, ${formatTimeRange(event.startTime, event.endTime)}`;
+}
+
 /** 999 -> "999", 1000 -> "1.0k", 15234 -> "15.2k". */
 export function formatCount(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);

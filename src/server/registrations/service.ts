@@ -16,6 +16,7 @@ import { oneLine, queueStaffNotice } from '../notifications/service';
 import { queueEmail, queueSms } from '../outbox/queue';
 import type { MailMessage } from '../kernel/ports';
 import { smsNumber } from '../../lib/shared/sms/numbers';
+import { formatEventWhen } from '../../lib/shared/format';
 import { randomToken, sha256 } from '../auth/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
 import { buildCalendar } from '../../lib/shared/events/ics';
@@ -159,7 +160,7 @@ function staffNotice(event: EventAnswer, input: RegistrationInput, status: Regis
     kind: 'registration' as const,
     subject: `New registration (${status}): ${event.title}`,
     text: [
-      `${input.name} registered ${input.seats} seat${input.seats === 1 ? '' : 's'} for ${event.title} (${event.startDate} ${event.startTime}).`,
+      `${input.name} registered ${input.seats} seat${input.seats === 1 ? '' : 's'} for ${event.title} (${formatEventWhen(event)}).`,
       `Status: ${status}`,
       `Email: ${input.email}`,
       `Phone: ${input.phone ?? 'not given'}`,
@@ -172,7 +173,8 @@ function staffNotice(event: EventAnswer, input: RegistrationInput, status: Regis
 
 /** One or two SMS: the event and when; the cancel link is in the email. */
 function confirmationSms(event: EventAnswer, status: 'confirmed' | 'waitlisted') {
-  const when = `${event.startDate} ${event.startTime}`;
+  // The short month keeps it within two SMS.
+  const when = formatEventWhen(event, 'short');
   return oneLine(
     status === 'confirmed'
       ? `Your registration for ${event.title} (${when}) is confirmed. Details and the cancel link are in your email.`
@@ -209,7 +211,7 @@ function confirmation(
           ? `Your registration for ${event.title} is confirmed (${seats}).`
           : `${event.title} is full for now, so your registration (${seats}) is on the waitlist. We will email you if a place opens for you.`,
         '',
-        `When: ${event.startDate} at ${event.startTime}${event.endTime ? ` to ${event.endTime}` : ''}`,
+        `When: ${formatEventWhen(event)}`,
         `Where: ${event.location}`,
         '',
         'The event is attached as a calendar file.',
@@ -241,7 +243,7 @@ async function queuePromoted(
             `Dear ${oneLine(registration.name)},`,
             '',
             `A place opened and your registration for ${event.title} (${registration.seats} seat${registration.seats === 1 ? '' : 's'}) is now confirmed.`,
-            `When: ${event.startDate} at ${event.startTime}`,
+            `When: ${formatEventWhen(event)}`,
             `Where: ${event.location}`,
           ].join('\n') + signature(church),
         attachments: [{ filename: 'event.ics', content: calendarOf(deps, event), contentType: 'text/calendar' }],

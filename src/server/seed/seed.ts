@@ -24,6 +24,9 @@ export const CONTENT_DIR = resolve('src', 'server', 'seed', 'demo');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
+/** A demo account's email address (the one `/my` sends its sign-in code to). */
+export const demoEmail = (username: string) => `${username}@gracechapel.example.org`;
+
 interface Demo {
   username: string;
   role: Role;
@@ -31,6 +34,8 @@ interface Demo {
   is_suspended: boolean;
   first_name: string;
   last_name: string;
+  /** SMS notifications on (with consent dated at seeding), so a broadcast by SMS has someone to reach. */
+  sms?: boolean;
 }
 
 export const DEMO_ACCOUNTS: Demo[] = [
@@ -65,6 +70,7 @@ export const DEMO_ACCOUNTS: Demo[] = [
     is_suspended: false,
     first_name: 'Akosua',
     last_name: 'Addo',
+    sms: true,
   },
   {
     username: 'staffnoweb',
@@ -172,6 +178,9 @@ const RELATIONS = ['Spouse', 'Son', 'Daughter', 'Mother', 'Father', 'Sibling'];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/** Every fifth sample member (1, 6, 11, …) wants SMS: the demo shows SMS broadcasts reaching someone. */
+const wantsSms = (n: number) => n % 5 === 1;
+
 async function ensureMinistries(db: Kysely<DB>): Promise<number[]> {
   for (const name of MINISTRIES) {
     await db
@@ -225,6 +234,8 @@ async function seedMembers(
         first_name: FIRST[n % FIRST.length],
         last_name: lastName(n),
         phone_number: `+2332${pad(n, 8)}`,
+        sms_notifications: wantsSms(n),
+        sms_consent_at: wantsSms(n) ? iso(now) : null,
         address: `${(n % 90) + 1} Independence Avenue, Accra`,
         date_of_birth: `19${pad(60 + (n % 40))}-${pad((n % 12) + 1)}-${pad((n % 27) + 1)}`,
         member_since: `20${pad(10 + (n % 15))}-${pad((n % 12) + 1)}-01`,
@@ -326,7 +337,7 @@ export async function seed(
 
   for (const [i, d] of DEMO_ACCOUNTS.entries()) {
     const fields = {
-      email: `${d.username}@gracechapel.example.org`,
+      email: demoEmail(d.username),
       password_hash: hash,
       first_name: d.first_name,
       last_name: d.last_name,
@@ -336,9 +347,22 @@ export async function seed(
       suspension_reason: d.is_suspended ? 'Demo suspended account' : null,
       can_access_web: d.can_access_web,
     };
-    const existing = await db.selectFrom('users').select('id').where('username', '=', d.username).executeTakeFirst();
+    const phone_number = `+23324${pad(i, 7)}`;
+    const existing = await db
+      .selectFrom('users')
+      .select(['id', 'sms_notifications'])
+      .where('username', '=', d.username)
+      .executeTakeFirst();
     if (existing) {
-      await db.updateTable('users').set(fields).where('id', '=', existing.id).execute();
+      // SMS back to the documented state; the consent is dated again only when it is turned back on.
+      const sms = d.sms
+        ? { phone_number, sms_notifications: true, ...(existing.sms_notifications ? {} : { sms_consent_at: iso(now) }) }
+        : { sms_notifications: false };
+      await db
+        .updateTable('users')
+        .set({ ...fields, ...sms })
+        .where('id', '=', existing.id)
+        .execute();
       continue;
     }
     await db
@@ -347,7 +371,9 @@ export async function seed(
         newUserRow({
           username: d.username,
           ...fields,
-          phone_number: `+23324${pad(i, 7)}`,
+          phone_number,
+          sms_notifications: Boolean(d.sms),
+          sms_consent_at: d.sms ? iso(now) : null,
           address: 'Accra, Ghana',
           date_of_birth: `19${70 + i * 3}-0${(i % 9) + 1}-15`,
           member_since: `20${17 + (i % 6)}-03-01`,
