@@ -10,7 +10,8 @@ async function restricted(file: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint loads ESLint's whole configuration (typescript-eslint among it): seconds on a busy machine.
+describe('import boundaries', { timeout: 30_000 }, () => {
   it.each([
     ['src/lib/shared/x.ts', "import { api } from '../client/api-client';"],
     ['src/lib/shared/x.ts', "import { getSite } from '../content/content';"],
