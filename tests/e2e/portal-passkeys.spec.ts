@@ -1,9 +1,10 @@
-// Passkeys in the portal, end to end (docs/PRODUCT.md, Two-factor sign-in): add one on the profile, sign in with it
-// alone (no username) and as the second step after the password, then remove it. The authenticator is Chromium's
-// virtual one (the DevTools WebAuthn domain: CTAP2, built in, resident keys, user verified). Browsers refuse WebAuthn
-// on an IP address, so the pages are opened as localhost (the server takes a loopback site as localhost too).
-// axe runs on the profile's Security section and on /login's steps in both themes. The account is a throw-away one
-// and ends without its passkey.
+// Passkeys in the portal, end to end (docs/PRODUCT.md, Two-factor sign-in): add one on the profile, add a second
+// on a security key once the first has proved it is the owner, remove that one (proved by a passkey), sign in with
+// the first alone (no username) and as the second step after the password, then remove it (proved by itself). The
+// authenticators are Chromium's virtual ones (the DevTools WebAuthn domain: CTAP2, resident keys, user verified).
+// Browsers refuse WebAuthn on an IP address, so the pages are opened as localhost (the server takes a loopback site
+// as localhost too). axe runs on the profile's Security section, its proof dialogs and /login's steps in both
+// themes. The account is a throw-away one and ends without its passkeys.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { createUser, expectNoAxeViolations, PASSWORD } from './portal-helpers';
@@ -24,15 +25,37 @@ async function signedOut(page: Page, theme: 'light' | 'dark' = 'light') {
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
 }
 
+/** A second authenticator beside the built-in one (Chromium allows one of those): a USB security key. */
+async function securityKey(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    unplug: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
+  };
+}
+
 async function passwordStep(page: Page, username: string) {
   await page.getByLabel(/^Username/).fill(username);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('add a passkey, sign in with it alone and as the second step, remove it', async ({ page }) => {
+test('add a passkey, a second one proved by the first, sign in with one alone and as the second step, remove them', async ({
+  page,
+}) => {
   const user = await createUser(page.request, { role: 'ADMIN', can_access_web: true });
-  const authenticator = await virtualAuthenticator(page);
+  const laptop = await virtualAuthenticator(page);
 
   await signedOut(page);
   await passwordStep(page, user.username);
@@ -41,15 +64,39 @@ test('add a passkey, sign in with it alone and as the second step, remove it', a
   const card = page.getByRole('region', { name: 'Passkeys' });
   await expect(card.getByText('No passkeys yet.')).toBeVisible();
 
+  // The first factor: nothing to prove yet.
   await card.getByRole('button', { name: 'Add a passkey' }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/Confirm it is you/)).toHaveCount(0);
   await dialog.getByLabel(/^Name/).fill('Test laptop');
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog).toHaveCount(0);
   const row = card.getByRole('listitem', { name: 'Test laptop' });
   await expect(row).toContainText('Never used');
-  expect(await authenticator.credentials()).toHaveLength(1);
+  expect(await laptop.credentials()).toHaveLength(1);
   await expectNoAxeViolations(page, '#security-title + div');
+
+  // The second: the first proves it is the account's owner (its only factor), then a second authenticator takes
+  // the new one (the first holds a passkey of the account, so the server's options exclude it).
+  const phone = await securityKey(page);
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(dialog.getByText(/Confirm it is you first with one of your passkeys/)).toBeVisible();
+  await expect(dialog.getByLabel('Current code')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'dialog[open]');
+  await dialog.getByLabel(/^Name/).fill('Test phone');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByRole('listitem', { name: 'Test phone' })).toContainText('Never used');
+  await expect(row).toContainText('Last used');
+  expect(await phone.credentials()).toHaveLength(1);
+
+  // Removed again, proved by a passkey; the key is unplugged so the sign-in below has one passkey to offer.
+  await card.getByRole('listitem', { name: 'Test phone' }).getByRole('button', { name: 'Remove Test phone' }).click();
+  await expect(dialog.getByText('Remove the passkey "Test phone"? It will no longer sign you in.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByRole('listitem', { name: 'Test phone' })).toHaveCount(0);
+  await phone.unplug();
 
   // Signed out: the passkey alone, no username typed.
   await signedOut(page);
@@ -66,12 +113,14 @@ test('add a passkey, sign in with it alone and as the second step, remove it', a
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 
-  // Removed after a confirm (dark theme kept): the password alone signs in again.
+  // Removed after asking, proved by itself (dark theme kept): the password alone signs in again.
   await page.goto(`${localSite()}/admin/profile`);
   await expect(row).toContainText('Last used');
   await expectNoAxeViolations(page, '#security-title + div');
-  page.once('dialog', (confirm) => void confirm.accept());
   await row.getByRole('button', { name: 'Remove Test laptop' }).click();
+  await expect(dialog.getByText(/Confirm it is you first with one of your passkeys/)).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(card.getByText('No passkeys yet.')).toBeVisible();
   await signedOut(page);
   await passwordStep(page, user.username);

@@ -1,6 +1,7 @@
 // Two-factor sign-in in the portal, end to end (docs/PRODUCT.md, Two-factor sign-in): enrol with the secret the
 // setup shows beside its QR code, end another session, sign in with a code and with a recovery code, a reset by a
-// Super Administrator, and the policy taking an account to enrolment. Codes are computed from the secret here, as
+// Super Administrator, new recovery codes and turning the app off each proved by a current code (a wrong one
+// refused at the field), and the policy taking an account to enrolment. Codes are computed from the secret here, as
 // an authenticator app does. Each test signs in throw-away accounts and puts the policy back to off.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -109,6 +110,44 @@ test('enrol, end another session, sign in with a code and with a recovery code; 
   expect(plain.access).toEqual(expect.any(String));
 });
 
+test('new recovery codes and turning the app off prove a current code first; a wrong one is refused at the field', async ({
+  page,
+}) => {
+  const user = await newAdmin(page.request);
+  await signedIn(page, user.username, '/admin/profile');
+  const { secret } = await enrol(page);
+
+  await page.getByRole('button', { name: 'New recovery codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New recovery codes' });
+  const code = dialog.getByLabel('Current code');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expectNoAxeViolations(page, 'dialog[open]');
+  const near = [-1, 0, 1].map((step) => codeAt(secret, step));
+  await code.fill(['000000', '111111', '222222', '333333'].find((c) => !near.includes(c))!);
+  await dialog.getByRole('button', { name: 'Get new codes' }).click();
+  await expect(dialog.getByText('Invalid code.')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'dialog[open]');
+  // The next step's code (the confirming step's one is spent).
+  await code.fill(codeAt(secret, 1));
+  await dialog.getByRole('button', { name: 'Get new codes' }).click();
+  const list = page.getByRole('list', { name: 'Recovery codes' });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const fresh = (await list.getByRole('listitem').allTextContents()).map((t) => t.trim());
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('10 recovery codes left')).toBeVisible();
+
+  // Off, proved by one of the new recovery codes.
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off the authenticator app' });
+  await off.getByLabel('Current code').fill(fresh[0]);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(off).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
+  const plain = await apiLogin(page.request, user.username);
+  expect(plain.access).toEqual(expect.any(String));
+});
+
 test.describe('the policy', () => {
   // One token, taken before the policy applies: a SUPERADMIN without two-factor signing in afterwards would be
   // taken to enrolment too, and could not put the policy back. Put back after the test whatever happened in it.
@@ -148,6 +187,10 @@ test('dark theme: the second step and the profile security section pass axe', as
   await expect(page.locator('html')).toHaveClass(/dark/);
   const { secret } = await enrol(page);
   await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Current code')).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog[open]');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await passwordStep(page, user.username);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/dark/);

@@ -1,11 +1,11 @@
 // The profile's passkeys (docs/PRODUCT.md (Pages and screens)): the own passkeys with when each was added and last
 // used; "Add a passkey" asks a name, then the browser's prompt (its WebAuthn code loaded only then); Remove asks
-// first. A passkey signs in alone or as the second step, so adding one turns two-factor sign-in on. A prompt the
-// person closes is not a failure: the dialog stays, without a red banner.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type SubmitEvent } from 'react';
-import { apiErrorInfo } from '../../../../lib/client/api-client';
-import { auth, PasskeyCancelled, passkeysSupported } from '../../../../lib/client/session';
+// first. A passkey signs in alone or as the second step, so adding one turns two-factor sign-in on. While a second
+// factor is in force, adding and removing prove it first (FactorProof.tsx). A prompt the person closes is not a
+// failure: the dialog stays, without a red banner.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { auth, passkeysSupported } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import type { Passkey } from '../../../../lib/shared/twofactor/api';
 import { PASSKEY_NAME_MAX } from '../../../../lib/shared/twofactor/passkeys';
@@ -16,6 +16,7 @@ import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { loadErrorMessage } from '../../query';
+import { useProvedAction, type ProofWay } from './FactorProof';
 import { securityKeys, twoFactorQuery } from './queries';
 import { addPasskey, removePasskey } from './security-api';
 
@@ -27,37 +28,34 @@ export const PASSKEY_TEXT = {
   unsupported: 'This browser cannot use passkeys.',
 } as const;
 
-const failure = (error: unknown) => apiErrorInfo(error).detail ?? apiErrorInfo(error).message;
-
 function AddPasskeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (passkey: Passkey) => void }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [cancelled, setCancelled] = useState(false);
-  const add = useMutation({ mutationFn: (chosen: string) => addPasskey(chosen) });
+  const add = useProvedAction({
+    action: (proof) => addPasskey(name, proof),
+    onDone: onAdded,
+    cancelledText: PASSKEY_TEXT.cancelled,
+  });
 
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (add.isPending) return;
-    setCancelled(false);
+  /** The name first: a passkey's prompt is not asked for a form that cannot be sent. */
+  function submit(way?: ProofWay) {
     if (!name.trim()) return setNameError('Give the passkey a name.');
     setNameError(undefined);
-    try {
-      onAdded(await add.mutateAsync(name));
-    } catch (error) {
-      if (error instanceof PasskeyCancelled) setCancelled(true);
-    }
+    add.submit(way);
   }
 
-  const refused = add.error && !(add.error instanceof PasskeyCancelled) ? failure(add.error) : null;
   return (
     <FormDialog
       id="passkey-add"
       title="Add a passkey"
       submitLabel="Add"
-      saving={add.isPending}
-      banner={refused}
+      saving={add.saving}
+      banner={add.banner}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
       className="flex flex-col gap-4"
     >
       <p className="text-sm text-text">{PASSKEY_TEXT.name}</p>
@@ -71,16 +69,43 @@ function AddPasskeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
         autoComplete="off"
         placeholder="e.g. My phone"
       />
-      {cancelled && (
-        <p role="status" className="text-sm text-muted">
-          {PASSKEY_TEXT.cancelled}
-        </p>
-      )}
+      {add.fields}
     </FormDialog>
   );
 }
 
-function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemove: () => void; removing: boolean }) {
+/** Remove asks first, in a dialog that proves the second factor (a passkey is one). */
+function RemovePasskeyDialog({
+  passkey,
+  onClose,
+  onRemoved,
+}: {
+  passkey: Passkey;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
+  const remove = useProvedAction({ action: (proof) => removePasskey(passkey.id, proof), onDone: onRemoved });
+  return (
+    <FormDialog
+      id="passkey-remove"
+      title="Remove a passkey"
+      submitLabel="Remove"
+      saving={remove.saving}
+      banner={remove.banner}
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault();
+        remove.submit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm break-all text-text">{`Remove the passkey "${passkey.name}"? It will no longer sign you in.`}</p>
+      {remove.fields}
+    </FormDialog>
+  );
+}
+
+function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={passkey.name}>
       <div className="text-sm">
@@ -90,7 +115,7 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
           {passkey.lastUsedAt ? `Last used ${formatDateTime(passkey.lastUsedAt)}` : 'Never used'}
         </p>
       </div>
-      <Button size="sm" variant="outline" loading={removing} onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
+      <Button size="sm" variant="outline" onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
         Remove
       </Button>
     </li>
@@ -101,20 +126,11 @@ export function PasskeysSection() {
   const client = useQueryClient();
   const status = useQuery(twoFactorQuery);
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
   const changed = () => {
     void client.invalidateQueries({ queryKey: securityKeys.twoFactor });
     // The profile says whether the account still has to enrol (the portal gate reads it).
     void auth.init();
-  };
-  const remove = useMutation({
-    mutationFn: (passkey: Passkey) => removePasskey(passkey.id),
-    onSuccess: () => toast('Passkey removed'),
-    onError: (error) => toast(failure(error), { variant: 'error' }),
-    onSettled: changed,
-  });
-  const confirmRemove = (passkey: Passkey) => {
-    if (remove.isPending) return;
-    if (window.confirm(`Remove the passkey "${passkey.name}"? It will no longer sign you in.`)) remove.mutate(passkey);
   };
 
   const list = status.data?.passkeys;
@@ -139,12 +155,7 @@ export function PasskeysSection() {
       ) : list.length ? (
         <ul aria-label="Your passkeys" className="divide-y divide-border">
           {list.map((passkey) => (
-            <PasskeyRow
-              key={passkey.id}
-              passkey={passkey}
-              removing={remove.isPending && remove.variables.id === passkey.id}
-              onRemove={() => confirmRemove(passkey)}
-            />
+            <PasskeyRow key={passkey.id} passkey={passkey} onRemove={() => setRemoving(passkey)} />
           ))}
         </ul>
       ) : (
@@ -156,6 +167,17 @@ export function PasskeysSection() {
           onAdded={(passkey) => {
             setAdding(false);
             toast(`Passkey "${passkey.name}" added`);
+            changed();
+          }}
+        />
+      )}
+      {removing && (
+        <RemovePasskeyDialog
+          passkey={removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => {
+            setRemoving(null);
+            toast('Passkey removed');
             changed();
           }}
         />

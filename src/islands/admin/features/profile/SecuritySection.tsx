@@ -1,10 +1,10 @@
 // The profile's Security section (docs/PRODUCT.md (Pages and screens)): two-factor sign-in (set up the
 // authenticator app from a QR code made here, confirm with a code, the ten recovery codes shown once; turn it off or
-// get new recovery codes with a current code), the own passkeys (PasskeysSection.tsx) and the own sessions (end
-// one, end every other).
+// get new recovery codes), the own passkeys (PasskeysSection.tsx) and the own sessions (end one, end every other).
+// While a second factor is in force, each change of one proves it first (FactorProof.tsx).
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { downloadText } from '../../../../lib/client/download';
 import { $auth, auth } from '../../../../lib/client/session';
@@ -20,10 +20,19 @@ import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useAdminContent } from '../../content';
 import { loadErrorMessage } from '../../query';
+import { useProvedAction } from './FactorProof';
 import { recoveryCodesFile, svgImageSource } from './model';
 import { PasskeysSection } from './PasskeysSection';
 import { securityKeys, sessionsQuery, twoFactorQuery } from './queries';
-import { confirmTotp, endOtherSessions, endSession, newRecoveryCodes, setUpTotp, turnOffTotp } from './security-api';
+import {
+  confirmTotp,
+  endOtherSessions,
+  endSession,
+  newRecoveryCodes,
+  setUpTotp,
+  turnOffTotp,
+  type ProofBody,
+} from './security-api';
 
 export const SECURITY_TEXT = {
   required:
@@ -31,7 +40,6 @@ export const SECURITY_TEXT = {
   scan: 'Scan this QR code with your authenticator app, or type the key below into it. Then enter the 6-digit code it shows.',
   savedCodes:
     'Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They will not be shown again.',
-  askCode: 'Enter the 6-digit code from your authenticator app',
 } as const;
 
 const failure = (error: unknown) => apiErrorInfo(error).detail ?? apiErrorInfo(error).message;
@@ -85,14 +93,22 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-/** Set-up: the secret is asked for when the dialog opens; the QR code library loads only then. */
+/**
+ * Set-up: the secret is asked when the dialog opens (while a second factor is in force, once it is proved); the QR
+ * code library loads only then.
+ */
 function SetupDialog({ onClose, onConfirmed }: { onClose: () => void; onConfirmed: (codes: string[]) => void }) {
-  const setup = useMutation({ mutationFn: () => setUpTotp() });
+  const setup = useProvedAction({ action: setUpTotp });
   const confirm = useMutation({ mutationFn: (code: string) => confirmTotp(code) });
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const start = setup.mutate;
-  useEffect(() => start(), [start]);
+  const asked = useRef(false);
+  const { needed, submit: ask } = setup;
+  useEffect(() => {
+    if (needed || asked.current) return;
+    asked.current = true;
+    ask(null);
+  }, [needed, ask]);
   const url = setup.data?.otpauth_url;
   useEffect(() => {
     if (!url) return;
@@ -107,6 +123,10 @@ function SetupDialog({ onClose, onConfirmed }: { onClose: () => void; onConfirme
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (!setup.data) {
+      if (needed) ask();
+      return;
+    }
     if (!code.trim() || confirm.isPending) return;
     try {
       onConfirmed((await confirm.mutateAsync(code)).recovery_codes);
@@ -115,41 +135,47 @@ function SetupDialog({ onClose, onConfirmed }: { onClose: () => void; onConfirme
     }
   }
 
-  const banner = setup.error ? failure(setup.error) : confirm.error ? failure(confirm.error) : null;
+  const proving = needed && !setup.data;
   return (
     <FormDialog
       id="totp-setup"
       title="Set up authenticator app"
-      submitLabel="Confirm"
-      saving={confirm.isPending}
-      banner={banner}
+      submitLabel={proving ? 'Continue' : 'Confirm'}
+      saving={setup.saving || confirm.isPending}
+      banner={setup.banner ?? (confirm.error ? failure(confirm.error) : null)}
       onClose={onClose}
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
     >
-      <p className="text-sm text-text">{SECURITY_TEXT.scan}</p>
-      <div className="flex justify-center">
-        {qr ? (
-          <img src={qr} alt="QR code for your authenticator app" className="size-48 rounded-md bg-white" />
-        ) : (
-          <div className="size-48 animate-pulse rounded-md bg-surface" aria-hidden="true" />
-        )}
-      </div>
-      {setup.data && (
-        <p className="text-center text-sm text-muted">
-          Key:{' '}
-          <code data-testid="totp-secret" className="font-mono break-all text-text">
-            {setup.data.secret}
-          </code>
-        </p>
+      {proving ? (
+        setup.fields
+      ) : (
+        <>
+          <p className="text-sm text-text">{SECURITY_TEXT.scan}</p>
+          <div className="flex justify-center">
+            {qr ? (
+              <img src={qr} alt="QR code for your authenticator app" className="size-48 rounded-md bg-white" />
+            ) : (
+              <div className="size-48 animate-pulse rounded-md bg-surface" aria-hidden="true" />
+            )}
+          </div>
+          {setup.data && (
+            <p className="text-center text-sm text-muted">
+              Key:{' '}
+              <code data-testid="totp-secret" className="font-mono break-all text-text">
+                {setup.data.secret}
+              </code>
+            </p>
+          )}
+          <CodeField code={code} setCode={setCode} />
+        </>
       )}
-      <CodeField code={code} setCode={setCode} />
     </FormDialog>
   );
 }
 
-/** Turning the app off or new recovery codes: both ask a current code first. */
-function CodeDialog({
+/** Turning the app off or new recovery codes: both prove the second factor first, in the same dialog. */
+function ProvedDialog<T>({
   title,
   submitLabel,
   action,
@@ -158,35 +184,26 @@ function CodeDialog({
 }: {
   title: string;
   submitLabel: string;
-  action: (code: string) => Promise<{ recovery_codes: string[] } | void>;
+  action: (proof: ProofBody) => Promise<T>;
   onClose: () => void;
-  onDone: (codes: string[] | null) => void;
+  onDone: (answer: T) => void;
 }) {
-  const run = useMutation({ mutationFn: (code: string) => action(code) });
-  const [code, setCode] = useState('');
-  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!code.trim() || run.isPending) return;
-    try {
-      const answer = await run.mutateAsync(code);
-      onDone(answer ? answer.recovery_codes : null);
-    } catch {
-      // The banner shows the server's reason.
-    }
-  }
+  const run = useProvedAction({ action, onDone });
   return (
     <FormDialog
-      id="totp-code"
+      id="factor-proof"
       title={title}
       submitLabel={submitLabel}
-      saving={run.isPending}
-      banner={run.error ? failure(run.error) : null}
+      saving={run.saving}
+      banner={run.banner}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        run.submit();
+      }}
       className="flex flex-col gap-4"
     >
-      <p className="text-sm text-text">{SECURITY_TEXT.askCode}</p>
-      <CodeField code={code} setCode={setCode} />
+      {run.fields}
     </FormDialog>
   );
 }
@@ -250,7 +267,7 @@ function TwoFactorCard() {
         />
       )}
       {dialog === 'off' && (
-        <CodeDialog
+        <ProvedDialog
           title="Turn off the authenticator app"
           submitLabel="Turn off"
           action={turnOffTotp}
@@ -263,14 +280,14 @@ function TwoFactorCard() {
         />
       )}
       {dialog === 'codes' && (
-        <CodeDialog
+        <ProvedDialog
           title="New recovery codes"
           submitLabel="Get new codes"
           action={newRecoveryCodes}
           onClose={() => setDialog(null)}
-          onDone={(fresh) => {
+          onDone={({ recovery_codes }) => {
             setDialog(null);
-            setCodes(fresh);
+            setCodes(recovery_codes);
             changed();
           }}
         />
