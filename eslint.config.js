@@ -92,6 +92,15 @@ const BOUNDARIES = [
       'The server imports only src/lib/shared of the front end, and never the host (src/host composes the server).',
     ),
   },
+  {
+    // The kernel is the server's ground floor: every feature stands on it, so it imports none (what it needs of
+    // them are ports, kernel/ports.ts, that the features implement).
+    files: ['src/server/kernel/**'],
+    rules: banned(
+      String.raw`^(\.\./(?!db/|config$|\.\./lib/shared/)|astro:)`,
+      'src/server/kernel imports only itself, db/, config and src/lib/shared: a feature it needs is a port (kernel/ports.ts).',
+    ),
+  },
 ];
 
 export default defineConfig(

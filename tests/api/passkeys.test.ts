@@ -324,11 +324,12 @@ describe.each(backends())('passkeys on %s', (backend) => {
 
 describe('passkey origins', () => {
   it('are the site and the allowed origins; a site on the loopback address is reached as localhost too', () => {
-    const loopback = { siteUrl: 'http://127.0.0.1:4390', allowedOrigins: ['http://127.0.0.1:4390'] };
+    const loopback = { siteUrl: 'http://127.0.0.1:4390', allowedOrigins: ['http://127.0.0.1:4390'], production: false };
     expect(passkeyOrigins(loopback)).toEqual(['http://127.0.0.1:4390', 'http://localhost:4390']);
     const live = {
       siteUrl: 'https://church.example',
       allowedOrigins: ['https://church.example', 'https://admin.example'],
+      production: true,
     };
     expect(passkeyOrigins(live)).toEqual(['https://church.example', 'https://admin.example']);
   });

@@ -30,6 +30,9 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['src/host/x.ts', "import { api } from '../lib/client/api-client';"],
     ['src/host/x.ts', "import { Button } from '../islands/ui/Button';"],
     ['src/host/x.ts', "import { getSite } from '../lib/content/content';"],
+    ['src/server/kernel/x.ts', "import { signedInUser } from '../users/signed-in';"],
+    ['src/server/kernel/x.ts', "import { verifyToken } from '../credentials/tokens';"],
+    ['src/server/kernel/x.ts', "import { api } from '../../lib/client/api-client';"],
   ])('refuses an upward import in %s: %s', async (file, line) => {
     expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toHaveLength(
       1,
@@ -45,6 +48,10 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['src/host/x.ts', "import { maxAgeOf } from '../lib/shared/live/page-lifetime';"],
     ['src/islands/admin/features/users/x.ts', "import { accountStatus } from './model';"],
     ['src/islands/admin/features/users/x.ts', "import { afterWrite } from '../../query';"],
+    ['src/server/kernel/x.ts', "import { iso } from '../db/time';"],
+    ['src/server/kernel/x.ts', "import { loadConfig } from '../config';"],
+    ['src/server/kernel/x.ts', "import { ROLES } from '../../lib/shared/permissions';"],
+    ['src/server/kernel/x.ts', "import { ApiError } from './errors';"],
   ])('allows %s: %s', async (file, line) => {
     expect(await restricted(file, `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)![1]}];\n`)).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { activityItemSchema } from '../../lib/shared/dashboard/activity-schema';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { recentActivity } from './service';
 
 const MAX_ITEMS = 50;

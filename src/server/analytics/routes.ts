@@ -2,7 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { analyticsQuerySchema, analyticsReportSchema } from '../../lib/shared/analytics/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { analyticsReport } from './service';

@@ -15,7 +15,7 @@ import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import * as auth from './service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
-import { dummyHash } from './passwords';
+import { dummyHash } from '../credentials/passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
 import { mfaLoginSchema, mfaRequiredSchema } from '../../lib/shared/twofactor/api';
 import {
@@ -24,10 +24,10 @@ import {
   passkeyLoginSchema,
 } from '../../lib/shared/twofactor/passkeys';
 import { twoFactorRoutes } from '../twofactor/routes';
-import * as passkeys from '../twofactor/passkeys';
+import * as passkeys from './passkey-sign-in';
 import { ceremonyOf } from '../twofactor/passkeys';
 import type { Context } from 'hono';
-import { deviceOf } from './device';
+import { deviceOf } from '../credentials/device';
 
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
 // 303 back to the page's message (form-posts.ts) instead of JSON.

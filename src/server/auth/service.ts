@@ -10,9 +10,9 @@ import { iso } from '../db/time';
 import { findUserById, findUserByUsername, presentUser } from '../users/service';
 import { asTarget } from '../users/answers';
 import { withAudit } from '../activity/audit';
-import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { checkThrottle, countAttempt } from './throttle';
-import { lockedUntil, pruneAttempts, recordAttempt } from './lockout';
+import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from '../credentials/passwords';
+import { checkThrottle, countAttempt } from '../credentials/throttle';
+import { lockedUntil, pruneAttempts, recordAttempt } from '../credentials/lockout';
 import {
   continueSession,
   revokeAllForUser,
@@ -21,14 +21,14 @@ import {
   consumeRefreshToken,
   type SignInOrigin,
   type TokenPair,
-} from './sessions';
+} from '../credentials/sessions';
 import type { UserRow } from '../kernel/context';
 import { claimChallenge, issueChallenge, liveChallenge, takeGuess } from '../twofactor/challenges';
 import { policyCovers, secondFactors, spendCode } from '../twofactor/service';
 import { takeSecondStepGuess } from '../twofactor/guard';
 import { recordActiveDay } from '../analytics/member-days';
 import { churchContact, signature } from '../settings/church';
-import { randomToken, sha256 } from './tokens';
+import { randomToken, sha256 } from '../credentials/tokens';
 import { queueEmail } from '../outbox/queue';
 
 /** The usual sign-in answer; under the two-factor policy without a second factor, mfa_enrolment_required too. */

@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { canSendBroadcast } from '../../lib/shared/permissions';
 import { audiencesSchema, broadcastResultSchema, broadcastSchema } from '../../lib/shared/broadcasts/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, route } from '../kernel/routes';
 import { audiences, sendBroadcast } from './service';

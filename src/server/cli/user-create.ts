@@ -8,7 +8,7 @@ import { newUserRow } from '../users/new-user';
 import { EMAIL_PATTERN, usernameSchema } from '../../lib/shared/schemas';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../credentials/passwords';
 import { loadConfig } from '../config';
 import { fail, orFail, parseArgs } from './args';
 

@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
-import { optionalAuth, requireAuth } from '../auth/middleware';
+import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { NOT_FOUND, contentId, mayManage, viewerOf } from './access';
 
 interface Collection<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {

@@ -8,7 +8,7 @@ import {
   systemStatusSchema,
 } from '../../lib/shared/dashboard/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';

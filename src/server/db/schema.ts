@@ -280,7 +280,7 @@ export interface ContactMessagesTable {
 
 export interface PublicSubmissionsTable {
   id: Generated<number>;
-  /** 'contact', 'prayer' or 'registration'; 'sign-in', 'refresh' or 'password-reset' (auth/throttle.ts). */
+  /** 'contact', 'prayer' or 'registration'; 'sign-in', 'refresh' or 'password-reset' (credentials/throttle.ts). */
   kind: string;
   client_key: string;
   created_at: string;
@@ -419,7 +419,7 @@ export interface SecondStepGuardsTable {
 }
 
 export interface SessionsTable {
-  /** The refresh-token family (auth/sessions.ts). */
+  /** The refresh-token family (credentials/sessions.ts). */
   family_id: string;
   user_id: number;
   device: string;

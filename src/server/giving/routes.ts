@@ -26,7 +26,7 @@ import {
 import { toCsv } from '../../lib/shared/csv';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { limitBody } from '../kernel/body';

@@ -17,7 +17,7 @@ import {
   householdUpdateSchema,
 } from '../../lib/shared/households/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/connection';
 import type { UsersTable } from '../db/schema';
 import type { ServerConfig } from '../config';
-import type { ContentEvents, Mailer, MediaStore, OutboxWaker, SmsSender, ViewCounter } from './ports';
+import type { ContentEvents, Mailer, MediaStore, OutboxWaker, SignInPort, SmsSender, ViewCounter } from './ports';
 
 /** A user as stored (the answer the API gives is users/answers.ts's). */
 export type UserRow = Selectable<UsersTable>;
@@ -34,6 +34,11 @@ export interface AppDeps {
   content?: ContentEvents;
   /** Sermon page views and audio plays (analytics/views.ts); optional like `content`. */
   views?: ViewCounter;
+  /**
+   * The accounts behind the bearer door (kernel/sign-in.ts; auth/sign-in-port.ts implements it). createApp gives
+   * the one of these deps when none is given.
+   */
+  signIn?: SignInPort;
 }
 
 /** The caller (kernel/client.ts). */
@@ -53,7 +58,7 @@ export type AppEnv = {
     /** The caller's address and its key, once a route asked for them (clientOf, kernel/client.ts). */
     client?: Client;
     user: UserRow;
-    /** The session (refresh-token family) of the caller's access token, when it names one (auth/middleware.ts). */
+    /** The session (refresh-token family) of the caller's access token, when it names one (kernel/sign-in.ts). */
     sessionId?: string;
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
      * users hold for this request when made under it (users/cached-answers.ts). */

@@ -1,8 +1,35 @@
 // What the kernel knows of the services every route can reach (AppDeps): small interfaces, implemented by the
-// features (mail/, media/, content/events.ts, analytics/views.ts), so the kernel imports no feature.
+// features (mail/, media/, content/events.ts, analytics/views.ts, auth/sign-in-port.ts), so the kernel imports no
+// feature.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema';
 import type { LiveTag } from '../../lib/shared/live/types';
+
+// The bearer door (kernel/sign-in.ts): what it asks of the accounts behind it (auth/sign-in-port.ts).
+
+/** What a valid access token says. */
+export interface BearerClaims {
+  userId: number;
+  /** The account's token_version when the token was signed: a password or two-factor reset bumps it. */
+  version: number;
+  /** The session (refresh-token family) it belongs to. */
+  sid?: string;
+  /** Signed in under the two-factor policy without a second factor: only enrolment calls pass. */
+  enrol?: boolean;
+}
+
+export interface SignInPort {
+  /** The claims of a valid, unexpired access token, or null for anything else. */
+  claims(token: string, nowMs: number): Promise<BearerClaims | null>;
+  /** The account as stored now (undefined if gone) and the users' data version read for it. */
+  account(id: number): Promise<{ row?: Selectable<UsersTable>; version: number }>;
+  /** Whether the session has ended (sign-out, a reset): its access tokens open nothing. */
+  ended(sessionId: string, nowMs: number): Promise<boolean>;
+  /** Notes that the account was active now; answers the row as now stored when that meant a write, else undefined. */
+  seen(row: Selectable<UsersTable>, nowMs: number): Promise<Selectable<UsersTable> | undefined>;
+}
 
 // Outgoing mail (mail/mailer.ts: SMTP or the server log).
 

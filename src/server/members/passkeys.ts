@@ -10,18 +10,17 @@ import type { AppDeps, UserRow } from '../kernel/context';
 import type { SignInFrom } from '../auth/service';
 import { iso } from '../db/time';
 import { recordActiveDay } from '../analytics/member-days';
-import { checkThrottle } from '../auth/throttle';
+import { checkThrottle } from '../credentials/throttle';
 import {
   addPasskey,
   provePasskey,
   removePasskey,
   presentPasskey,
   recordPasskeyUse,
-  refusal,
-  signInOptions,
   takeSignInChallenge,
   type Ceremony,
 } from '../twofactor/passkeys';
+import { refusal, signInOptions } from '../auth/passkey-sign-in';
 import { MEMBER_TEXT, type MemberPasskey, type memberPasskeySignInSchema } from '../../lib/shared/members/api';
 import { mayUseDoor } from './session';
 

@@ -11,7 +11,7 @@ import { JSON_LIMIT, limitBody, readJsonBody } from '../kernel/body';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { clientOf } from '../kernel/client';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { HTML_FORM_POST } from '../public/refusal-page';
 import { canHandleRemoval } from '../../lib/shared/permissions';
 import {
@@ -55,7 +55,7 @@ import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
 import * as passkeys from './passkeys';
 import { passkeyOrigins } from '../twofactor/passkeys';
 import { passkeyOptionsSchema, passkeyChallengeSchema } from '../../lib/shared/twofactor/passkeys';
-import { deviceOf } from '../auth/device';
+import { deviceOf } from '../credentials/device';
 
 type C = Context<MemberEnv>;
 const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };

@@ -27,7 +27,7 @@ import {
 import type { HouseholdPersonCreate, HouseholdPersonUpdate, OwnHouseholdUpdate } from '../../lib/shared/households/api';
 import { churchContact } from '../settings/church';
 import { tellOldAddress, withEmailChecked } from '../users/service';
-import { endMemberSessions } from '../auth/sessions';
+import { endMemberSessions } from '../credentials/sessions';
 import { recordActiveDay } from '../analytics/member-days';
 import {
   addPersonToOwnHousehold,
@@ -39,7 +39,7 @@ import { ministriesOfUser, requestToJoin } from '../ministries/service';
 import { giftsOfUser } from '../giving/service';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';
-import { checkThrottle, countAttempt } from '../auth/throttle';
+import { checkThrottle, countAttempt } from '../credentials/throttle';
 import { mayUseDoor } from './session';
 import { memberProfile, prayersOf, registrationsOf } from './answers';
 
@@ -119,7 +119,7 @@ export async function requestCode(deps: AppDeps, callerKey: string, input: Membe
 export async function redeemSignIn(deps: AppDeps, input: MemberSessionRequest, client: string): Promise<UserRow> {
   const db = deps.database.db;
   const now = deps.now();
-  // A wrong code counts as a failed sign-in of the address (auth/throttle.ts), as a wrong password does: five
+  // A wrong code counts as a failed sign-in of the address (credentials/throttle.ts), as a wrong password does: five
   // tries a code, and no more guesses from one address across many codes than the sign-in throttle allows.
   await checkThrottle(deps, 'sign-in', client);
   const to = destinationOf(deps, input);

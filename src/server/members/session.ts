@@ -3,7 +3,7 @@
 // the site is served over https. It lasts while it is used: MEMBER_SESSION_IDLE_DAYS without use and it is dead
 // (a member opens /my now and then, on a phone that is theirs; a month keeps them from signing in at every visit
 // while a lost phone's session does not live on forever), and sign-out ends it at once. The cookie is read here
-// only, never by the bearer middleware (auth/middleware.ts), so it opens /members/me/… and nothing else; and the
+// only, never by the bearer door (kernel/sign-in.ts), so it opens /members/me/… and nothing else; and the
 // member routes never read an Authorization header, so a bearer token opens none of them.
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -15,9 +15,9 @@ import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError } from '../kernel/errors';
 import { clientOf } from '../kernel/client';
-import { randomToken, sha256 } from '../auth/tokens';
-import { deviceOf } from '../auth/device';
-import { endMemberSessions } from '../auth/sessions';
+import { randomToken, sha256 } from '../credentials/tokens';
+import { deviceOf } from '../credentials/device';
+import { endMemberSessions } from '../credentials/sessions';
 import { audited } from '../activity/audit';
 import type { MemberSessionInfo } from '../../lib/shared/members/api';
 

@@ -14,7 +14,7 @@ import {
 import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';

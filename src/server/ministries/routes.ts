@@ -25,7 +25,7 @@ import {
 import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';

@@ -4,7 +4,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { canSeeOutbox } from '../../lib/shared/permissions';
 import { outboxItemSchema, outboxQuerySchema } from '../../lib/shared/outbox/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { LIST_LIMIT, OUTBOX_NOT_FOUND, listOutbox, retryOutbox } from './service';

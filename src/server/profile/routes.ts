@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { readAvatarField } from '../kernel/body';
 import { UserAnswer, avatarUpload, jsonAnswer, sentAsIs } from '../kernel/contract';
 import { route } from '../kernel/routes';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { presentUserById, replaceAvatar } from '../users/service';
 import { limitAvatarBody } from '../media/avatars';
 import { profileJson } from '../users/signed-in';

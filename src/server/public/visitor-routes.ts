@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { mayHandle } from './visitor-access';
 
 /** The {id} of a message or a request: a whole number; anything else names nothing, so it is a 404. */

@@ -13,7 +13,7 @@ import {
 import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { optionalAuth, requireAuth } from '../auth/middleware';
+import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { contentId, viewerOf } from '../content/access';

@@ -17,7 +17,7 @@ import { queueEmail, queueSms } from '../outbox/queue';
 import type { MailMessage } from '../kernel/ports';
 import { smsNumber } from '../../lib/shared/sms/numbers';
 import { formatEventWhen } from '../../lib/shared/format';
-import { randomToken, sha256 } from '../auth/tokens';
+import { randomToken, sha256 } from '../credentials/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
 import { buildCalendar } from '../../lib/shared/events/ics';
 import type { EventAnswer, RegistrationStatus } from '../../lib/shared/live/api';

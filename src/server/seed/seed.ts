@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../../lib/shared/permissions';
 import { newUserRow } from '../users/new-user';
 import type { ServerConfig } from '../config';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../credentials/passwords';
 import { iso } from '../db/time';
 import type { DB } from '../db/schema';
 import { seedContent } from './content';

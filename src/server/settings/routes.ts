@@ -17,7 +17,7 @@ import {
 } from '../../lib/shared/settings/api';
 import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, route } from '../kernel/routes';
 import { audited } from '../activity/audit';

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { ChallengeKind, DB } from '../db/schema';
 import { iso } from '../db/time';
-import { randomToken, sha256 } from '../auth/tokens';
+import { randomToken, sha256 } from '../credentials/tokens';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_FAILURES = 5;

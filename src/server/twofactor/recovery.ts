@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../credentials/tokens';
 
 export const RECOVERY_CODES = 10;
 // No 0/O, 1/I/L: read off paper and typed again.

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { DETAIL } from '../kernel/errors';
 import { jsonAnswer } from '../kernel/contract';
 import { deleteById, route, wholeId } from '../kernel/routes';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import {
   codeSchema,
   passkeySchema,

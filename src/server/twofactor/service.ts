@@ -18,7 +18,7 @@ import {
 import { securitySettings } from '../settings/security';
 import { churchContact, signature, siteShortName } from '../settings/church';
 import { queueEmail } from '../outbox/queue';
-import { liveSessions, revokeAllForUser, revokeFamily } from '../auth/sessions';
+import { liveSessions, revokeAllForUser, revokeFamily } from '../credentials/sessions';
 import { matchingStep, newSecret, openSecret, sealSecret } from './totp';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery';
 

@@ -21,7 +21,7 @@ import { ApiError, DETAIL, validationError } from '../kernel/errors';
 import { readAvatarField, readJsonBody } from '../kernel/body';
 import { BEARER, UserAnswer, avatarUpload, jsonAnswer, jsonBody, refusals, sentAsIs } from '../kernel/contract';
 import { allowed, route } from '../kernel/routes';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth } from '../kernel/sign-in';
 import { acceptsGzip } from '../kernel/accept-encoding';
 import type { UserRow } from '../kernel/context';
 import * as users from './service';

@@ -63,7 +63,7 @@ export default ({ idType, id, boolType, bool }: DialectTypes): Migration => ({
       .addColumn('used_at', 'text')
       .execute();
     await db.schema.createIndex('sign_in_challenges_expiry').on('sign_in_challenges').column('expires_at').execute();
-    // A session is a refresh-token family (auth/sessions.ts): where and when it began and when it last refreshed.
+    // A session is a refresh-token family (credentials/sessions.ts): where and when it began and when it last refreshed.
     await db.schema
       .createTable('sessions')
       .addColumn('family_id', 'text', (c) => c.primaryKey())

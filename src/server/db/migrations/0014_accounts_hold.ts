@@ -2,7 +2,7 @@
 // Accounts that hold under attack (docs/API.md, Accounts and sessions). Wrong second-step codes counted per
 // account, whatever the mfa_token or address they came with: one row per account that has guessed wrong lately,
 // its window, its count and, once the count reached the limit, the lock's end. Ended sessions are looked up by
-// when they ended (auth/ended-sessions.ts refuses their access tokens), so `sessions.ended_at` gains an index.
+// when they ended (credentials/ended-sessions.ts refuses their access tokens), so `sessions.ended_at` gains an index.
 // Shipped: never edit it; add the next migration instead (./index.ts).
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';

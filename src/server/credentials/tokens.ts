@@ -2,16 +2,11 @@
 // which a password reset bumps. Refresh tokens are JWTs too, but each is also stored (hashed) so it
 // can be used once, rotated, and revoked.
 import { SignJWT, jwtVerify, errors } from 'jose';
+import type { BearerClaims } from '../kernel/ports';
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 
-export interface AccessClaims {
-  userId: number;
-  version: number;
-  /** The session (refresh-token family) the token belongs to: GET /auth/sessions/ marks it current. */
-  sid?: string;
-  /** Signed in under the two-factor policy without a second factor: only enrolment calls pass (middleware.ts). */
-  enrol?: boolean;
-}
+/** What an access token carries (the bearer door's claims, kernel/ports.ts). */
+export type AccessClaims = BearerClaims;
 
 // One key object per secret: given raw bytes, jose would import a key for every token it signs or checks.
 const keys = new WeakMap<Uint8Array, KeyObject>();

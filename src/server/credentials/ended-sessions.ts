@@ -20,7 +20,7 @@ interface Kept {
 const keptBy = new WeakMap<Database, Kept>();
 let endings = 0;
 
-/** Called where sessions end (auth/sessions.ts): this process's next request reads the set again. */
+/** Called where sessions end (credentials/sessions.ts): this process's next request reads the set again. */
 export function ended(): void {
   endings += 1;
 }
