@@ -109,6 +109,25 @@ test('the footer and the 404 page list every page', async ({ page }) => {
   }
 });
 
+test.describe('from 1024 px', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  test('every link is in the header bar, on one line, with nothing scrolling sideways', async ({ page }) => {
+    await page.goto('/about');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await expect(menuButton(page)).toBeHidden();
+    const middles: number[] = [];
+    for (const [name] of HEADER) {
+      const link = bar.getByRole('link', { name, exact: true });
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = (await link.boundingBox())!;
+      middles.push(box.y + box.height / 2);
+    }
+    // One row: every link's middle at the same height, to a few pixels.
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  });
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe is clean with the phone menu open, ${theme} theme`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
