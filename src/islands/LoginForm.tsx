@@ -20,7 +20,8 @@ import {
   passkeysSupported,
 } from '../lib/client/session';
 import type { SecondFactor } from '../lib/shared/twofactor/api';
-import { loginFieldRules, messages } from '../lib/shared/messages';
+import { loginFieldRules } from '../lib/shared/messages';
+import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';
 import { Field, type FieldProps } from './ui/Field';
 import { useFormFields } from './ui/useFormFields';
@@ -211,9 +212,11 @@ export default function LoginForm({ debug = false, apiBase = '' }: { debug?: boo
     if (busy) return;
     if (codeStep) return methods.includes('totp') ? onCode() : onPasskeyStep();
     setError(null);
+    // The fields' own rules decide before anything is sent: a password shorter than any account's can only fail,
+    // and its field message alone says why (issue 28).
     const errors = {
-      username: username.trim() ? undefined : messages.required('Username'),
-      password: password ? undefined : messages.required('Password'),
+      username: validateField(username, loginFieldRules.username, { label: 'Username' }) ?? undefined,
+      password: validateField(password, loginFieldRules.password, { label: 'Password' }) ?? undefined,
     };
     setErrors(errors);
     if (errors.username || errors.password) return;

@@ -2,7 +2,9 @@
 // HTML is a plain form posting to the API, which answers 303 back to /events#registration-{status}; the card
 // hydrates it only once the visitor opens the form (client:visible inside the closed <details>), so /events
 // loads no script up front. Hydrated, it behaves as every public form (usePublicForm) and thanks the visitor
-// in place with the status the API gave.
+// in place with the status the API gave; the card's figures (its elements marked data-figure, server HTML outside
+// the island) take the event's figures from the same answer, so "24 spots left" does not wait for a reload.
+import { useEffect, useState } from 'react';
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
 import { FormNotices, usePublicForm } from './usePublicForm';
@@ -10,6 +12,23 @@ import { HONEYPOT_FIELD, REGISTRATION_THANKS } from '../lib/shared/visitors/form
 import { MAX_SEATS, registrationFieldRules as rules } from '../lib/shared/visitors/rules';
 import { buttonClasses } from './ui/button-classes';
 import { cx } from './ui/cx';
+import { figureTexts, type EventFigures } from '../lib/shared/events/figures';
+
+/** Writes the event's figures into its card (EventCard.astro's data-figure elements). */
+function showFigures(card: Element | null | undefined, figures: EventFigures) {
+  if (!card) return;
+  const texts = figureTexts(figures);
+  for (const name of ['summary', 'places', 'action'] as const) {
+    const el = card.querySelector(`[data-figure="${name}"]`);
+    if (el) el.textContent = texts[name];
+  }
+  const bar = card.querySelector<HTMLProgressElement>('progress[data-figure="bar"]');
+  if (bar && figures.capacity !== null) {
+    bar.max = figures.capacity;
+    bar.value = Math.min(figures.registered, figures.capacity);
+    bar.setAttribute('aria-label', `${texts.percent}% full`);
+  }
+}
 
 interface Values {
   name: string;
@@ -31,7 +50,7 @@ export interface RegistrationFormProps {
   full: boolean;
 }
 
-export default function RegistrationForm({ eventId, eventTitle, full }: RegistrationFormProps) {
+export default function RegistrationForm({ eventId, eventTitle, full: fullAtLoad }: RegistrationFormProps) {
   const { values, set, bind, errors, banner, sent, answer, busy, honeypot, form, formKey } = usePublicForm({
     path: `/events/${eventId}/registrations/`,
     empty: EMPTY,
@@ -47,7 +66,16 @@ export default function RegistrationForm({ eventId, eventTitle, full }: Registra
   });
   const seatsId = `${eventId}-seats`;
   const seatsMessageId = `${seatsId}-message`;
-  const status = (answer as { status?: string } | undefined)?.status === 'waitlisted' ? 'waitlisted' : 'confirmed';
+  const receipt = answer as { status?: string; event?: EventFigures } | undefined;
+  const status = receipt?.status === 'waitlisted' ? 'waitlisted' : 'confirmed';
+  // The latest figures the API gave, kept once the visitor starts typing again (which clears the answer): full
+  // since the page loaded means the next registration joins the waitlist.
+  const [latest, setLatest] = useState<EventFigures | null>(null);
+  if (receipt?.event && receipt.event !== latest) setLatest(receipt.event);
+  const full = latest ? figureTexts(latest).full : fullAtLoad;
+  useEffect(() => {
+    if (latest) showFigures(form.ref.current?.closest('article'), latest);
+  }, [latest, form.ref]);
 
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
     <Field id={`${eventId}-${name}`} {...bind(name)} label={label} rules={rules[name]} realTime {...extra} />

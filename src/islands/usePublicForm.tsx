@@ -142,14 +142,27 @@ export function fieldRules(rules: Readonly<Record<string, ValidationRules>>, nam
   return Object.hasOwn(rules, name) ? { rules: rules[name], realTime: true } : { rules: { required: true } };
 }
 
+/**
+ * The thank-you, as it appears, takes the focus and scrolls to the top of the view below the sticky header (its
+ * scroll margin): the visitor pressed a button at the form's foot, and on a phone the thank-you at its head was
+ * off screen (issue 28). A stable function, so React calls it once per thank-you, not on every render.
+ */
+function bringIntoSight(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'start' });
+}
+
 /** The form's live messages: the thank-you after a send, and a refusal no field message explains. */
 export function FormNotices({ sent, thanks, banner }: { sent: boolean; thanks: string; banner: string | null }) {
   return (
     <>
       {sent && (
         <p
+          ref={bringIntoSight}
           role="status"
-          className="rounded-lg border border-success bg-card p-4 font-medium text-success md:col-span-2"
+          tabIndex={-1}
+          className="scroll-mt-24 rounded-lg border border-success bg-card p-4 font-medium text-success md:col-span-2"
         >
           {thanks}
         </p>

@@ -41,6 +41,7 @@ describe.each(backends())('dashboard on %s', (backend) => {
     const withRegistrations = events.filter((e: any) => e.registered + e.waitlist > 0);
     expect(withRegistrations.length).toBeGreaterThan(1);
     expect(list.counts).toEqual({
+      setup: 0,
       prayer: f.pendingRequests.value,
       message: unread.unread,
       registration: withRegistrations.length,
@@ -197,7 +198,12 @@ describe.each(backends())('dashboard on %s', (backend) => {
     const after = await asAdmin();
     expect(after.total).toBe(0);
     // Prayer requests and messages still await someone: listed until handled, but no longer new to the admin.
-    expect(after.counts).toEqual({ prayer: shown.counts.prayer, message: shown.counts.message, registration: 0 });
+    expect(after.counts).toEqual({
+      setup: shown.counts.setup,
+      prayer: shown.counts.prayer,
+      message: shown.counts.message,
+      registration: 0,
+    });
     expect(after.items.filter((i: any) => i.kind === 'registration')).toEqual([]);
     // The pastor has not opened the list: theirs is as it was.
     expect(await notices()).toEqual({ ...pastorBefore, asOf: expect.any(String) });
@@ -221,6 +227,51 @@ describe.each(backends())('dashboard on %s', (backend) => {
     expect((await seen(fresh.asOf)).status).toBe(204);
     expect((await seen(shown.asOf)).status).toBe(204);
     expect((await asAdmin()).total).toBe(0);
+  });
+
+  it('tells an administrator, not a pastor, that giving details are missing until they are given (issue 28)', async () => {
+    const admin = await api.tokenFor('admin');
+    const asAdmin = async () => (await api.request('GET', '/dashboard/notifications/', { token: admin })).body;
+    const missing = {
+      kind: 'setup',
+      id: 'giving-details',
+      title: 'Giving details are missing',
+      detail: '/give has no mobile money or bank details to show: add them in Settings → Giving.',
+      at: expect.any(String),
+      href: '/settings',
+    };
+    const before = await asAdmin();
+    expect(before.items.filter((i: any) => i.kind === 'setup')).toEqual([missing]);
+    expect(before.counts.setup).toBe(1);
+    // A standing task, not news: the badge is what is new, and marking the list seen leaves the task listed.
+    const news = before.counts.prayer + before.counts.message + before.counts.registration;
+    expect(before.total).toBeLessThanOrEqual(news);
+    expect(
+      (await api.request('POST', '/dashboard/notifications/seen/', { token: admin, body: { asOf: before.asOf } }))
+        .status,
+    ).toBe(204);
+    expect((await asAdmin()).items.filter((i: any) => i.kind === 'setup')).toEqual([missing]);
+    // A pastor cannot set giving up: not told.
+    const pastorList = await notices();
+    expect(pastorList.counts.setup).toBe(0);
+    expect(pastorList.items.filter((i: any) => i.kind === 'setup')).toEqual([]);
+
+    // A bank account alone is enough for /give to say how to give: the task is done.
+    const saved = await api.request('PATCH', '/settings/giving/', {
+      token: admin,
+      body: { bank: { name: 'GCB Bank', accountName: 'Grace Chapel', accountNumber: '1234 5678 90', branch: '' } },
+    });
+    expect(saved.status).toBe(200);
+    const after = await asAdmin();
+    expect(after.counts.setup).toBe(0);
+    expect(after.items.filter((i: any) => i.kind === 'setup')).toEqual([]);
+    // Emptied again, it is missing again.
+    const emptied = await api.request('PATCH', '/settings/giving/', {
+      token: admin,
+      body: { bank: { name: '', accountName: '', accountNumber: '', branch: '' } },
+    });
+    expect(emptied.status).toBe(200);
+    expect((await asAdmin()).counts.setup).toBe(1);
   });
 
   it('refuses a seen mark from no one, or with no time', async () => {

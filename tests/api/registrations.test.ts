@@ -63,7 +63,13 @@ describe.each(backends())('event registrations on %s', (backend) => {
     expect((await register(id)).body.status).toBe('confirmed');
     const third = await register(id);
     expect(third.status).toBe(201);
-    expect(third.body).toEqual({ id: expect.any(Number), status: 'waitlisted', seats: 1 });
+    // The answer carries the event's figures as this registration leaves them: the page's card shows them (issue 28).
+    expect(third.body).toEqual({
+      id: expect.any(Number),
+      status: 'waitlisted',
+      seats: 1,
+      event: { registered: 3, waitlist: 1, capacity: 3 },
+    });
     expect(await figures(id)).toEqual({ registered: 3, waitlist: 1 });
   });
 
@@ -79,6 +85,11 @@ describe.each(backends())('event registrations on %s', (backend) => {
   it('takes any number without a capacity', async () => {
     const id = await newEvent({ capacity: null });
     for (let i = 0; i < 4; i++) expect((await register(id, { ...PERSON, seats: 10 })).body.status).toBe('confirmed');
+    expect((await register(id, { ...PERSON, seats: 1 })).body.event).toEqual({
+      registered: 41,
+      waitlist: 0,
+      capacity: null,
+    });
   });
 
   it('never overbooks: 50 registrations at once for 10 seats confirm exactly 10', async () => {

@@ -75,7 +75,7 @@ for (const theme of THEMES) {
     for (const path of SIGNED_IN) await scan(page, path, theme, errors);
     // The open states: a person's change form, and the question before cancelling.
     await page.goto('/my/household');
-    await page.locator('summary').first().click();
+    await page.getByRole('main').locator('summary').first().click();
     await expectNoAxeViolations(page);
     await page.goto('/my/registrations');
     await page.getByRole('link', { name: /^Cancel my registration/ }).click();

@@ -54,6 +54,21 @@ test.describe('pages', () => {
     expect(ld.address.addressLocality).toBe('Accra');
   });
 
+  test("about and home count the years served from the timeline's first year (issue 28)", async ({ page }) => {
+    // Prerendered: the figure is the build's year less 2017, and the build ran today.
+    const years = String(new Date().getFullYear() - 2017);
+    await page.goto('/about');
+    await expect(page.getByText(`${years} years of faithful ministry in Accra`)).toBeVisible();
+    const figure = (label: string) =>
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByText(label, { exact: true }) });
+    await expect(figure('Years').getByText(years, { exact: true })).toBeVisible();
+    await page.goto('/');
+    await expect(figure('Years Serving').getByText(years, { exact: true })).toBeVisible();
+  });
+
   test('about: mission, vision, six values, timeline, numbers, leaders, Contact Us', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'Our Mission' })).toBeVisible();

@@ -1,5 +1,5 @@
 // Theme: light by default, else the system's, saved choice wins and survives a reload with no flash
-// (the class is on <html> before any bundled script runs). Mobile menu at a phone viewport.
+// (the class is on <html> before any bundled script runs). The phone menu is in public-nav.spec.ts.
 import { expect, test } from '@playwright/test';
 
 const htmlIsDark = (page: import('@playwright/test').Page) =>
@@ -42,36 +42,4 @@ test('the toggle persists the theme across reloads with no flash', async ({ page
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
   expect(await htmlIsDark(page)).toBe(false);
-});
-
-test.describe('mobile menu at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test('opens, closes, and closes when a link is chosen', async ({ page }) => {
-    await page.goto('/');
-    const button = page.getByRole('button', { name: 'Open menu' });
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await expect(menu).toBeHidden();
-    await button.click();
-    await expect(menu).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/login');
-    await page.getByRole('button', { name: 'Close menu' }).click();
-    await expect(menu).toBeHidden();
-
-    // A chosen link closes the menu (navigation held back so the same page can be checked).
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
-    await menu.getByRole('link', { name: 'Sermons' }).click();
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-
-    // And a real navigation lands on the page with the menu closed.
-    await page.reload();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click();
-    await expect(page).toHaveURL(/\/about\/?$/);
-    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
-  });
 });

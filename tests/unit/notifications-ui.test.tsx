@@ -4,7 +4,7 @@
 // and the lines stay in view. Prayer requests still awaiting review stay listed without ringing the bell.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { NotificationsMenu } from '../../src/islands/admin/layout/NotificationsMenu';
+import { NotificationsMenu, SetupNotices } from '../../src/islands/admin/layout/NotificationsMenu';
 import { $notices } from '../../src/islands/admin/layout/notices';
 import type { Notices } from '../../src/lib/shared/dashboard/api';
 
@@ -31,7 +31,7 @@ const panelId = () => screen.getByRole('button').getAttribute('aria-controls')!;
 const ASOF = '2026-12-01T09:00:00.000Z';
 const NEW_TODAY: Notices = {
   total: 3,
-  counts: { prayer: 1, message: 0, registration: 2 },
+  counts: { setup: 0, prayer: 1, message: 0, registration: 2 },
   items: [
     {
       kind: 'prayer',
@@ -99,7 +99,7 @@ describe('the notifications bell', () => {
     calls.answer = {
       ...NEW_TODAY,
       total: 0,
-      counts: { prayer: 1, message: 0, registration: 0 },
+      counts: { setup: 0, prayer: 1, message: 0, registration: 0 },
       items: NEW_TODAY.items.filter((item) => item.kind === 'prayer'),
     };
     render(<NotificationsMenu variant="icon" />);
@@ -120,5 +120,52 @@ describe('the notifications bell', () => {
     await waitFor(() => expect(calls.seen).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bell().textContent).toContain('3 awaiting');
+  });
+});
+
+describe('what is yet to be set up (issue 28)', () => {
+  const MISSING = {
+    kind: 'setup' as const,
+    id: 'giving-details',
+    title: 'Giving details are missing',
+    detail: '/give has no mobile money or bank details to show: add them in Settings → Giving.',
+    at: ASOF,
+    href: '/settings',
+  };
+
+  it('shows on the dashboard with a way to Settings, and in the list, without ringing the bell', async () => {
+    calls.answer = {
+      ...NEW_TODAY,
+      total: 0,
+      counts: { setup: 1, prayer: 0, message: 0, registration: 0 },
+      items: [MISSING],
+    };
+    render(
+      <>
+        <NotificationsMenu variant="banner" />
+        <SetupNotices />
+      </>,
+    );
+    const tasks = await screen.findByRole('list', { name: 'To set up' });
+    expect(tasks.textContent).toContain('Giving details are missing');
+    expect(within(tasks).getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/settings');
+    expect(bell().textContent).not.toContain('awaiting');
+    fireEvent.click(bell());
+    const list = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(list).getByText('To set up')).toBeTruthy();
+    expect(
+      within(list)
+        .getByRole('link', { name: /Giving details are missing/ })
+        .getAttribute('href'),
+    ).toBe('/settings');
+    expect(within(list).queryByText(/All caught up/)).toBeNull();
+  });
+
+  it('shows nothing on the dashboard when all is set up', async () => {
+    render(<SetupNotices />);
+    const { refreshNotices } = await import('../../src/islands/admin/layout/notices');
+    await refreshNotices();
+    await waitFor(() => expect($notices.get().status).toBe('ready'));
+    expect(screen.queryByRole('list', { name: 'To set up' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Notification settings: staff may choose SMS for themselves (sms_notifications); the switch says SMS go to the
-// phone number on the profile, or that one is needed.
+// phone number on the profile, or that one is needed. Push notifications do not exist yet: the spec's switch is
+// there, off and inert, saying so (issue 28).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderWithQuery } from './query-wrapper';
@@ -30,5 +31,19 @@ describe('the SMS switch', () => {
     );
     expect((screen.getByRole('switch', { name: /^SMS Notifications/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Sent to +233 24 123 4567, the phone number on your profile.')).toBeTruthy();
+  });
+});
+
+describe('the Push switch (issue 28)', () => {
+  it('is shown, as the spec lists five, but off, inert and described as coming soon', () => {
+    renderWithQuery(<NotificationDialog user={pastor({ push_notifications: true })} onClose={() => {}} />);
+    expect(screen.getAllByRole('switch')).toHaveLength(5);
+    const push = screen.getByRole('switch', { name: /^Push Notifications/ }) as HTMLInputElement;
+    expect(push.disabled).toBe(true);
+    expect(push.checked).toBe(false);
+    const description = document.getElementById(push.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('Coming soon');
+    // The others can be changed.
+    expect((screen.getByRole('switch', { name: /^Email Notifications/ }) as HTMLInputElement).disabled).toBe(false);
   });
 });

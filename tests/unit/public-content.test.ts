@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // The same YAML parser Astro's content loader uses.
 import { load } from 'js-yaml';
+import { withYears, yearsServing } from '../../src/lib/shared/site/years';
 import {
   aboutSchema,
   eventSchema,
@@ -47,14 +48,24 @@ describe('content files', () => {
     expect(home.stats.map((s) => `${s.value} ${s.label}`)).toEqual([
       '200+ Active Members',
       '5 Weekly Services',
-      '8 Years Serving',
+      '{years} Years Serving',
       '1,000+ Lives Changed',
     ]);
     const about = validateContent(aboutSchema, 'about.yaml', parse(read(files('about')[0]!)));
     expect(about.values.map((v) => v.name)).toEqual(['Love', 'Truth', 'Community', 'Mission', 'Excellence', 'Growth']);
     expect(about.timeline.map((t) => t.year)).toEqual([2017, 2018, 2020, 2021, 2022, 2025]);
-    // The spec's "30 years" conflict is resolved as 8 years everywhere.
+    // The spec's "30 years" conflict is resolved as the years since the timeline's first year, filled in at build.
     expect(JSON.stringify(about)).not.toMatch(/30 years/i);
+    expect(about.subtitle).toBe('{years} years of faithful ministry in Accra');
+    expect(about.numbers.find((n) => n.label === 'Years')?.value).toBe('{years}');
+  });
+
+  it("counts the years served from the timeline's first year to today's year (issue 28)", () => {
+    const about = validateContent(aboutSchema, 'about.yaml', parse(read(files('about')[0]!)));
+    expect(yearsServing(about.timeline, new Date(2026, 10, 28))).toBe(9);
+    expect(yearsServing(about.timeline, new Date(2030, 0, 1))).toBe(13);
+    expect(yearsServing([{ year: 2020 }, { year: 2011 }], new Date(2026, 0, 1))).toBe(15);
+    expect(withYears(about.subtitle, 9)).toBe('9 years of faithful ministry in Accra');
   });
 
   it('holds six published sermons plus one draft and one scheduled, each with every Sermon field', () => {

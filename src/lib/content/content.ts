@@ -2,6 +2,7 @@
 // and events come from the database through ./live-content.ts.
 import { getCollection } from 'astro:content';
 import type { AboutContent, HomeContent, SiteSettings } from '../shared/site/content-schemas';
+import { withYears, yearsServing } from '../shared/site/years';
 
 async function single<T>(collection: 'site' | 'home' | 'about'): Promise<T> {
   const entries = await getCollection(collection);
@@ -16,10 +17,21 @@ export function getSite(): Promise<SiteSettings> {
   return single<SiteSettings>('site');
 }
 
-export function getHome(): Promise<HomeContent> {
-  return single<HomeContent>('home');
+/** The years served, counted from the About timeline: the figure the home and About copy write as `{years}`. */
+async function years(): Promise<number> {
+  return yearsServing((await single<AboutContent>('about')).timeline, new Date());
 }
 
-export function getAbout(): Promise<AboutContent> {
-  return single<AboutContent>('about');
+export async function getHome(): Promise<HomeContent> {
+  const [home, served] = await Promise.all([single<HomeContent>('home'), years()]);
+  return { ...home, stats: home.stats.map((stat) => ({ ...stat, value: withYears(stat.value, served) })) };
+}
+
+export async function getAbout(): Promise<AboutContent> {
+  const [about, served] = await Promise.all([single<AboutContent>('about'), years()]);
+  return {
+    ...about,
+    subtitle: withYears(about.subtitle, served),
+    numbers: about.numbers.map((n) => ({ ...n, value: withYears(n.value, served) })),
+  };
 }

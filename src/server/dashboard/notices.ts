@@ -2,7 +2,9 @@
 // staff: prayer requests to review and unread messages until someone handles them, and the events with
 // registrations new to this person (one line per event). The badge counts only what is new to this person since
 // they last opened the list (notices_seen): a prayer request or message already seen still waits in the list for
-// whoever handles it, but no longer rings everyone's bell; registrations are news, so seeing them clears them.
+// whoever handles it, but no longer rings everyone's bell; registrations are news, so seeing them clears them. An
+// administrator is also told what is yet to be set up (giving details, without which /give can only say to give at
+// a service): a standing task, listed until done, which the badge does not count.
 import { sql, type Kysely } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
@@ -10,6 +12,23 @@ import { iso } from '../db/time';
 import type { Notice, Notices } from '../../lib/shared/dashboard/api';
 import { screenSearchHref } from '../../lib/shared/search/api';
 import { awaitingReview } from './service';
+import { canSeeGiving } from '../../lib/shared/permissions';
+import { givingDetailsOf } from '../../lib/shared/giving/api';
+import { givingSettings } from '../giving/settings';
+
+/** The Notifications line of giving details missing (docs/PRODUCT.md (Dashboard)). */
+export const GIVING_DETAILS_MISSING = {
+  title: 'Giving details are missing',
+  detail: '/give has no mobile money or bank details to show: add them in Settings → Giving.',
+} as const;
+
+/** What an administrator has yet to set up; nothing for staff who could not set it. */
+async function setupNotices(deps: AppDeps, user: UserRow, at: string): Promise<Notice[]> {
+  if (!canSeeGiving(user)) return [];
+  const details = givingDetailsOf(await givingSettings(deps.database.db));
+  if (details.mobileMoney || details.bank) return [];
+  return [{ kind: 'setup', id: 'giving-details', ...GIVING_DETAILS_MISSING, at, href: '/settings' }];
+}
 
 /** Registrations older than this are not news, whenever the list was last opened. */
 export const NEW_REGISTRATION_DAYS = 7;
@@ -32,7 +51,8 @@ export async function notices(deps: AppDeps, user: UserRow): Promise<Notices> {
   const nowMs = deps.now();
   const seenAt = await seenAtOf(db, user.id);
   const weekAgo = iso(nowMs - NEW_REGISTRATION_DAYS * DAY_MS);
-  const [prayerCounts, prayers, messageCounts, messages, events] = await Promise.all([
+  const [setup, prayerCounts, prayers, messageCounts, messages, events] = await Promise.all([
+    setupNotices(deps, user, iso(nowMs)),
     db
       .selectFrom('prayer_requests')
       .select((eb) => [eb.fn.countAll().as('all'), eb.fn.sum(arrivedAfter('date_requested', seenAt)).as('fresh')])
@@ -73,6 +93,7 @@ export async function notices(deps: AppDeps, user: UserRow): Promise<Notices> {
       .execute(),
   ]);
   const items: Notice[] = [
+    ...setup,
     ...prayers.map((p) => ({
       kind: 'prayer' as const,
       id: String(p.id),
@@ -102,7 +123,12 @@ export async function notices(deps: AppDeps, user: UserRow): Promise<Notices> {
   ];
   return {
     total: n(prayerCounts.fresh) + n(messageCounts.fresh) + events.length,
-    counts: { prayer: n(prayerCounts.all), message: n(messageCounts.all), registration: events.length },
+    counts: {
+      setup: setup.length,
+      prayer: n(prayerCounts.all),
+      message: n(messageCounts.all),
+      registration: events.length,
+    },
     items,
     asOf: iso(nowMs),
   };

@@ -68,6 +68,16 @@ async function seatsTaken(trx: Kysely<DB>, eventId: string): Promise<number> {
   return Number(row.seats);
 }
 
+async function seatsWaiting(trx: Kysely<DB>, eventId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('event_registrations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('seats'), sql<number>`0`).as('seats'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .executeTakeFirstOrThrow();
+  return Number(row.seats);
+}
+
 /**
  * Confirms waitlisted registrations in the order they came, while the next one fits; the first that does not
  * fit keeps its place and everyone behind it waits too (no overtaking). Returns those confirmed.
@@ -148,7 +158,13 @@ export async function register(
     if (sms?.ok) await queueSms(trx, `${key}:sms`, { to: sms.number, text: confirmationSms(event, status) }, now);
     await queuePromoted(trx, deps, event, promoted, church, now);
     await queueStaffNotice(trx, `${key}:staff`, staffNotice(event, input, status), now);
-    return { id: Number(inserted.id), status, seats: input.seats } as RegistrationReceipt;
+    // The event's figures as this registration leaves them: the page's card shows them without a reload.
+    const figures = {
+      registered: await seatsTaken(trx, eventId),
+      waitlist: await seatsWaiting(trx, eventId),
+      capacity: row.capacity ?? null,
+    };
+    return { id: Number(inserted.id), status, seats: input.seats, event: figures } as RegistrationReceipt;
   });
   deps.content?.changed(['events']);
   deps.outbox?.wake();

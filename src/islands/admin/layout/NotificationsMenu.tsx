@@ -12,6 +12,7 @@ import { Icon } from './icons';
 import { $notices, markNoticesSeen, refreshNotices } from './notices';
 
 const KIND_LABELS: Record<NoticeKind, string> = {
+  setup: 'To set up',
   prayer: 'Prayer requests to review',
   message: 'Unread messages',
   registration: 'New registrations',
@@ -134,5 +135,28 @@ export function NotificationsMenu({ variant }: { variant: 'icon' | 'banner' }) {
           ))}
       </div>
     </div>
+  );
+}
+
+/**
+ * What an administrator has yet to set up, in plain sight on the dashboard (the Notifications list has it too): a
+ * fresh install's /give can only say to give at a service until Settings → Giving is filled (issue 28).
+ */
+export function SetupNotices() {
+  const state = useStore($notices);
+  const tasks = state.status === 'ready' ? state.notices.items.filter((item) => item.kind === 'setup') : [];
+  if (!tasks.length) return null;
+  return (
+    <ul aria-label="To set up" className="flex flex-col gap-2">
+      {tasks.map((task) => (
+        <li key={task.id} className="rounded-xl border border-warning bg-card p-4 text-sm text-text">
+          <p className="font-semibold">{task.title}</p>
+          <p className="mt-1 text-muted">{task.detail}</p>
+          <Link href={task.href} className="mt-2 inline-block font-medium text-primary-strong underline">
+            Open Settings
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -26,11 +26,12 @@ export const dashboardFiguresSchema = z
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 export type Figure = z.infer<typeof figureSchema>;
 
-export const NOTICE_KINDS = ['prayer', 'message', 'registration'] as const;
+/** 'setup': something an administrator has yet to set up (no giving details for /give): listed until done. */
+export const NOTICE_KINDS = ['setup', 'prayer', 'message', 'registration'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const noticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
-  /** A prayer request's or message's id; for registrations, the event's (one item per event). */
+  /** A prayer request's or message's id; for registrations, the event's (one item per event); for setup, its topic. */
   id: z.string(),
   title: z.string(),
   detail: z.string(),
@@ -45,9 +46,10 @@ export const noticesSchema = z.object({
   total: count,
   /**
    * What the list holds of each kind: prayer requests awaiting review and unread messages (until someone handles
-   * them), and the events with registrations new to this staff member.
+   * them), the events with registrations new to this staff member, and what an administrator has yet to set up (a
+   * standing task, not news: listed and counted here until done, never in the badge).
    */
-  counts: z.object({ prayer: count, message: count, registration: count }),
+  counts: z.object({ setup: count, prayer: count, message: count, registration: count }),
   items: z.array(noticeSchema),
   /** When this answer was made: the mark POST /dashboard/notifications/seen/ records once it has been shown. */
   asOf: z.string(),

@@ -327,3 +327,22 @@ export const EMPTY_GIVING_SETTINGS: GivingSettings = {
   mobileMoney: { number: '', network: '', name: '' },
   bank: { name: '', accountName: '', accountNumber: '', branch: '' },
 };
+
+/**
+ * Which of the church's own giving details are filled in (Settings → Giving): /give shows those, and the portal's
+ * Notifications tell an administrator when neither is (issue 28).
+ */
+export function givingDetailsOf(settings: GivingSettings) {
+  return { mobileMoney: Boolean(settings.mobileMoney.number), bank: Boolean(settings.bank.accountNumber) };
+}
+
+/**
+ * /give's words when there is no online form (no Paystack, or no active fund): the ways to give that exist, and
+ * never "the details below" with nothing below (issue 28).
+ */
+export function offlineGivingText(details: { mobileMoney: boolean; bank: boolean }): string {
+  const ways = [details.mobileMoney && 'mobile money', details.bank && 'bank transfer'].filter(Boolean).join(' or ');
+  return ways
+    ? `Online giving is not available at the moment. You can give by ${ways} with the details below, or in the offering at any service.`
+    : 'Online giving is not available at the moment. You can give in the offering at any service, or contact the church office and we will tell you how to give.';
+}

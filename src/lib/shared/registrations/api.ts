@@ -32,11 +32,21 @@ export function openToCancel(
 }
 export const CANCEL_LINK_INVALID = 'This cancel link is invalid or the registration is already cancelled.';
 
+/** An event's figures: seats taken (confirmed or checked in), seats waiting, and its capacity (null: no limit). */
+export const eventFiguresSchema = z.object({
+  registered: z.number().int(),
+  waitlist: z.number().int(),
+  capacity: z.number().int().nullable(),
+});
+export type EventFigures = z.infer<typeof eventFiguresSchema>;
+
 /** What a registrant is told (POST /events/{id}/registrations/). */
 export const registrationReceiptSchema = z.object({
   id: z.number().int(),
   status: z.enum(['confirmed', 'waitlisted']),
   seats: z.number().int(),
+  /** The event's figures with this registration, for the page's card (absent from the honeypot's decoy). */
+  event: eventFiguresSchema.optional(),
 });
 export type RegistrationReceipt = z.infer<typeof registrationReceiptSchema>;
 

@@ -1,5 +1,7 @@
-// The public site's navigation (docs/PRODUCT.md (Pages and screens)): the header lists every entry by its short
-// label; the footer's Quick Links (every entry but Home) and the 404 page's Popular Pages use the long one.
+// The public site's navigation (docs/PRODUCT.md (Public layout)): the header lists every entry by its short label;
+// the footer's Quick Links (every entry but Home) and the 404 page's Popular Pages use the long one. The spec's
+// links (Home, About, Sermons, Contact) keep their order; the pages a visitor otherwise reached only from the home
+// page's cards (issue 28) sit between them.
 export interface NavLink {
   href: string;
   label: string;
@@ -9,6 +11,8 @@ const PAGES = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About', long: 'About Us' },
   { href: '/sermons', label: 'Sermons' },
+  { href: '/events', label: 'Events' },
+  { href: '/prayers', label: 'Prayers' },
   { href: '/ministries', label: 'Ministries' },
   { href: '/give', label: 'Give' },
   { href: '/contact', label: 'Contact' },

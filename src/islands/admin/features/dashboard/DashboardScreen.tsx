@@ -24,7 +24,7 @@ import { contentDenial } from '../../content-form';
 import { newFormHref } from '../../new-form-link';
 import { GivingTotalsTable } from '../../GivingTotalsTable';
 import { loadErrorMessage } from '../../query';
-import { NotificationsMenu } from '../../layout/NotificationsMenu';
+import { NotificationsMenu, SetupNotices } from '../../layout/NotificationsMenu';
 import { SendNotificationsDialog } from './SendNotificationsDialog';
 
 export default function DashboardScreen() {
@@ -90,6 +90,8 @@ export default function DashboardScreen() {
           </Link>
         </div>
       </section>
+
+      <SetupNotices />
 
       <StatGrid label="Statistics" className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3" items={cards} />
 

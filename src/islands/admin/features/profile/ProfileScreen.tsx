@@ -13,6 +13,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { cx } from '../../../ui/cx';
+import { COMING_SOON } from '../../../ui/Button';
 import { DetailList, type DetailItem } from '../../../ui/DetailList';
 import { toast } from '../../../ui/toast';
 import { LoadingScreen } from '../../layout/LoadingScreen';
@@ -20,7 +21,7 @@ import { EditProfileDialog } from './EditProfileDialog';
 import { NotificationDialog } from './NotificationDialog';
 import { SecuritySection } from './SecuritySection';
 import { uploadAvatar } from './api';
-import { AVATAR_FAILED, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
+import { AVATAR_FAILED, COMING_SOON_FLAGS, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
 import { accountStatus } from '../../../../lib/shared/users/account';
 
 const NOT_SET = 'Not set';
@@ -145,18 +146,20 @@ export default function ProfileScreen() {
         />
         <InfoCard
           title="Notification Settings"
-          items={DOT_KEYS.map(([key, label]) => ({
-            label: NOTIFICATION_LABELS[key].label,
-            value: (
-              <span className="inline-flex items-center gap-2" data-testid={`flag-${key}`} data-on={flags[key]}>
-                <span
-                  aria-hidden="true"
-                  className={cx('size-2.5 rounded-full', flags[key] ? 'bg-success' : 'bg-muted/50')}
-                />
-                {label} {flags[key] ? 'on' : 'off'}
-              </span>
-            ),
-          }))}
+          items={DOT_KEYS.map(([key, label]) => {
+            // Push has nothing behind it yet: its dot says so rather than "on".
+            const soon = COMING_SOON_FLAGS.has(key);
+            const on = !soon && flags[key];
+            return {
+              label: NOTIFICATION_LABELS[key].label,
+              value: (
+                <span className="inline-flex items-center gap-2" data-testid={`flag-${key}`} data-on={on}>
+                  <span aria-hidden="true" className={cx('size-2.5 rounded-full', on ? 'bg-success' : 'bg-muted/50')} />
+                  {label} {soon ? `(${COMING_SOON.toLowerCase()})` : on ? 'on' : 'off'}
+                </span>
+              ),
+            };
+          })}
         />
       </div>
 

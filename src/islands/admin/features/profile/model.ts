@@ -22,6 +22,13 @@ export const NOTIFICATION_LABELS: Record<keyof NotificationFlags, { label: strin
   prayer_request_notifications: { label: 'Prayer Request Notifications', hint: 'New and updated prayer requests' },
 };
 
+/**
+ * Flags the spec lists (docs/PRODUCT.md (Profile): five switches, a dot for push) with nothing behind them yet: the
+ * portal sends no push notifications. Shown off and inert as "Coming soon" rather than a switch that does nothing
+ * (issue 28); the stored flag is kept as it is.
+ */
+export const COMING_SOON_FLAGS: ReadonlySet<keyof NotificationFlags> = new Set(['push_notifications']);
+
 export function notificationFlags(user: Partial<NotificationFlags>): NotificationFlags {
   const flags = { ...DEFAULT_NOTIFICATIONS } as NotificationFlags;
   for (const key of Object.keys(flags) as Array<keyof NotificationFlags>) {

@@ -123,11 +123,8 @@ export default function SermonsScreen() {
               </p>
               {s.series && <p className="text-sm text-text">Series: {s.series}</p>}
               <p className="line-clamp-2 text-sm text-text">{s.description}</p>
-              <p className="flex gap-4 text-sm text-muted">
-                <span>{formatCount(s.views)} views</span>
-                <span>{formatCount(s.likes)} likes</span>
-                <span>{formatCount(s.comments)} comments</span>
-              </p>
+              {/* No likes or comments per sermon: visitors have no way to give them (issue 28). */}
+              <p className="text-sm text-muted">{formatCount(s.views)} views</p>
             </ItemCard>
           )}
         </SearchableList>
@@ -224,8 +221,6 @@ function SermonDialog({
             { label: 'Duration', value: sermon.duration || 'Not given' },
             { label: 'Series', value: sermon.series ?? 'None' },
             { label: 'Views', value: formatCount(sermon.views) },
-            { label: 'Likes', value: formatCount(sermon.likes) },
-            { label: 'Comments', value: formatCount(sermon.comments) },
           ]}
         />
         <p className="text-sm text-text">{sermon.description}</p>
