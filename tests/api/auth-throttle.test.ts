@@ -4,7 +4,7 @@
 // scrypt hash at sign-in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backends, scryptHash, startApi, type TestApi } from './helpers';
-import { parseHash } from '../../src/server/auth/passwords';
+import { parseHash } from '../../src/server/credentials/passwords';
 import { issueCode } from '../../src/server/members/codes';
 
 const LIMIT = { AUTH_RATE_LIMIT: '3' };

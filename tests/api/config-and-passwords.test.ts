@@ -13,7 +13,7 @@ import {
   needsRehash,
   parseHash,
   verifyPassword,
-} from '../../src/server/auth/passwords';
+} from '../../src/server/credentials/passwords';
 import { scryptHash } from './helpers';
 
 describe('passwords and configuration', () => {

@@ -7,7 +7,7 @@
 // CSV, funds and giving settings, closed to PASTOR and MEMBER; a member's own gifts and statement.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
-import { signAccess } from '../../src/server/auth/tokens';
+import { signAccess } from '../../src/server/credentials/tokens';
 import { PAYSTACK_KEY, startFakePaystack, type FakePaystack } from './paystack-fake';
 import type { AppDeps } from '../../src/server/kernel/context';
 import { checkPendingGifts } from '../../src/server/giving/reconcile';

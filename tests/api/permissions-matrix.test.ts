@@ -3,7 +3,7 @@
 // changes nothing at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, assignableRoles, availableActions, type Role, type UserAction } from '../../src/lib/shared/permissions';
-import { signAccess } from '../../src/server/auth/tokens';
+import { signAccess } from '../../src/server/credentials/tokens';
 import { backends, PNG, snapshot, startApi, type TestApi } from './helpers';
 
 const ACTORS: Role[] = ['SUPERADMIN', 'ADMIN', 'PASTOR'];

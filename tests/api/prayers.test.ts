@@ -3,7 +3,7 @@
 // honeypot, the per-address limit, validation), the prayer wall (never an email, phone or surname), "I prayed"
 // once per client and day, and every staff call with its permission rule, audit entry and page purge.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signAccess } from '../../src/server/auth/tokens';
+import { signAccess } from '../../src/server/credentials/tokens';
 import type { LiveTag } from '../../src/lib/shared/live/types';
 import { readDemoPrayers } from '../../src/server/seed/prayers';
 import { CONTENT_DIR } from '../../src/server/seed/seed';

@@ -2,7 +2,7 @@
 // Sermons over real HTTP, on every backend: who sees which (drafts never, scheduled ones once their date has
 // come), who may change them (CONTENT_RULES), validation, the audit log and the content change hook.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signAccess } from '../../src/server/auth/tokens';
+import { signAccess } from '../../src/server/credentials/tokens';
 import type { LiveTag } from '../../src/lib/shared/live/types';
 import { backends, startApi, type TestApi } from './helpers';
 
