@@ -18,7 +18,7 @@ import { queueEmail, queueSms } from '../outbox/queue';
 import { oneLine } from '../notifications/service';
 import { churchContact, signature } from '../settings/church';
 import { withAudit } from '../activity/audit';
-import { smsNumber } from '../../lib/shared/sms/numbers';
+import { smsNumber, visitorMayBeTexted } from '../../lib/shared/sms/numbers';
 import { CURRENCY, amountText, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import {
   GIFT_METHOD_LABELS,
@@ -312,7 +312,8 @@ async function queueReceipt(
     );
   }
   const sms = deps.config.sms && gift.phone ? smsNumber(gift.phone) : undefined;
-  if (sms?.ok) {
+  // Anyone can start a gift, so its receipt is an SMS a visitor causes: only to SMS_VISITOR_COUNTRIES.
+  if (sms?.ok && visitorMayBeTexted(deps.config.smsVisitorCountries, sms.number)) {
     const text = `Thank you for your gift of ${amount} to ${fund.name} on ${date}. Ref ${gift.reference}.`;
     await queueSms(trx, `${key}:sms`, { to: sms.number, text }, now);
   }
