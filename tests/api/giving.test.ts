@@ -217,6 +217,15 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(api.mails.filter((m) => m.text.includes(body.reference))).toHaveLength(1);
   });
 
+  it('texts no receipt to a number outside SMS_VISITOR_COUNTRIES (anyone can start a gift); the email goes', async () => {
+    const { body } = await give({ ...GIFT, phone: '00447700900123' });
+    await paystack.pay(body.reference, { channel: 'card' });
+    await settle();
+    expect((await giftOf(body.reference)).status).toBe('paid');
+    expect(api.mails.filter((m) => m.text.includes(body.reference))).toHaveLength(1);
+    expect(api.sms.filter((s) => s.text.includes(body.reference))).toEqual([]);
+  });
+
   it('flags a gift paid with another amount or currency instead of crediting it; staff resolve it', async () => {
     const a = (await give()).body.reference;
     await paystack.pay(a, { amount: 100 });
