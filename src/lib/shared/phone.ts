@@ -90,3 +90,14 @@ export function formatPhone(value: string | null | undefined): string {
   if (rest) groups.unshift(rest);
   return `+${all.slice(0, split)} ${groups.join(' ')}`;
 }
+
+/**
+ * What a staff search over a phone looks in: the stored number, as dialled, and a Ghanaian one as written at home
+ * (0244123456, 024 412 3456), so "024 412" still finds a number stored as +233244123456.
+ */
+export function phoneSearchText(value: string | null | undefined): string {
+  if (!value) return '';
+  const readable = formatPhone(value);
+  const home = readable.startsWith('+233 ') ? `0${readable.slice(5)}` : '';
+  return [value, readable, home, home.replace(/ /g, '')].join('\n');
+}
