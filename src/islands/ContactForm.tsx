@@ -4,14 +4,18 @@
 // shows the thank-you there (contact.astro). Once hydrated it behaves as every public form (usePublicForm):
 // fields validate as the visitor types (the kit's Field, spec messages), what was typed before is taken over,
 // the shared contactSchema decides on submit, the API's field messages go on their fields, and on 201 the
-// thank-you shows and the form clears. A 429 says how long to wait.
-import { useEffect } from 'react';
+// thank-you shows and the form clears. A 429 says how long to wait. The phone goes as the whole number, read in
+// the picked country (without JavaScript the picker's country goes with it and the server does the same).
+import { useEffect, useState } from 'react';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
 import { fieldRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
 import { apiUrl } from '../lib/client/api-client';
 import { contactFieldRules } from '../lib/shared/messages';
+import { DEFAULT_COUNTRY, findCountry } from '../lib/shared/countries';
+import { normalisePhone } from '../lib/shared/phone';
+import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
 import {
   CONTACT_SUCCESS,
   INQUIRY_TYPE_OPTIONS,
@@ -59,7 +63,15 @@ function retryAfter(error: unknown): number | null {
   return header && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
+/** The number as E.164 in the picked country; as typed when it is not one, for the schema to say so. */
+function wholePhone(typed: string, countryCode: string): string {
+  const country = findCountry(countryCode) ?? DEFAULT_COUNTRY;
+  return normalisePhone(typed, country.dialCode.slice(1)) ?? typed;
+}
+
 export default function ContactForm() {
+  // The picker's country (the visitor's choice stays for a next message).
+  const [country, setCountry] = useState(DEFAULT_COUNTRY.code);
   const { values, setValues, bind, errors, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
     path: '/contact/',
     empty: EMPTY,
@@ -71,6 +83,7 @@ export default function ContactForm() {
       for (const key of ORDER) next[key as TextKey] = typed.text(key) || v[key as TextKey];
       return next;
     },
+    body: (v, honeypot) => ({ ...v, phone: wholePhone(v.phone, country), [HONEYPOT_FIELD]: honeypot }),
     refusal: (info, error) =>
       info.status === 429 ? rateLimitedMessage(retryAfter(error)) : (info.detail ?? info.message),
   });
@@ -99,8 +112,9 @@ export default function ContactForm() {
       {field('name', 'Name', { autoComplete: 'name', placeholder: 'Your full name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
       {field('phone', 'Phone Number', {
-        // The picker keeps its own country (Ghana first), and starts again at it when the cleared form remounts.
         type: 'phone',
+        country,
+        onCountryChange: (c) => setCountry(c.code),
         placeholder: '24 555 0192',
         helperText: 'Optional',
       })}

@@ -15,6 +15,7 @@ import {
   PASSWORD_RESET_TTL_MS,
   REFRESH_TOKEN_LIFETIME_MINUTES,
 } from '../lib/shared/constants';
+import { DEFAULT_SMS_VISITOR_COUNTRIES } from '../lib/shared/sms/numbers';
 
 export class ConfigError extends Error {}
 
@@ -82,6 +83,13 @@ export const envSchema = z
       .regex(/^[A-Za-z0-9 ]{1,11}$/, { error: 'must be at most 11 letters, digits and spaces (e.g. GraceChapel)' })
       .optional(),
     SMS_BASE_URL: httpUrl.optional(),
+    // Calling codes (233, 234, …) an SMS an anonymous visitor causes may go to (lib/shared/sms/numbers.ts).
+    SMS_VISITOR_COUNTRIES: z
+      .string()
+      .transform((v) => v.replace(/[\s+]/g, ''))
+      .pipe(z.string().regex(/^[1-9]\d{0,2}(,[1-9]\d{0,2})*$/, { error: 'must be calling codes such as 233,234' }))
+      .transform((v) => v.split(','))
+      .optional(),
     // Online giving (src/server/giving/): unset, /give shows the mobile money and bank details instead.
     PAYSTACK_SECRET_KEY: z.string().optional(),
     PAYSTACK_BASE_URL: httpUrl.default('https://api.paystack.co'),
@@ -235,6 +243,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Unset: SMS are written to the server log, not sent. */
   sms: SmsConfig | undefined;
+  /** SMS_VISITOR_COUNTRIES: the calling codes an SMS an anonymous visitor causes may go to. */
+  smsVisitorCountries: readonly string[];
   trustProxy: boolean;
   publicRateLimit: number;
   /** Unset: no online giving (POST /giving/ answers 503; /give shows the other ways to give). */
@@ -331,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             : { clientId: e.SMS_CLIENT_ID, clientSecret: e.SMS_CLIENT_SECRET }),
         }
       : undefined,
+    smsVisitorCountries: e.SMS_VISITOR_COUNTRIES ?? DEFAULT_SMS_VISITOR_COUNTRIES,
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     paystack: e.PAYSTACK_SECRET_KEY

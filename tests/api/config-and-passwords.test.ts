@@ -100,6 +100,7 @@ describe('passwords and configuration', () => {
       debug: false,
       smtpUrl: null,
       mailFrom: 'no-reply@localhost',
+      smsVisitorCountries: ['233'],
     });
     const set = loadConfig({
       DATA_DIR: dir,
@@ -112,6 +113,7 @@ describe('passwords and configuration', () => {
       SMTP_URL: 'smtps://u:p@mail.example.org',
       MAIL_FROM: 'Grace Chapel <office@example.org>',
       PUBLIC_DEBUG: '',
+      SMS_VISITOR_COUNTRIES: '233, +234',
     });
     expect(set).toMatchObject({
       port: 8080,
@@ -128,6 +130,7 @@ describe('passwords and configuration', () => {
       smtpUrl: 'smtps://u:p@mail.example.org',
       mailFrom: 'Grace Chapel <office@example.org>',
       debug: true, // unset (blank) debug follows the dev server
+      smsVisitorCountries: ['233', '234'],
     });
     rmSync(dir, { recursive: true, force: true });
   });
@@ -143,6 +146,7 @@ describe('passwords and configuration', () => {
       ALLOWED_ORIGINS: /ALLOWED_ORIGINS must be a comma-separated list/,
       ARGON2_TEST_MEMORY_KIB: /ARGON2_TEST_MEMORY_KIB must be a whole number from 64 to 19456/,
       AUTH_RATE_LIMIT: /AUTH_RATE_LIMIT must be a whole number/,
+      SMS_VISITOR_COUNTRIES: /SMS_VISITOR_COUNTRIES must be calling codes such as 233,234/,
     };
     const values: Record<string, string> = {
       PORT: 'http',
@@ -154,6 +158,7 @@ describe('passwords and configuration', () => {
       ALLOWED_ORIGINS: 'https://ok.example.org,not an origin',
       ARGON2_TEST_MEMORY_KIB: '40',
       AUTH_RATE_LIMIT: '0',
+      SMS_VISITOR_COUNTRIES: 'Ghana',
     };
     for (const [name, message] of Object.entries(bad)) {
       expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: values[name] }), name).toThrow(message);

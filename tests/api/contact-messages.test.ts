@@ -51,7 +51,15 @@ describe.each(backends())('contact messages on %s', (backend) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), detail: CONTACT_SUCCESS });
     const [newest] = await inbox();
-    expect(newest).toMatchObject({ ...MESSAGE, id: res.body.id, read: false, archived: false, prayerRequestId: null });
+    // The phone is stored whole (E.164), as every phone is (issue 28, 2).
+    expect(newest).toMatchObject({
+      ...MESSAGE,
+      phone: '+233245550192',
+      id: res.body.id,
+      read: false,
+      archived: false,
+      prayerRequestId: null,
+    });
     expect(api.mails).toHaveLength(1);
     expect(api.mails[0]).toMatchObject({ subject: 'New message: Visiting on Sunday', replyTo: 'efua@example.org' });
     expect(api.mails[0].to).toContain('@');
@@ -85,6 +93,31 @@ describe.each(backends())('contact messages on %s', (backend) => {
     expect(res.headers.get('location')).toBe('/contact#message-sent');
     expect(await count()).toBe(before + 1);
     expect((await inbox())[0].services).toEqual(['youth', 'music']);
+  });
+
+  it('keeps the country code: the whole number, JSON or a form post with the picked country (issue 28, 1)', async () => {
+    const json = await send({ ...MESSAGE, phone: '+44 7700 900123' });
+    expect((await inbox()).find((m) => m.id === json.body.id).phone).toBe('+447700900123');
+    const fields = Object.entries({ ...MESSAGE, services: undefined, website: '' })
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]);
+    const posted = await form([
+      ...fields.filter(([k]) => k !== 'phone'),
+      ['phone', '0803 123 4567'],
+      ['phoneCountry', 'NG'],
+    ]);
+    expect(posted.status).toBe(303);
+    expect((await inbox())[0].phone).toBe('+2348031234567');
+    // Without a country a national number is Ghanaian; a foreign one needs its + or 00.
+    const refused = await send({ ...MESSAGE, phone: '7700 900123' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ phone: ['Please enter a valid phone number'] });
+  });
+
+  it("tells the recipients the areas of interest by the form's labels and the phone as dialled", async () => {
+    await send({ ...MESSAGE, services: ['youth', 'bible-study'] });
+    expect(api.mails.at(-1)!.text).toContain('Interested in: Youth Ministry, Bible Study');
+    expect(api.mails.at(-1)!.text).toContain('Phone: +233 24 555 0192');
   });
 
   it('answers a refused form post with a page of the messages, as text', async () => {

@@ -127,7 +127,7 @@ describe.each(backends())('ministries on %s', (backend) => {
 
     const pending = (await call('GET', '/join-requests/', undefined, pastor)).body;
     expect(pending.map((r: any) => r.name)).toEqual(['Kofi Mensah', 'Ama Visitor']);
-    expect(pending[1]).toMatchObject({ phone: '+233 24 555 0100', message: 'I sing alto', user_id: null });
+    expect(pending[1]).toMatchObject({ phone: '+233245550100', message: 'I sing alto', user_id: null });
 
     // Accepting links the account with the request's email and adds it; a second decision is refused.
     const accepted = await call('POST', `/join-requests/${pending[0].id}/accept/`, undefined, pastor);

@@ -122,7 +122,7 @@ describe.each(backends())('event registrations on %s', (backend) => {
     const id = await newEvent({ capacity: null });
     const res = await register(id, { ...PERSON, phone: '+233 24 555 0100' });
     expect(res.status).toBe(201);
-    expect((await list(id)).map((r) => r.phone)).toEqual(['+233 24 555 0100']);
+    expect((await list(id)).map((r) => r.phone)).toEqual(['+233245550100']);
     const refused = await register(id, { ...PERSON, phone: '+233 24 555 0100 99999' });
     expect(refused.body.errors).toEqual({ phone: ['Please enter a valid phone number'] });
   });
@@ -211,7 +211,13 @@ describe.each(backends())('event registrations on %s', (backend) => {
     await register(id);
     expect((await api.request('GET', `/events/${id}/registrations/`)).status).toBe(401);
     const [row] = await list(id);
-    expect(row).toEqual({ ...PERSON, id: expect.any(Number), status: 'confirmed', createdAt: expect.any(String) });
+    expect(row).toEqual({
+      ...PERSON,
+      phone: '+233245550111',
+      id: expect.any(Number),
+      status: 'confirmed',
+      createdAt: expect.any(String),
+    });
     const visitor = JSON.stringify((await api.request('GET', `/events/${id}/`)).body);
     expect(visitor).not.toContain(PERSON.email);
     expect(visitor).not.toContain(PERSON.phone);

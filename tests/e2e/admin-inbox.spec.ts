@@ -19,6 +19,8 @@ async function sendMessage(page: Page, name: string, subject = SUBJECT) {
       preferredContact: 'email',
       subject,
       inquiryType: 'services',
+      phone: '+44 7700 900123',
+      services: ['youth', 'bible-study'],
       message: 'We are visiting Accra for a month and would love to join you on Sunday.',
     },
   });
@@ -49,6 +51,9 @@ test('a visitor message reaches the inbox: unread count, read, archive, delete, 
     /^mailto:visitor%40example\.org\?subject=Re%3A/,
   );
   await expect.poll(() => unreadCount(page)).toBe(before - 1);
+  // The phone whole, as it would be dialled; the interests by the labels the form showed (issue 28, 1 and 15).
+  await expect(dialog.getByRole('link', { name: '+44 770 090 0123' })).toHaveAttribute('href', 'tel:+447700900123');
+  await expect(dialog.getByText('Youth Ministry, Bible Study')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Archive' }).click();
   await expect(dialog.getByRole('button', { name: 'Move to Inbox' })).toBeVisible();

@@ -37,7 +37,7 @@ test('approve, support, add update, manage and delete a request', async ({ page 
   await openScreen(page, '/admin/prayers');
   let dialog = await openRequest(page, title);
   await expect(dialog).toContainText('esi.ampofo@example.org');
-  await expect(dialog).toContainText('024 555 0101');
+  await expect(dialog).toContainText('+233 24 555 0101'); // stored whole, shown as dialled (issue 28, 2)
   await expect(dialog).toContainText('Awaiting approval');
 
   await dialog.getByRole('button', { name: 'Approve for the Wall' }).click();

@@ -21,15 +21,16 @@ for (const mode of SCRIPT_MODES) {
       await expect(page).toHaveURL(/\/my\/details$/);
       expect(await phone.evaluate((el) => el.matches(':invalid'))).toBe(true);
 
-      await phone.fill('+233245550177');
+      // The way a Ghanaian writes it (issue 28, 2: refused before), kept whole and shown as dialled.
+      await phone.fill('024 555 0177');
       await page.getByRole('button', { name: 'Save my details' }).click();
       await expect(page).toHaveURL(/\/my\/details\?done=saved$/);
       await expect(page.getByRole('status')).toHaveText(MY_DONE.saved);
-      await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+233245550177');
+      await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+233 24 555 0177');
       await expect(page.getByRole('textbox', { name: /^First Name/ })).toHaveValue(member.first_name);
 
       await page.reload();
-      await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+233245550177');
+      await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+233 24 555 0177');
     });
   });
 }

@@ -72,6 +72,25 @@ test.describe('contact form', () => {
   });
 });
 
+test.describe('contact form phone', () => {
+  test('the picked country goes with the number, so the server keeps the country code (issue 28, 1)', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await field(page, 'Name').fill('Ama Owusu');
+    await field(page, 'Email').fill('ama@example.com');
+    await page.getByRole('combobox', { name: 'Country code' }).selectOption('GB');
+    await page.getByPlaceholder('24 555 0192').fill('07700 900123');
+    await field(page, 'Subject').fill('Visiting from London');
+    await field(page, 'Message').fill('We will be in Accra next month and would love to visit.');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/contact/'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const body = new URLSearchParams((await posted).postData() ?? '');
+    expect([body.get('phone'), body.get('phoneCountry')]).toEqual(['07700 900123', 'GB']);
+    await expect(page).toHaveURL(/\/contact#message-sent$/);
+  });
+});
+
 test.describe('sign-in forms', () => {
   test('login says the portal needs JavaScript, and its post does not pretend', async ({ page }) => {
     await page.goto('/login');

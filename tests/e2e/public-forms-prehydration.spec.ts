@@ -3,6 +3,7 @@
 // hydrates, everything typed is still there, the spec's message shows for the field already left, and the
 // focus stays where the visitor is.
 import { expect, test, type Page } from '@playwright/test';
+import { COUNTRIES } from '../../src/lib/shared/countries';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -73,7 +74,7 @@ test('/contact: the phone country picker works before hydration, and the island 
   // Until the script runs the picker is the browser's own select: the first tap opens it, a choice sticks.
   const native = form.getByRole('combobox', { name: 'Country code' });
   await expect(native).toHaveValue('GH');
-  await expect(native.locator('option')).toHaveCount(30);
+  await expect(native.locator('option')).toHaveCount(COUNTRIES.length);
   await native.selectOption({ label: '🇰🇪 +254 Kenya' });
   await native.focus();
   await expectNotHydrated(page, 'ContactForm');
@@ -86,6 +87,47 @@ test('/contact: the phone country picker works before hydration, and the island 
   await expect(native).toHaveCount(0);
   await picker.click();
   await expect(page.getByRole('option', { name: /Kenya/ })).toHaveAttribute('aria-selected', 'true');
+});
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, viewport: { width: 360, height: 740 } });
+
+  test('/contact: a tap on the picker before hydration is not lost: the island opens its search (issue 27, 9)', async ({
+    page,
+  }) => {
+    const release = await holdIsland(page, 'ContactForm');
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('form', { name: 'Send Message' });
+    await form.scrollIntoViewIfNeeded();
+    // The tap lands on the browser's own select (its list opens, and would vanish with it on hydration).
+    const native = form.getByRole('combobox', { name: 'Country code' });
+    await native.tap();
+    await expect(native).toBeFocused();
+    await expectNotHydrated(page, 'ContactForm');
+
+    release();
+    await expectHydrated(page, 'ContactForm');
+    await expect(native).toHaveCount(0);
+    // The choosing goes on in the island's list, the search focused.
+    const search = page.getByRole('combobox', { name: 'Search countries' });
+    await expect(search).toBeFocused();
+    await page.keyboard.type('togo');
+    await expect(page.getByRole('listbox', { name: 'Countries' }).getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    const picker = form.getByRole('button', { name: 'Country code: Togo +228' });
+    await expect(picker).toBeFocused();
+    // The choice is kept: the number goes whole in Togo.
+    await page.getByPlaceholder('24 555 0192').fill('90 12 34 56');
+    await field(page, 'Name').fill('Kossi Mensah');
+    await field(page, 'Email').fill('kossi@example.com');
+    await field(page, 'Subject').fill('Visiting from Lome');
+    await field(page, 'Message').fill('We will be in Accra next month and would love to visit.');
+    await page.route('**/api/v1/contact/', (route) => route.fulfill({ status: 201, json: { id: 1, detail: 'ok' } }));
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/contact/'));
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ phone: '+22890123456' });
+    await expect(picker).toBeVisible();
+  });
 });
 
 test('/login: the username left too short is kept and checked; the password typed is kept', async ({ page }) => {

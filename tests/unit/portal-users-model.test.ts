@@ -43,6 +43,10 @@ describe('users model', () => {
     expect(f('kofi boa')).toEqual([1]);
     expect(f('kwame@')).toEqual([3]);
     expect(f('20123')).toEqual([1]);
+    // A number stored whole is found as staff write it (issue 28, 2).
+    expect(f('020 123 4567')).toEqual([1]);
+    expect(f('0201234567')).toEqual([1]);
+    expect(f('+233 20 123')).toEqual([1]);
     expect(f('', 'PASTOR')).toEqual([2]);
     expect(f('', 'all', 'active')).toEqual([1]);
     expect(f('', 'all', 'inactive')).toEqual([3]);

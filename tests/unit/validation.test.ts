@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateField } from '../../src/lib/shared/validation';
-import {
-  EMAIL_PATTERN,
-  CONTACT_PHONE_PATTERN,
-  prayerRequestSchema,
-  registrationSchema,
-} from '../../src/lib/shared/schemas';
+import { EMAIL_PATTERN, PHONE_PATTERN, prayerRequestSchema, registrationSchema } from '../../src/lib/shared/schemas';
 import { prayerFieldRules, registrationFieldRules } from '../../src/lib/shared/visitors/rules';
+import { contactFieldRules } from '../../src/lib/shared/messages';
 import { htmlPattern } from '../../src/islands/ui/native-constraints';
 
 describe('validateField', () => {
@@ -34,10 +30,8 @@ describe('validateField', () => {
     expect(validateField('nope', { pattern: EMAIL_PATTERN }, { type: 'email' })).toBe(
       'Please enter a valid email address',
     );
-    expect(validateField('abc', { pattern: CONTACT_PHONE_PATTERN }, { type: 'tel' })).toBe(
-      'Please enter a valid phone number',
-    );
-    expect(validateField('abc', { pattern: CONTACT_PHONE_PATTERN }, { type: 'phone' })).toBe(
+    expect(validateField('abc', { pattern: PHONE_PATTERN }, { type: 'tel' })).toBe('Please enter a valid phone number');
+    expect(validateField('abc', { pattern: PHONE_PATTERN }, { type: 'phone' })).toBe(
       'Please enter a valid phone number',
     );
     expect(validateField('abc', { pattern: /^\d+$/ }, { type: 'text' })).toBe('Invalid format');
@@ -59,7 +53,7 @@ describe('validateField', () => {
   });
 
   it('an empty optional value skips the other rules', () => {
-    expect(validateField('', { minLength: 7, pattern: CONTACT_PHONE_PATTERN }, { type: 'tel' })).toBeNull();
+    expect(validateField('', { minLength: 7, pattern: PHONE_PATTERN }, { type: 'tel' })).toBeNull();
   });
 
   it('a global regex gives the same answer every time', () => {
@@ -74,8 +68,17 @@ describe('validateField', () => {
   });
 
   it('a phone number written with its country code passes where no country picker stands beside it', () => {
-    const good = ['+233 24 555 0100', '+44 (20) 7946-0958', '024 555 0192', '(024) 555-019', '+1-555-010-0123'];
-    const bad = ['+233', '233+24 555 0100', '+233 24 555 0100 99999', 'call me', '++233 24 555 0100'];
+    const good = [
+      '+233 24 555 0100',
+      '+44 (20) 7946-0958',
+      '024 555 0192',
+      '(024) 555-0190',
+      '0245550101',
+      '00233 24 555 0101',
+      '+1-555-010-0123',
+    ];
+    // A foreign number without its + or 00 is not taken: its country would be a guess.
+    const bad = ['+233', '233+24 555 0100', '+233 24 555 0100 99999', 'call me', '++233 24 555 0100', '7700 900123'];
     for (const rules of [prayerFieldRules.phone, registrationFieldRules.phone]) {
       // The browser's pattern attribute (anchored, v flag) means what the spec's check means.
       const native = new RegExp(`^(?:${htmlPattern(rules.pattern)})$`, 'v');
@@ -92,8 +95,10 @@ describe('validateField', () => {
     expect(prayerRequestSchema.safeParse({ ...prayer, phone: '+233 24 555 0100' }).success).toBe(true);
     const person = { name: 'Kofi', email: 'kofi@example.org', seats: 1 };
     expect(registrationSchema.safeParse({ ...person, phone: '+233 24 555 0100' }).success).toBe(true);
-    // Beside its picker the contact form's number stays digits only.
-    expect(validateField('+233 24 555 0100', { pattern: CONTACT_PHONE_PATTERN }, { type: 'phone' })).toBe(
+    // Beside its picker the contact form takes a national number of any country, or a whole one.
+    for (const phone of ['7700 900123', '+233 24 555 0100', '803 123 4567'])
+      expect(validateField(phone, contactFieldRules.phone, { type: 'phone' }), phone).toBeNull();
+    expect(validateField('call me', contactFieldRules.phone, { type: 'phone' })).toBe(
       'Please enter a valid phone number',
     );
   });

@@ -1,10 +1,11 @@
 // Phone number input with a country picker (docs/PRODUCT.md (Data, States, Validation)): a button showing the flag and dial code
-// opens a searchable listbox of the thirty countries; it closes on selection, outside click and Escape, and
-// forgets its search text whenever it closes.
+// opens a searchable listbox of the countries; it closes on selection, outside click and Escape, and forgets its
+// search text whenever it closes.
 // That button needs the script, so until the island hydrates (and without JavaScript) the picker is the
-// browser's own <select> of the same countries: a tap on a dead button would do nothing, and nothing would
-// retry it. On hydration the scripted picker takes over the select's choice and, if the visitor is on it,
-// the focus.
+// browser's own <select> of the same countries, posted as `<name>Country` (the server reads the number in that
+// country): a tap on a dead button would do nothing, and nothing would retry it. On hydration the scripted picker
+// takes over the select's choice, and a select the visitor is on: tapped (its native list open, which vanishes
+// with it) it opens as the searchable list with the search focused, already changed it keeps the focus.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrated } from '../useHydrated';
 import {
@@ -91,23 +92,25 @@ export function PhoneInput({
 
   const hydrated = useHydrated();
   const nativeRef = useRef<HTMLSelectElement>(null);
-  const focusOnButton = useRef(false);
+  const takeover = useRef<'open' | 'focus' | null>(null);
   // The hydrating commit still shows the server's select (a client-only render never has one): take its choice,
   // and note whether the visitor is on it, before the next render swaps it for the button.
   useLayoutEffect(() => {
     const select = nativeRef.current;
     if (!select) return;
     const picked = findCountry(select.value);
-    if (picked && picked.code !== selected.code) adopt(picked);
-    focusOnButton.current = document.activeElement === select;
+    const changed = picked !== undefined && picked.code !== selected.code;
+    if (changed) adopt(picked);
+    // A tap on the select focuses it and opens its list: the visitor is choosing, so the choosing goes on.
+    if (document.activeElement === select) takeover.current = changed ? 'focus' : 'open';
     // Only the hydrating commit has the select.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useLayoutEffect(() => {
-    if (hydrated && focusOnButton.current) {
-      focusOnButton.current = false;
-      buttonRef.current?.focus();
-    }
+    if (!hydrated || !takeover.current) return;
+    if (takeover.current === 'open') setOpen(true);
+    else buttonRef.current?.focus();
+    takeover.current = null;
   }, [hydrated]);
 
   // Outside clicks close the picker; listening only while open keeps closed pickers free.
@@ -176,6 +179,7 @@ export function PhoneInput({
       ) : (
         <select
           ref={nativeRef}
+          name={name && `${name}Country`}
           aria-label="Country code"
           defaultValue={selected.code}
           disabled={disabled}

@@ -3,6 +3,7 @@
 // runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
 
 import { MESSAGE_MAX } from './messages/contact-options';
+import { LOCAL_PHONE_PATTERN, PHONE_MAX_LENGTH, PHONE_RULES } from './phone';
 
 export const messages = {
   required: (label: string) => `${label} is required`,
@@ -16,16 +17,8 @@ export const messages = {
 
 /** Text, an @, then a domain with a dot, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Profile phone: optional leading +, first digit 1-9, then up to 15 more digits. */
-export const PROFILE_PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-/** Contact phone: 7 to 15 characters of digits, spaces, hyphens or parentheses (its country is picked beside it). */
-export const CONTACT_PHONE_PATTERN = /^[\d\s\-()]{7,15}$/;
-/**
- * A phone number written whole, country code and all, where no country picker stands beside it (prayer requests,
- * event registrations): an optional leading +, then 7 to 15 digits (E.164's most) spaced by spaces, hyphens or
- * parentheses as people write them, e.g. "+233 24 555 0100" or "(024) 555-0100".
- */
-export const PHONE_PATTERN = /^\+?[\s\-()]*(?:\d[\s\-()]*){7,15}$/;
+// The one phone rule (phone.ts): its patterns are the HTML `pattern` and the typing check of every phone field.
+export { PHONE_PATTERN, LOCAL_PHONE_PATTERN, PHONE_MAX_LENGTH, PHONE_RULES, PHONE_HINT } from './phone';
 /** Calendar date as the API stores it. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -73,7 +66,7 @@ export const personFieldRules = {
   first_name: { required: true, minLength: 2, maxLength: 50 },
   last_name: { required: true, minLength: 2, maxLength: 50 },
   email: { required: true, pattern: EMAIL_PATTERN },
-  phone_number: { pattern: PROFILE_PHONE_PATTERN },
+  phone_number: PHONE_RULES,
   address: { maxLength: 200 },
 } as const;
 
@@ -81,7 +74,8 @@ export const personFieldRules = {
 export const contactFieldRules = {
   name: { required: true, minLength: 2 },
   email: { required: true, pattern: EMAIL_PATTERN },
-  phone: { pattern: CONTACT_PHONE_PATTERN },
+  // Beside the country picker: a national number is read in the picked country.
+  phone: { pattern: LOCAL_PHONE_PATTERN, maxLength: PHONE_MAX_LENGTH },
   subject: { required: true, minLength: 5 },
   message: { required: true, minLength: 20, maxLength: MESSAGE_MAX },
 } as const;

@@ -5,15 +5,10 @@ import { ROLES } from './permissions';
 import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 
 // Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
-import {
-  messages,
-  EMAIL_PATTERN,
-  PROFILE_PHONE_PATTERN,
-  CONTACT_PHONE_PATTERN,
-  PHONE_PATTERN,
-  ISO_DATE_PATTERN,
-} from './messages';
-export { messages, EMAIL_PATTERN, PROFILE_PHONE_PATTERN, CONTACT_PHONE_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
+import { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
+export { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
+import { GHANA_CALLING_CODE, PHONE_MAX_LENGTH, normalisePhone } from './phone';
+import { findCountry } from './countries';
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
 import { contactFieldRules as contact, personFieldRules as person } from './messages';
 import {
@@ -43,6 +38,19 @@ const optionalText = (inner: z.ZodType<string>) =>
     .union([z.literal(''), z.null(), inner])
     .optional()
     .transform((v) => (v === '' ? null : v));
+
+/**
+ * A phone by the one rule (phone.ts), answered as E.164 ("+233245550100"); an empty one is none (null). Not a
+ * union with '' as optionalText is: a union would hide the phone's message behind "Invalid input".
+ */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(PHONE_MAX_LENGTH, messages.maxLength(PHONE_MAX_LENGTH))
+  .refine((value) => value === '' || normalisePhone(value) !== null, messages.phone)
+  .nullable()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? normalisePhone(value) : null));
 
 /**
  * A real calendar day (no 30 February: Date.parse would roll it over) from 1900 to today. Birth,
@@ -97,7 +105,7 @@ const personFields = {
   first_name: requiredText('First Name', { min: person.first_name.minLength, max: person.first_name.maxLength }),
   last_name: requiredText('Last Name', { min: person.last_name.minLength, max: person.last_name.maxLength }),
   email: emailField(),
-  phone_number: optionalText(z.string().trim().regex(PROFILE_PHONE_PATTERN, messages.phone)),
+  phone_number: optionalPhone,
   address: optionalText(z.string().trim().max(person.address.maxLength, messages.maxLength(person.address.maxLength))),
   date_of_birth: optionalText(isoDate),
 };
@@ -164,16 +172,33 @@ export const PREFERRED_CONTACT = ['email', 'phone', 'either'] as const;
 export const INQUIRY_TYPES = ['general', 'services', 'prayer', 'support', 'volunteer', 'other'] as const;
 export const SERVICE_INTERESTS = ['worship', 'bible-study', 'youth', 'children', 'community', 'music'] as const;
 
-export const contactSchema = z.object({
-  name: requiredText('Name', { min: contact.name.minLength }),
-  email: emailField(),
-  phone: optionalText(z.string().trim().regex(CONTACT_PHONE_PATTERN, messages.phone)),
-  preferredContact: z.enum(PREFERRED_CONTACT, { error: messages.required('Preferred Contact Method') }),
-  subject: requiredText('Subject', { min: contact.subject.minLength }),
-  inquiryType: z.enum(INQUIRY_TYPES, { error: messages.required('Inquiry Type') }),
-  message: requiredText('Message', { min: contact.message.minLength, max: contact.message.maxLength }),
-  services: z.array(z.enum(SERVICE_INTERESTS)).default([]),
-});
+export const contactSchema = z
+  .object({
+    name: requiredText('Name', { min: contact.name.minLength }),
+    email: emailField(),
+    phone: optionalText(
+      z
+        .string()
+        .trim()
+        .max(PHONE_MAX_LENGTH, messages.maxLength(PHONE_MAX_LENGTH))
+        .regex(contact.phone.pattern, messages.phone),
+    ),
+    // The picker's country (ISO code) as the form posts it without JavaScript; the island sends the whole number.
+    phoneCountry: z.string().trim().max(2).optional(),
+    preferredContact: z.enum(PREFERRED_CONTACT, { error: messages.required('Preferred Contact Method') }),
+    subject: requiredText('Subject', { min: contact.subject.minLength }),
+    inquiryType: z.enum(INQUIRY_TYPES, { error: messages.required('Inquiry Type') }),
+    message: requiredText('Message', { min: contact.message.minLength, max: contact.message.maxLength }),
+    services: z.array(z.enum(SERVICE_INTERESTS)).default([]),
+  })
+  // The whole number is stored: a national one is read in the picked country (Ghana when none).
+  .transform(({ phoneCountry, ...input }, ctx) => {
+    if (!input.phone) return input;
+    const callingCode = findCountry(phoneCountry)?.dialCode.slice(1) ?? GHANA_CALLING_CODE;
+    const phone = normalisePhone(input.phone, callingCode);
+    if (phone === null) ctx.addIssue({ code: 'custom', path: ['phone'], message: messages.phone });
+    return { ...input, phone: phone ?? input.phone };
+  });
 export type ContactInput = z.infer<typeof contactSchema>;
 
 // ---- Public prayer request and event registration (visitors/rules.ts) ----
@@ -181,7 +206,7 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const prayerRequestSchema = z.object({
   name: requiredText('Name', { min: prayer.name.minLength, max: prayer.name.maxLength }),
   email: optionalText(z.string().trim().max(254).regex(EMAIL_PATTERN, messages.email)),
-  phone: optionalText(z.string().trim().regex(prayer.phone.pattern, messages.phone)),
+  phone: optionalPhone,
   title: requiredText('Title', { min: prayer.title.minLength, max: prayer.title.maxLength }),
   description: requiredText('Prayer Request', { min: prayer.description.minLength, max: prayer.description.maxLength }),
   category: z.enum(PRAYER_CATEGORIES, { error: messages.required('Category') }),
@@ -193,7 +218,7 @@ export type PrayerRequestInput = z.infer<typeof prayerRequestSchema>;
 export const registrationSchema = z.object({
   name: requiredText('Name', { min: registration.name.minLength, max: registration.name.maxLength }),
   email: emailField(),
-  phone: optionalText(z.string().trim().regex(registration.phone.pattern, messages.phone)),
+  phone: optionalPhone,
   seats: z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS, SEATS_MESSAGE),
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;

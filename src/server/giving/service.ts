@@ -20,7 +20,8 @@ import { queueEmail, queueSms } from '../outbox/queue';
 import { oneLine } from '../notifications/service';
 import { churchContact, signature } from '../settings/church';
 import { withAudit } from '../activity/audit';
-import { smsNumber } from '../../lib/shared/sms/numbers';
+import { smsNumber, visitorMayBeTexted } from '../../lib/shared/sms/numbers';
+import { normalisePhone } from '../../lib/shared/phone';
 import { CURRENCY, amountText, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import {
   GIFT_METHOD_LABELS,
@@ -314,7 +315,8 @@ async function queueReceipt(
     );
   }
   const sms = deps.config.sms && gift.phone ? smsNumber(gift.phone) : undefined;
-  if (sms?.ok) {
+  // Anyone can start a gift, so its receipt is an SMS a visitor causes: only to SMS_VISITOR_COUNTRIES.
+  if (sms?.ok && visitorMayBeTexted(deps.config.smsVisitorCountries, sms.number)) {
     const text = `Thank you for your gift of ${amount} to ${fund.name} on ${date}. Ref ${gift.reference}.`;
     await queueSms(trx, `${key}:sms`, { to: sms.number, text }, now);
   }
@@ -469,12 +471,15 @@ export async function listGifts(db: Kysely<DB>, filter: z.output<typeof giftQuer
   if (filter.to) query = query.where(day, '<', nextDay(filter.to));
   if (filter.q) {
     const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A whole phone as staff write it (024 555 0123) finds the number stored whole (+233245550123).
+    const phone = normalisePhone(filter.q);
     query = query.where((eb) =>
-      eb.or(
-        ['gifts.name', 'gifts.email', 'gifts.reference', 'gifts.phone'].map((col) =>
+      eb.or([
+        ...['gifts.name', 'gifts.email', 'gifts.reference', 'gifts.phone'].map((col) =>
           eb(sql`lower(coalesce(${sql.ref(col)}, ''))`, 'like', sql`${like} escape '\\'`),
         ),
-      ),
+        ...(phone ? [eb('gifts.phone', '=', phone)] : []),
+      ]),
     );
   }
   const rows = await query.orderBy('gifts.created_at', 'desc').orderBy('gifts.id', 'desc').limit(5000).execute();

@@ -12,7 +12,7 @@ import { ApiError, fieldError } from '../kernel/errors';
 import { contactChangedInPortalOnly } from '../../lib/shared/permissions';
 import { RATE_WINDOW_MS, admitCall, checkRate, countCall, type RateRule } from '../kernel/rate-limit';
 import { audited, withAudit } from '../activity/audit';
-import { smsNumber } from '../../lib/shared/sms/numbers';
+import { smsNumber, visitorMayBeTexted } from '../../lib/shared/sms/numbers';
 import { fullName } from '../../lib/shared/format';
 import {
   CONSENT_FLAGS,
@@ -109,7 +109,9 @@ export async function requestCode(deps: AppDeps, callerKey: string, input: Membe
     const key = userId === undefined ? destinationKey(to.destination) : `user:${userId}`;
     await checkRate(trx, destinationRule, key, now);
     const issued = await issueCode(trx, deps.config, target, now);
-    if (userId !== undefined) await queueCode(trx, target, issued, church, now);
+    // Anyone may ask, so an SMS goes only to SMS_VISITOR_COUNTRIES (the answer the same either way).
+    const reachable = to.channel === 'email' || visitorMayBeTexted(deps.config.smsVisitorCountries, to.destination);
+    if (userId !== undefined && reachable) await queueCode(trx, target, issued, church, now);
     await countCall(trx, destinationRule, key, now);
   });
   deps.outbox?.wake();

@@ -14,7 +14,8 @@ import type { ContactInput } from '../../lib/shared/schemas';
 import type { ContactMessage, MessageChange } from '../../lib/shared/messages/api';
 import { MESSAGE_NOT_FOUND } from '../../lib/shared/messages/api';
 import type { TypedAuditAction } from '../../lib/shared/permissions';
-import { inquiryLabel, preferredContactLabel } from '../../lib/shared/messages/contact-options';
+import { inquiryLabel, preferredContactLabel, serviceLabel } from '../../lib/shared/messages/contact-options';
+import { formatPhone } from '../../lib/shared/phone';
 
 import { toMessageAnswer, type MessageRow } from './answers';
 
@@ -74,9 +75,9 @@ function staffNotice(input: ContactInput): StaffNotice {
       '',
       `Inquiry type: ${inquiryLabel(input.inquiryType)}`,
       `Email: ${input.email}`,
-      `Phone: ${input.phone ?? 'not given'}`,
+      `Phone: ${input.phone ? formatPhone(input.phone) : 'not given'}`,
       `Preferred contact: ${preferredContactLabel(input.preferredContact)}`,
-      ...(input.services.length ? [`Interested in: ${input.services.join(', ')}`] : []),
+      ...(input.services.length ? [`Interested in: ${input.services.map(serviceLabel).join(', ')}`] : []),
       '',
       input.message,
       '',

@@ -15,7 +15,7 @@ import { admitSubmission } from '../public/limit';
 import { oneLine, queueStaffNotice } from '../notifications/service';
 import { queueEmail, queueSms } from '../outbox/queue';
 import type { MailMessage } from '../kernel/ports';
-import { smsNumber } from '../../lib/shared/sms/numbers';
+import { smsNumber, visitorMayBeTexted } from '../../lib/shared/sms/numbers';
 import { formatEventWhen } from '../../lib/shared/format';
 import { randomToken, sha256 } from '../credentials/tokens';
 import { EVENT_NOT_FOUND, readEvent } from '../events/service';
@@ -154,8 +154,10 @@ export async function register(
     const key = `registration:${inserted.id}`;
     await queueEmail(trx, `${key}:confirmation`, confirmation(deps, event, input, status, token, church), now);
     const sms = deps.config.sms && input.phone ? smsNumber(input.phone) : undefined;
-    // A number the providers cannot take only costs the SMS: the registration stands, and the email says it all.
-    if (sms?.ok) await queueSms(trx, `${key}:sms`, { to: sms.number, text: confirmationSms(event, status) }, now);
+    // A number the providers cannot take, or of a country visitors may not make us text, only costs the SMS: the
+    // registration stands, and the email says it all.
+    if (sms?.ok && visitorMayBeTexted(deps.config.smsVisitorCountries, sms.number))
+      await queueSms(trx, `${key}:sms`, { to: sms.number, text: confirmationSms(event, status) }, now);
     await queuePromoted(trx, deps, event, promoted, church, now);
     await queueStaffNotice(trx, `${key}:staff`, staffNotice(event, input, status), now);
     // The event's figures as this registration leaves them: the page's card shows them without a reload.

@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
 import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
+import { optionalPhone } from '../schemas';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
@@ -122,7 +123,7 @@ export const giftBodySchema = z.strictObject({
     .min(1, messages.required('Email'))
     .max(254, messages.email)
     .regex(EMAIL_PATTERN, messages.email),
-  phone: optional(z.string().trim().regex(PHONE_PATTERN, messages.phone)),
+  phone: optionalPhone,
   note: optional(z.string().trim().max(500, messages.maxLength(500))),
 });
 export type GiftBody = z.input<typeof giftBodySchema>;

@@ -30,6 +30,8 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
   options.find((o) => o.value === value)?.label ?? value;
 export const inquiryLabel = (value: string) => labelOf(INQUIRY_TYPE_OPTIONS, value);
 export const preferredContactLabel = (value: string) => labelOf(PREFERRED_CONTACT_OPTIONS, value);
+/** An area of interest as the form showed it ("Youth Ministry", not "youth"). */
+export const serviceLabel = (value: string) => labelOf(SERVICE_OPTIONS, value);
 
 /** At most this many interests may be ticked (shows the '(n/max selected)' counter). */
 export const MAX_SERVICES = 3;

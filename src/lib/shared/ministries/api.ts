@@ -2,7 +2,7 @@
 // in the portal (description, leader, when and where it meets, members and their roles, join requests) and the
 // join form of /ministries. The server's contracts declare these and the screens' types are derived from them.
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN, messages, requiredText } from '../schemas';
+import { EMAIL_PATTERN, messages, optionalPhone, requiredText } from '../schemas';
 import { optionalText } from '../households/api';
 
 export const MINISTRY_NOT_FOUND = 'Ministry not found.';
@@ -156,7 +156,7 @@ export const joinFormSchema = z
   .object({
     name: requiredText('Name', { min: rules.joinName.minLength, max: rules.joinName.maxLength }),
     email: optionalText(254).pipe(z.string().regex(EMAIL_PATTERN, messages.email).nullable().optional()),
-    phone: optionalText(30).pipe(z.string().regex(PHONE_PATTERN, messages.phone).nullable().optional()),
+    phone: optionalPhone,
     message: optionalText(rules.message.maxLength),
   })
   .refine((v) => v.email || v.phone, { message: MINISTRY_TEXT.contactNeeded, path: ['email'] });

@@ -11,6 +11,8 @@ import { changeRegistration } from './api';
 import { eventKeys, registrationsQuery } from './queries';
 import { downloadCsv } from '../../../../lib/client/download';
 import { REGISTRATION_STATUS_LABELS, registrationsCsv } from './registrations-csv';
+import { formatPhone } from '../../../../lib/shared/phone';
+import { telHref } from '../../../../lib/shared/format';
 
 const STATUS_BADGE: Record<RegistrationAnswer['status'], BadgeVariant> = {
   confirmed: 'success',
@@ -111,8 +113,8 @@ export function ManageRegistrationsDialog({
                       {r.email}
                     </a>
                     {r.phone && (
-                      <a className="block text-muted hover:underline" href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>
-                        {r.phone}
+                      <a className="block text-muted hover:underline" href={telHref(formatPhone(r.phone))}>
+                        {formatPhone(r.phone)}
                       </a>
                     )}
                   </td>

@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { $auth } from '../../../../lib/client/session';
 import type { ContactMessage, MessageChange } from '../../../../lib/shared/messages/api';
-import { inquiryLabel, preferredContactLabel } from '../../../../lib/shared/messages/contact-options';
-import { formatDateTime } from '../../../../lib/shared/format';
+import { inquiryLabel, preferredContactLabel, serviceLabel } from '../../../../lib/shared/messages/contact-options';
+import { formatDateTime, telHref } from '../../../../lib/shared/format';
+import { formatPhone } from '../../../../lib/shared/phone';
 import {
   Badge,
   Button,
@@ -167,10 +168,19 @@ export default function MessagesScreen() {
               items={[
                 { label: 'Name', value: selected.name },
                 { label: 'Email', value: selected.email },
-                { label: 'Phone', value: selected.phone ?? 'Not given' },
+                {
+                  label: 'Phone',
+                  value: selected.phone ? (
+                    <a href={telHref(formatPhone(selected.phone))} className="text-primary-strong hover:underline">
+                      {formatPhone(selected.phone)}
+                    </a>
+                  ) : (
+                    'Not given'
+                  ),
+                },
                 { label: 'Preferred contact', value: preferredContactLabel(selected.preferredContact) },
                 { label: 'Inquiry type', value: inquiryLabel(selected.inquiryType) },
-                { label: 'Areas of interest', value: selected.services.join(', ') || 'None chosen' },
+                { label: 'Areas of interest', value: selected.services.map(serviceLabel).join(', ') || 'None chosen' },
               ]}
             />
             <p className="rounded-lg border border-border bg-surface p-4 text-sm whitespace-pre-wrap text-text">

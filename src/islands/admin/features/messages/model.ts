@@ -2,6 +2,7 @@
 // and what.
 import { matchesSearch } from '../../../../lib/shared/filters';
 import type { ContactMessage } from '../../../../lib/shared/messages/api';
+import { phoneSearchText } from '../../../../lib/shared/phone';
 
 export const BOXES = [
   { value: 'inbox', label: 'Inbox' },
@@ -23,7 +24,9 @@ export function inBox(message: ContactMessage, box: Box): boolean {
 
 export function filterMessages(messages: readonly ContactMessage[], filters: MessageFilters): ContactMessage[] {
   return messages.filter(
-    (m) => inBox(m, filters.box) && matchesSearch(filters.search, [m.name, m.email, m.phone, m.subject, m.message]),
+    (m) =>
+      inBox(m, filters.box) &&
+      matchesSearch(filters.search, [m.name, m.email, phoneSearchText(m.phone), m.subject, m.message]),
   );
 }
 

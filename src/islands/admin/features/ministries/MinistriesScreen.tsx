@@ -15,6 +15,7 @@ import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
 import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
 import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
 
@@ -157,7 +158,7 @@ function RequestCard({
         {request.name} <span className="font-normal text-muted">wants to join {request.ministry_name}</span>
       </h3>
       <p className="mt-1 text-muted">
-        {[request.email, request.phone].filter(Boolean).join(' · ')} ·{' '}
+        {[request.email, formatPhone(request.phone)].filter(Boolean).join(' · ')} ·{' '}
         <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
       </p>
       {request.message && <p className="mt-2 whitespace-pre-line">{request.message}</p>}

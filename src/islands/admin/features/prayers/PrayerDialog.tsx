@@ -7,6 +7,8 @@ import { FOLLOW_UP_DAYS } from '../../../../lib/shared/prayers/wall';
 import { Badge, Button, DetailList, Modal, TagList } from '../../../ui';
 import { DeleteButton, DenialNote } from '../../Denial';
 import { PRAYER_PRIORITY_BADGE, PRAYER_STATUS_BADGE, wallState, type PrayerRequest } from './model';
+import { formatPhone } from '../../../../lib/shared/phone';
+import { telHref } from '../../../../lib/shared/format';
 
 const LINK = 'text-primary-strong underline-offset-2 hover:underline';
 
@@ -99,8 +101,8 @@ export function PrayerDialog({
             {
               label: 'Phone',
               value: prayer.phone ? (
-                <a className={LINK} href={`tel:${prayer.phone.replace(/[^\d+]/g, '')}`}>
-                  {prayer.phone}
+                <a className={LINK} href={telHref(formatPhone(prayer.phone))}>
+                  {formatPhone(prayer.phone)}
                 </a>
               ) : (
                 'Not given'

@@ -8,6 +8,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { useContentForm } from '../../useContentForm';
 import { saveProfile } from './api';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 const loadSchemas = () => import('../../../../lib/shared/schemas');
 
@@ -31,7 +32,7 @@ export function EditProfileDialog({ user, onClose }: { user: User; onClose: () =
     first_name: user.first_name ?? '',
     last_name: user.last_name ?? '',
     email: user.email ?? '',
-    phone_number: user.phone_number ?? '',
+    phone_number: formatPhone(user.phone_number),
     address: user.address ?? '',
   }));
 

@@ -23,6 +23,7 @@ import { SecuritySection } from './SecuritySection';
 import { uploadAvatar } from './api';
 import { AVATAR_FAILED, COMING_SOON_FLAGS, NOTIFICATION_LABELS, avatarProblem, notificationFlags } from './model';
 import { accountStatus } from '../../../../lib/shared/users/account';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 const NOT_SET = 'Not set';
 
@@ -123,7 +124,7 @@ export default function ProfileScreen() {
         <InfoCard
           title="Personal Information"
           items={[
-            { label: 'Phone', value: user.phone_number || NOT_SET },
+            { label: 'Phone', value: formatPhone(user.phone_number) || NOT_SET },
             { label: 'Date of Birth', value: user.date_of_birth ? formatDate(user.date_of_birth) : NOT_SET },
             { label: 'Address', value: user.address || NOT_SET },
           ]}
@@ -140,7 +141,7 @@ export default function ProfileScreen() {
           title="Contact Information"
           items={[
             { label: 'Email', value: user.email || NOT_SET },
-            { label: 'Phone', value: user.phone_number || NOT_SET },
+            { label: 'Phone', value: formatPhone(user.phone_number) || NOT_SET },
             { label: 'Username', value: user.username },
           ]}
         />

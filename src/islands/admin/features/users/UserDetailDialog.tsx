@@ -16,6 +16,7 @@ import { DetailList, type DetailItem } from '../../../ui/DetailList';
 import { Modal } from '../../../ui/Modal';
 import { accountStatus } from './model';
 import { RoleBadge, StatusBadge } from './badges';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -107,7 +108,7 @@ export function UserDetailDialog({
           title="Basic Information"
           items={[
             { label: 'Username', value: user.username },
-            { label: 'Phone Number', value: user.phone_number || NOT_PROVIDED },
+            { label: 'Phone Number', value: formatPhone(user.phone_number) || NOT_PROVIDED },
             {
               label: 'Date of Birth',
               value: dateWithYears(user.date_of_birth, user.age, (n) => `age ${n}`) || NOT_PROVIDED,

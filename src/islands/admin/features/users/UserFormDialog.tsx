@@ -12,6 +12,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
 import { actionErrorMessage } from './model';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 const loadSchemas = () => import('../../../../lib/shared/schemas');
 
@@ -44,7 +45,7 @@ function initialValues(user: User | null, roles: Role[]): Values {
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',
     email: user?.email ?? '',
-    phone_number: user?.phone_number ?? '',
+    phone_number: formatPhone(user?.phone_number),
     address: user?.address ?? '',
     date_of_birth: user?.date_of_birth ?? '',
     member_since: user?.member_since ?? '',

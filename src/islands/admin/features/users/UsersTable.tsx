@@ -11,6 +11,7 @@ import { Button } from '../../../ui/Button';
 import { SpacerRow, useWindowedRows } from '../../../ui/windowed-rows';
 import { accountStatus } from './model';
 import { RoleBadge, StatusBadge } from './badges';
+import { formatPhone } from '../../../../lib/shared/phone';
 
 export type RowAction = Extract<UserAction, 'view' | 'edit' | 'suspend' | 'reactivate' | 'delete'>;
 const ROW_ACTIONS: Array<{ action: RowAction; label: string; variant: 'ghost' | 'outline' | 'destructive' }> = [
@@ -60,7 +61,7 @@ const UserRow = memo(function UserRow({ user, rowIndex, actor, busy, onAction }:
             <p className="truncate text-sm text-muted" title={user.email}>
               {user.email}
             </p>
-            {user.phone_number && <p className="truncate text-sm text-muted">{user.phone_number}</p>}
+            {user.phone_number && <p className="truncate text-sm text-muted">{formatPhone(user.phone_number)}</p>}
           </div>
         </div>
       </td>

@@ -8,6 +8,7 @@ import { ROLE_LABELS, USER_ACTIONS, type Role, type ServerAction } from '../../.
 import { DEFAULT_SUSPEND_REASON } from '../../../../lib/shared/messages';
 import { USERS_PATH } from '../../../../lib/shared/users/account';
 import type { User, UserStats } from '../../../../lib/shared/users/types';
+import { phoneSearchText } from '../../../../lib/shared/phone';
 
 export { accountStatus, type AccountStatus } from '../../../../lib/shared/users/account';
 
@@ -21,7 +22,7 @@ export const EMPTY_FILTERS: UserFilters = { search: '', role: 'all', status: 'al
 
 /** The lowercased text a search looks in: name, email and phone. Built once per user list. */
 export function searchText(user: User): string {
-  return `${fullName(user)}\n${user.email ?? ''}\n${user.phone_number ?? ''}`.toLowerCase();
+  return `${fullName(user)}\n${user.email ?? ''}\n${phoneSearchText(user.phone_number)}`.toLowerCase();
 }
 
 function statusMatches(user: User, status: StatusFilter): boolean {
