@@ -5,8 +5,15 @@
 // accepting a request adds the account that asked or the one with its email; bad input is a 400 that changes
 // nothing; changes are in Recent Activity and purge the /ministries page's copy; a member's ministries and
 // request through the members' door functions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startApi, type TestApi } from './helpers';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/connection';
+import { migrateToLatest, migrations } from '../../src/server/db/migrations';
+import { backends, freshPgUrl, startApi, type TestApi } from './helpers';
 import { ministriesOfUser, requestToJoin } from '../../src/server/ministries/service';
 
 describe.each(backends())('ministries on %s', (backend) => {
@@ -88,7 +95,7 @@ describe.each(backends())('ministries on %s', (backend) => {
         name: 'Hospitality',
         role: 'Secretary',
         meeting_day: 'Sunday',
-        meeting_time: '1:00 PM',
+        meeting_time: '13:00',
         meeting_place: 'Fellowship hall',
       },
     ]);
@@ -105,6 +112,24 @@ describe.each(backends())('ministries on %s', (backend) => {
         'deleted the ministry Hospitality',
       ]),
     );
+  });
+
+  it('keeps a meeting time as HH:MM on the 24-hour clock whichever way staff type it, and refuses what is not a time', async () => {
+    const choir = (await call('GET', '/', undefined, null)).body.find((m: any) => m.name === 'Choir');
+    expect(choir.meeting_time).toBe('18:30');
+    const created = await call('POST', '/', { name: 'Evening Prayer', meeting_time: '6:30 PM' });
+    expect(created.body.meeting_time).toBe('18:30');
+    const id = created.body.id;
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '7pm' })).body.meeting_time).toBe('19:00');
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '06:15' })).body.meeting_time).toBe('06:15');
+    for (const meeting_time of ['evening', '25:00', '6', '13:00 PM']) {
+      const refused = await call('PATCH', `/${id}/`, { meeting_time });
+      expect(refused.status, meeting_time).toBe(400);
+      expect(refused.body.errors.meeting_time).toEqual(['Enter a time such as 6:30 PM or 18:30']);
+    }
+    expect((await call('GET', `/${id}/`)).body.meeting_time).toBe('06:15');
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '' })).body.meeting_time).toBeNull();
+    await call('DELETE', `/${id}/`);
   });
 
   it('takes a join request as JSON or a form post, tells the leader, and staff accept or decline it', async () => {
@@ -204,5 +229,55 @@ describe.each(backends())('ministries on %s', (backend) => {
     await expect(
       requestToJoin(db, { ministryId: youth.id, userId: member, name: 'Door Member' }, Date.now()),
     ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe.each(backends())('migration 0014 on %s', (backend) => {
+  it('rewrites meeting times typed either way as HH:MM and moves other text to the meeting day', async () => {
+    const url =
+      backend === 'postgres'
+        ? await freshPgUrl(inject('pgUrl'))
+        : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
+    const database = await openDatabase(url);
+    try {
+      const migrationTableSchema =
+        database.dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
+          : undefined;
+      const provider = { getMigrations: async () => migrations(database.dialect) };
+      const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
+      expect((await migrator.migrateTo('0013_giving')).error).toBeUndefined();
+      const db = database.db as any;
+      const ministry = (name: string, meeting_day: string | null, meeting_time: string | null) => ({
+        name,
+        description: '',
+        meeting_day,
+        meeting_time,
+        is_public: true,
+      });
+      await db
+        .insertInto('ministries')
+        .values([
+          ministry('Choir', 'Thursday', '6:30 PM'),
+          ministry('Ushers', 'Sunday', '08:00'),
+          ministry('Elders', 'First Sunday', 'after the second service'),
+          ministry('Media', null, null),
+        ])
+        .execute();
+      await migrateToLatest(database.db, database.dialect);
+      const rows = await db
+        .selectFrom('ministries')
+        .select(['name', 'meeting_day', 'meeting_time'])
+        .orderBy('name')
+        .execute();
+      expect(rows).toEqual([
+        { name: 'Choir', meeting_day: 'Thursday', meeting_time: '18:30' },
+        { name: 'Elders', meeting_day: 'First Sunday, after the second service', meeting_time: null },
+        { name: 'Media', meeting_day: null, meeting_time: null },
+        { name: 'Ushers', meeting_day: 'Sunday', meeting_time: '08:00' },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

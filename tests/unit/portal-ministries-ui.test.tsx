@@ -45,7 +45,7 @@ const choir: Ministry = {
   name: 'Choir',
   description: 'We sing on Sundays.',
   meeting_day: 'Thursday',
-  meeting_time: '6:00 PM',
+  meeting_time: '18:00',
   meeting_place: 'Main sanctuary',
   leader: { id: 21, name: 'Esi Owusu' },
   is_public: true,
@@ -120,6 +120,8 @@ describe('the ministries screen’s dialogs', () => {
     fireEvent.click((await card()).getByRole('button', { name: 'Edit Choir' }));
     expect(screen.getByRole('dialog', { name: 'Edit Choir' })).toBeTruthy();
     expect((dialog().getByLabelText('Meeting day') as HTMLInputElement).value).toBe('Thursday');
+    // Stored on the 24-hour clock, shown and edited on the 12-hour one.
+    expect((dialog().getByLabelText('Meeting time') as HTMLInputElement).value).toBe('6:00 PM');
     const leader = dialog().getByLabelText('Leader') as HTMLSelectElement;
     expect(leader.value).toBe('21');
     type('Meeting time', '7:00 PM');
@@ -143,11 +145,35 @@ describe('the ministries screen’s dialogs', () => {
       description: 'Praise and worship.',
       leader_user_id: 22,
       meeting_day: 'Thursday',
-      meeting_time: '7:00 PM',
+      meeting_time: '19:00',
       meeting_place: null,
       is_public: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows when a ministry meets on the 12-hour clock and refuses a meeting time that is not a time', async () => {
+    renderWithQuery(<MinistriesScreen />);
+    const ministry = await card();
+    expect(ministry.getByText('Thursday, 6:00 PM', { exact: false })).toBeTruthy();
+    fireEvent.click(ministry.getByRole('button', { name: 'Edit Choir' }));
+    type('Meeting time', 'after service');
+    fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog().findByText('Enter a time such as 6:30 PM or 18:30')).toBeTruthy();
+    expect(updateMinistry).not.toHaveBeenCalled();
+  });
+
+  it('says since when each member belongs in the site’s date format', async () => {
+    vi.mocked(getMinistry).mockResolvedValue({
+      ...choir,
+      members: [
+        { user_id: 30, name: 'Esi Asante', email: 'esi@example.org', role: 'Member', joined_date: '2025-06-18' },
+      ],
+    });
+    renderWithQuery(<MinistriesScreen />);
+    const ministry = await card();
+    fireEvent.click(ministry.getByRole('button', { name: 'Show Members' }));
+    expect(await ministry.findByText('since June 18, 2025')).toBeTruthy();
   });
 
   it('no leader is sent as null', async () => {

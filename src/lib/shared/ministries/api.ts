@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN, messages, requiredText } from '../schemas';
 import { optionalText } from '../households/api';
+import { MEETING_TIME_MESSAGE, MEETING_TIME_PATTERN, parseMeetingTime } from './meeting-time';
 
 export const MINISTRY_NOT_FOUND = 'Ministry not found.';
 export const JOIN_REQUEST_NOT_FOUND = 'Join request not found.';
@@ -42,6 +43,24 @@ const id = z
   .int('Must be a whole number')
   .positive()
   .max(2 ** 31 - 1);
+/** A meeting time as the API answers it: "HH:MM", 24-hour (meeting-time.ts). */
+export const meetingTimeSchema = z.string().regex(MEETING_TIME_PATTERN);
+/** A meeting time as staff send it, either clock ("6:30 PM", "18:30"), stored as "HH:MM"; '' or null: none. */
+export const meetingTimeInputSchema = optionalText(20)
+  .pipe(
+    z
+      .string()
+      .nullable()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined) return v;
+        const time = parseMeetingTime(v);
+        if (time === null) ctx.addIssue({ code: 'custom', message: MEETING_TIME_MESSAGE });
+        return time ?? z.NEVER;
+      }),
+  )
+  .optional();
+
 const role = z.enum(MINISTRY_ROLES, { error: `Role must be one of ${MINISTRY_ROLES.join(', ')}` });
 
 // ---- Answers ----
@@ -52,7 +71,7 @@ export const publicMinistrySchema = z.object({
   name: z.string(),
   description: z.string(),
   meeting_day: z.string().nullable(),
-  meeting_time: z.string().nullable(),
+  meeting_time: meetingTimeSchema.nullable(),
   meeting_place: z.string().nullable(),
 });
 export type PublicMinistry = z.infer<typeof publicMinistrySchema>;
@@ -85,7 +104,7 @@ export const memberMinistrySchema = z.object({
   name: z.string(),
   role: z.string(),
   meeting_day: z.string().nullable(),
-  meeting_time: z.string().nullable(),
+  meeting_time: meetingTimeSchema.nullable(),
   meeting_place: z.string().nullable(),
 });
 export type MemberMinistry = z.infer<typeof memberMinistrySchema>;
@@ -116,7 +135,7 @@ const ministryFields = {
   description: z.string().trim().max(rules.description.maxLength, messages.maxLength(rules.description.maxLength)),
   leader_user_id: id.nullable(),
   meeting_day: optionalText(rules.meeting.maxLength),
-  meeting_time: optionalText(rules.meeting.maxLength),
+  meeting_time: meetingTimeInputSchema,
   meeting_place: optionalText(rules.meetingPlace.maxLength),
   is_public: z.boolean({ error: 'Must be true or false' }),
 };

@@ -6,13 +6,14 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import { formatDateTime } from '../../../../lib/shared/format';
+import { formatDate, formatDateTime } from '../../../../lib/shared/format';
 import { MINISTRY_ROLES, type JoinRequest, type Ministry } from '../../../../lib/shared/ministries/api';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
 import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
+import { MEETING_TIME_EXAMPLE, meetingWhen } from '../../../../lib/shared/ministries/meeting-time';
 import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
 import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
 
@@ -205,6 +206,7 @@ function NewMinistry({ run }: { run: RunChange }) {
         id={`new-ministry-${key}`}
         required={key === 'name'}
         maxLength={max}
+        placeholder={key === 'meeting_time' ? MEETING_TIME_EXAMPLE : undefined}
         value={form[key]}
         onChange={(e) => set({ [key]: e.target.value })}
         className={INPUT}
@@ -220,7 +222,7 @@ function NewMinistry({ run }: { run: RunChange }) {
       {text('name', 'Name', 100)}
       {text('meeting_place', 'Meeting place', 150)}
       {text('meeting_day', 'Meeting day', 60)}
-      {text('meeting_time', 'Meeting time', 60)}
+      {text('meeting_time', 'Meeting time', 20)}
       <div className="sm:col-span-2">
         <label htmlFor="new-ministry-description" className="block text-sm font-medium">
           Description
@@ -259,7 +261,7 @@ function MinistryCard({
   onOpen: (open: Open) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const meets = [ministry.meeting_day, ministry.meeting_time].filter(Boolean).join(', ');
+  const meets = meetingWhen(ministry);
   return (
     <article
       className="rounded-xl border border-border bg-card p-4"
@@ -356,7 +358,7 @@ function Members({
           {members.map((m) => (
             <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span>
-                {m.name} <span className="text-muted">since {m.joined_date}</span>
+                {m.name} <span className="text-muted">since {formatDate(m.joined_date)}</span>
               </span>
               {canEdit ? (
                 <span className="flex items-center gap-2">

@@ -13,6 +13,11 @@ import {
   type MinistryMemberAdd,
   type MinistryUpdate,
 } from '../../../../lib/shared/ministries/api';
+import {
+  MEETING_TIME_EXAMPLE,
+  formatMeetingTime,
+  meetingTimeProblem,
+} from '../../../../lib/shared/ministries/meeting-time';
 
 export function EditMinistryDialog({
   ministry,
@@ -28,7 +33,7 @@ export function EditMinistryDialog({
     description: ministry.description,
     leader_user_id: ministry.leader ? String(ministry.leader.id) : '',
     meeting_day: ministry.meeting_day ?? '',
-    meeting_time: ministry.meeting_time ?? '',
+    meeting_time: formatMeetingTime(ministry.meeting_time),
     meeting_place: ministry.meeting_place ?? '',
     is_public: ministry.is_public,
   }));
@@ -63,7 +68,12 @@ export function EditMinistryDialog({
         rules={{ maxLength: rules.description.maxLength }}
       />
       <Field {...form.bind('meeting_day')} label="Meeting day" rules={{ maxLength: rules.meeting.maxLength }} />
-      <Field {...form.bind('meeting_time')} label="Meeting time" rules={{ maxLength: rules.meeting.maxLength }} />
+      <Field
+        {...form.bind('meeting_time')}
+        label="Meeting time"
+        placeholder={MEETING_TIME_EXAMPLE}
+        rules={{ custom: meetingTimeProblem }}
+      />
       <Field
         {...form.bind('meeting_place')}
         label="Meeting place"
