@@ -173,6 +173,87 @@ describe.each(backends())('ministries on %s', (backend) => {
     );
   });
 
+  it("accepting a visitor's request always adds someone: a found account, a linked one, or a new MEMBER account", async () => {
+    const youth = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Youth Ministry');
+    const members = async () => (await call('GET', `/${youth.id}/`)).body.members.map((m: any) => m.user_id);
+    // Written as the form's post writes it (the public form's per-address limit is tested below).
+    const ask = async (body: { name: string; email?: string; phone?: string }) => {
+      await api.database.db
+        .insertInto('ministry_join_requests')
+        .values({
+          ministry_id: youth.id,
+          user_id: null,
+          name: body.name,
+          email: body.email ?? null,
+          phone: body.phone ?? null,
+          message: null,
+          status: 'pending',
+          created_at: new Date(api.clock.now).toISOString(),
+        })
+        .execute();
+      const pending = (await call('GET', '/join-requests/', undefined, pastor)).body;
+      return pending.find((r: any) => r.name === body.name);
+    };
+    const accept = (id: number, body?: unknown, token = pastor) =>
+      call('POST', `/join-requests/${id}/accept/`, body, token);
+
+    // No account by that email or phone: nothing is "accepted" with nobody added.
+    const esi = await ask({ name: 'Esi Asante', email: 'esi.asante@example.org', phone: '024 555 0101' });
+    expect(esi).toMatchObject({ user_id: null, account: null });
+    const none = await accept(esi.id);
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toBe('This person has no account yet: create a member account or link an existing one.');
+    // A pastor may not create accounts; an administrator makes a MEMBER account from the request.
+    expect((await accept(esi.id, { create_account: true })).status).toBe(403);
+    const created = await accept(esi.id, { create_account: true }, admin);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ status: 'accepted', account: { name: 'Esi Asante' } });
+    const account = await api.userRow(created.body.user_id);
+    expect(account).toMatchObject({
+      role: 'MEMBER',
+      email: 'esi.asante@example.org',
+      first_name: 'Esi',
+      last_name: 'Asante',
+      phone_number: '024 555 0101',
+    });
+    expect(await members()).toContain(created.body.user_id);
+    expect(await activity()).toEqual(
+      expect.arrayContaining(['accepted the request of Esi Asante to join Youth Ministry']),
+    );
+
+    // An account found by the request's phone, however it was written, is the one Accept adds.
+    const kojo = await api.createUser({ username: 'min_kojo', role: 'MEMBER' });
+    await api.database.db
+      .updateTable('users')
+      .set({ phone_number: '+233 24 555 0177' })
+      .where('id', '=', kojo)
+      .execute();
+    const byPhone = await ask({ name: 'Kojo By Phone', phone: '0245550177' });
+    expect(byPhone.account).toEqual({ id: kojo, name: expect.any(String) });
+    expect((await accept(byPhone.id)).body).toMatchObject({ status: 'accepted', user_id: kojo });
+    expect(await members()).toContain(kojo);
+
+    // Staff may link another account instead; an unknown one is a 400 on user_id.
+    const abena = await api.createUser({ username: 'min_abena', role: 'MEMBER' });
+    const linked = await ask({ name: 'Abena Phone Only', phone: '020 111 2233' });
+    expect((await accept(linked.id, { user_id: 999999 })).status).toBe(400);
+    expect((await accept(linked.id, { user_id: abena, create_account: true }, admin)).status).toBe(400);
+    expect((await accept(linked.id, { user_id: abena })).body).toMatchObject({ user_id: abena });
+    expect(await members()).toContain(abena);
+
+    // A new account needs an email: the request's, or one staff give; one already taken is refused.
+    const yaw = await ask({ name: 'Yaw Phone', phone: '027 000 1111' });
+    const noEmail = await accept(yaw.id, { create_account: true }, admin);
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.errors.email).toEqual(['A new account needs an email address.']);
+    const taken = await accept(yaw.id, { create_account: true, email: 'ESI.ASANTE@example.org' }, admin);
+    expect(taken.body.errors.email).toEqual(['An account with that email already exists: link it instead.']);
+    expect((await call('GET', '/join-requests/', undefined, pastor)).body.map((r: any) => r.id)).toContain(yaw.id);
+    const given = await accept(yaw.id, { create_account: true, email: 'yaw.phone@example.org' }, admin);
+    expect(given.status).toBe(200);
+    expect((await api.userRow(given.body.user_id)).email).toBe('yaw.phone@example.org');
+  });
+
   it('refuses a bad join request with a 400, an unknown or private ministry with a 404, and limits each address', async () => {
     const choir = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Choir');
     const count = async () => (await call('GET', '/join-requests/')).body.length;

@@ -9,6 +9,7 @@ import { renderWithQuery } from './query-wrapper';
 import MinistriesScreen from '../../src/islands/admin/features/ministries/MinistriesScreen';
 import {
   addMember,
+  decideJoinRequest,
   getMinistry,
   listJoinRequests,
   listMinistries,
@@ -65,6 +66,7 @@ const request = (id: number, status: JoinRequest['status'], name: string, decide
   ministry_id: 2,
   ministry_name: 'Choir',
   user_id: null,
+  account: null,
   name,
   email: null,
   phone: '024 000 0000',
@@ -207,6 +209,53 @@ describe('the ministries screen’s dialogs', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Add Member' }));
     await waitFor(() => expect(toasts()).toEqual(['Member added to Choir']));
     expect(addMember).toHaveBeenCalledWith(2, { user_id: 23, role: 'Secretary' });
+  });
+
+  it('accepting a request adds someone: the account found, a new member account, or an account staff link', async () => {
+    const waiting = [
+      { ...request(7, 'pending', 'Kojo Found', null), account: { id: 22, name: 'Yaw Boateng' } },
+      { ...request(8, 'pending', 'Esi Asante', null), email: 'esi.asante@example.org' },
+      request(9, 'pending', 'Abena Phone', null),
+    ];
+    vi.mocked(listJoinRequests).mockImplementation(async (status = 'pending') => (status === 'pending' ? waiting : []));
+    vi.mocked(decideJoinRequest).mockImplementation(async (id) => ({ ...waiting[id - 7], status: 'accepted' }));
+    renderWithQuery(<MinistriesScreen />);
+    const cards = await screen.findAllByTestId('join-request');
+    const [found, fresh, phoneOnly] = cards.map((c) => within(c));
+    expect(found.getByTestId('join-account').textContent).toBe(
+      'Joins as Yaw Boateng (account found by email or phone)',
+    );
+    fireEvent.click(found.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(7, 'accept', { user_id: 22 }));
+    await waitFor(() => expect(toasts()).toContain('Accepted Kojo Found: Yaw Boateng added'));
+
+    expect(fresh.getByTestId('join-account').textContent).toBe('No account yet.');
+    expect(fresh.queryByRole('button', { name: 'Accept' })).toBeNull();
+    fireEvent.click(fresh.getByRole('button', { name: 'Create Account and Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(8, 'accept', { create_account: true }));
+
+    // No email to make an account with: staff link one.
+    expect(phoneOnly.queryByRole('button', { name: 'Create Account and Accept' })).toBeNull();
+    fireEvent.click(phoneOnly.getByRole('button', { name: 'Link an Account' }));
+    expect(screen.getByRole('dialog', { name: 'Accept Abena Phone into Choir' })).toBeTruthy();
+    fireEvent.click(dialog().getByRole('button', { name: 'Link and Accept' }));
+    expect((await dialog().findByRole('alert')).textContent).toBe('Choose an account');
+    const select = dialog().getByLabelText('Account') as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+    fireEvent.change(select, { target: { value: '21' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Link and Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(9, 'accept', { user_id: 21 }));
+  });
+
+  it('a pastor accepts into a found or linked account but is not offered to create one', async () => {
+    signIn('PASTOR');
+    vi.mocked(listJoinRequests).mockImplementation(async (status = 'pending') =>
+      status === 'pending' ? [{ ...request(8, 'pending', 'Esi Asante', null), email: 'esi.asante@example.org' }] : [],
+    );
+    renderWithQuery(<MinistriesScreen />);
+    const card = within(await screen.findByTestId('join-request'));
+    expect(card.queryByRole('button', { name: 'Create Account and Accept' })).toBeNull();
+    expect(card.getByRole('button', { name: 'Link an Account' })).toBeTruthy();
   });
 
   it('decided requests are read when their disclosure opens, the latest decided first', async () => {

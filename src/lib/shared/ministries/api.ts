@@ -15,6 +15,10 @@ export const MINISTRY_TEXT = {
   notMember: 'That user is not a member of this ministry.',
   contactNeeded: 'Please give an email address or a phone number',
   decided: 'This request has already been decided.',
+  noAccount: 'This person has no account yet: create a member account or link an existing one.',
+  emailNeeded: 'A new account needs an email address.',
+  emailTaken: 'An account with that email already exists: link it instead.',
+  linkOrCreate: 'Link an account or create one, not both.',
   nothingToChange: 'Nothing to change.',
 } as const;
 
@@ -115,6 +119,11 @@ export const joinRequestSchema = z.object({
   ministry_name: z.string(),
   /** The account that asked, or the account accepting linked the request to; null for a visitor without one. */
   user_id: z.number().int().nullable(),
+  /**
+   * The account the request is for: the one that asked or was linked, or, while a visitor's request waits, the
+   * account found by its email or phone (what Accept adds); null when none is known.
+   */
+  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -165,6 +174,20 @@ export const ministryMemberAddSchema = z.strictObject({ user_id: id, role: role.
 export type MinistryMemberAdd = z.infer<typeof ministryMemberAddSchema>;
 
 export const ministryMemberChangeSchema = z.strictObject({ role });
+
+/**
+ * POST /ministries/join-requests/{rid}/accept/ (optional): whom a visitor's request adds. `user_id` links an
+ * existing account; `create_account` makes a MEMBER account from the request (its name, phone and email, or the
+ * `email` given here). Without either, the request's own account or the one found by its email or phone joins.
+ */
+export const joinAcceptSchema = z
+  .strictObject({
+    user_id: id.optional(),
+    create_account: z.boolean({ error: 'Must be true or false' }).optional(),
+    email: optionalText(254).pipe(z.string().regex(EMAIL_PATTERN, messages.email).nullable().optional()),
+  })
+  .refine((v) => !(v.user_id && v.create_account), { message: MINISTRY_TEXT.linkOrCreate, path: ['user_id'] });
+export type JoinAccept = z.input<typeof joinAcceptSchema>;
 
 export const joinRequestListQuerySchema = z.object({
   status: z.enum(JOIN_REQUEST_STATUSES, { error: 'status must be pending, accepted or declined' }).default('pending'),

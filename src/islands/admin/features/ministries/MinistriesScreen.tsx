@@ -7,14 +7,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatDate, formatDateTime } from '../../../../lib/shared/format';
-import { MINISTRY_ROLES, type JoinRequest, type Ministry } from '../../../../lib/shared/ministries/api';
-import { canManageCongregation } from '../../../../lib/shared/permissions';
+import {
+  MINISTRY_ROLES,
+  type JoinAccept,
+  type JoinRequest,
+  type Ministry,
+} from '../../../../lib/shared/ministries/api';
+import { canManageCongregation, creatableRoles } from '../../../../lib/shared/permissions';
 import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
 import { MEETING_TIME_EXAMPLE, meetingWhen } from '../../../../lib/shared/ministries/meeting-time';
-import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
+import { AddMemberDialog, EditMinistryDialog, LinkAccountDialog } from './MinistryDialogs';
 import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
 
 const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
@@ -23,14 +28,17 @@ const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 p
 type Open = { kind: 'edit' | 'member'; ministry: Ministry };
 
 export default function MinistriesScreen() {
-  const role = useStore($auth).user?.role ?? null;
+  const user = useStore($auth).user;
+  const role = user?.role ?? null;
   const canEdit = role !== null && canManageCongregation({ role }, 'ministries', 'edit');
   const canDecide = role !== null && canManageCongregation({ role }, 'ministries', 'decide_requests');
+  const canCreateMember = !!user && creatableRoles(user).includes('MEMBER');
   const changes = useScreenChanges(ministryKeys.all);
   const { run } = changes;
   const ministries = useQuery(ministriesQuery());
   const requests = useQuery(joinRequestsQuery());
   const [open, setOpen] = useState<Open | null>(null);
+  const [linking, setLinking] = useState<JoinRequest | null>(null);
   const close = () => setOpen(null);
   // A dialog's save: a refusal stays in the dialog (its banner and fields); success closes it.
   const save = (done: string, task: () => Promise<unknown>) => changes.save(done, task).then(close);
@@ -49,7 +57,14 @@ export default function MinistriesScreen() {
             <ul className="grid gap-3 md:grid-cols-2">
               {(requests.data ?? []).map((request) => (
                 <li key={request.id}>
-                  <RequestCard request={request} canDecide={canDecide} busy={changes.busy} run={run} />
+                  <RequestCard
+                    request={request}
+                    canDecide={canDecide}
+                    canCreateMember={canCreateMember}
+                    busy={changes.busy}
+                    run={run}
+                    onLink={() => setLinking(request)}
+                  />
                 </li>
               ))}
             </ul>
@@ -77,6 +92,17 @@ export default function MinistriesScreen() {
           onClose={close}
           onSave={(body) =>
             save(`${body.name ?? open.ministry.name} saved`, () => calls.updateMinistry(open.ministry.id, body))
+          }
+        />
+      )}
+      {linking && (
+        <LinkAccountDialog
+          request={linking}
+          onClose={() => setLinking(null)}
+          onSave={(body) =>
+            changes
+              .save(`Accepted ${linking.name}`, () => calls.decideJoinRequest(linking.id, 'accept', body))
+              .then(() => setLinking(null))
           }
         />
       )}
@@ -137,20 +163,31 @@ function DecidedRequests() {
   );
 }
 
+/**
+ * A waiting request. Accept always adds someone: the account that asked or the one found by the request's email or
+ * phone ("Joins as …"); without one, staff link an account, or an administrator creates a member account from it.
+ */
 function RequestCard({
   request,
   canDecide,
+  canCreateMember,
   busy,
   run,
+  onLink,
 }: {
   request: JoinRequest;
   canDecide: boolean;
+  canCreateMember: boolean;
   busy: boolean;
   run: RunChange;
+  onLink: () => void;
 }) {
-  const decide = (decision: 'accept' | 'decline') =>
-    void run(`${decision} the request`, `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`, () =>
-      calls.decideJoinRequest(request.id, decision),
+  const { account } = request;
+  const decide = (decision: 'accept' | 'decline', body?: JoinAccept, done?: string) =>
+    void run(
+      `${decision} the request`,
+      done ?? `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`,
+      () => calls.decideJoinRequest(request.id, decision, body),
     );
   return (
     <article className="rounded-xl border border-border bg-card p-4 text-sm" data-testid="join-request">
@@ -162,10 +199,46 @@ function RequestCard({
         <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
       </p>
       {request.message && <p className="mt-2 whitespace-pre-line">{request.message}</p>}
+      <p className="mt-2" data-testid="join-account">
+        {account ? (
+          <>
+            Joins as <strong>{account.name}</strong>
+            {request.user_id === null && <span className="text-muted"> (account found by email or phone)</span>}
+          </>
+        ) : (
+          <span className="text-muted">No account yet.</span>
+        )}
+      </p>
       {canDecide && (
-        <div className="mt-3 flex gap-2">
-          <Button size="sm" variant="success" disabled={busy} onClick={() => decide('accept')}>
-            Accept
+        <div className="mt-3 flex flex-wrap gap-2">
+          {account ? (
+            <Button
+              size="sm"
+              variant="success"
+              disabled={busy}
+              onClick={() =>
+                decide('accept', { user_id: account.id }, `Accepted ${request.name}: ${account.name} added`)
+              }
+            >
+              Accept
+            </Button>
+          ) : (
+            canCreateMember &&
+            request.email && (
+              <Button
+                size="sm"
+                variant="success"
+                disabled={busy}
+                onClick={() =>
+                  decide('accept', { create_account: true }, `Accepted ${request.name}: member account created`)
+                }
+              >
+                Create Account and Accept
+              </Button>
+            )
+          )}
+          <Button size="sm" variant="outline" disabled={busy} onClick={onLink}>
+            {account ? 'Link Another Account' : 'Link an Account'}
           </Button>
           <Button size="sm" variant="outline" disabled={busy} onClick={() => decide('decline')}>
             Decline

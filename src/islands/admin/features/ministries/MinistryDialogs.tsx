@@ -6,9 +6,11 @@ import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
 import {
   MINISTRY_ROLES,
+  joinAcceptSchema,
   ministryFieldRules as rules,
   ministryMemberAddSchema,
   ministryUpdateSchema,
+  type JoinRequest,
   type Ministry,
   type MinistryMemberAdd,
   type MinistryUpdate,
@@ -130,6 +132,40 @@ export function AddMemberDialog({
         type="select"
         options={MINISTRY_ROLES.map((r) => ({ value: r, label: r }))}
       />
+    </FormDialog>
+  );
+}
+
+/** Accept a visitor's request into an account staff pick (one found by its email or phone is offered on the card). */
+export function LinkAccountDialog({
+  request,
+  onClose,
+  onSave,
+}: {
+  request: Pick<JoinRequest, 'name' | 'ministry_name'>;
+  onClose: () => void;
+  onSave: (body: { user_id: number }) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ user_id: '' }));
+  const { values, setErrors } = form;
+  const dialog = form.dialog({
+    schema: loadedSchema(joinAcceptSchema),
+    payload: () => ({ user_id: Number(values.user_id) }),
+    save: (body: { user_id?: number }) => onSave({ user_id: body.user_id! }),
+    failure: 'accept the request',
+  });
+  return (
+    <FormDialog
+      id="join-link-form"
+      title={`Accept ${request.name} into ${request.ministry_name}`}
+      submitLabel="Link and Accept"
+      onClose={onClose}
+      {...dialog}
+      onSubmit={requireAccount(values.user_id, dialog.onSubmit, (message) => setErrors({ user_id: message }))}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-muted">The account chosen joins the ministry as a Member.</p>
+      <AccountPicker {...form.bind('user_id')} label="Account" none={CHOOSE_ACCOUNT} />
     </FormDialog>
   );
 }
