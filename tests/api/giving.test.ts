@@ -578,6 +578,87 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(statement!.gifts.map((g) => g.reference)).toEqual([started.reference, viaCookie.body.reference]);
     expect((await statementOf(api.database.db, memberId, year - 1))!.gifts).toEqual([]);
   });
+
+  it('links a staff-recorded envelope to the member, who sees it in My gifts and the statement; mobile money keeps its transaction ID', async () => {
+    const memberId = await api.createUser({
+      username: 'envelope_esi',
+      role: 'MEMBER',
+      email: 'esi.envelope@example.org',
+    });
+    const year = 2024;
+    const cash = await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Tithe', amount: '75.00', method: 'cash', date: `${year}-06-02`, user_id: memberId },
+    });
+    expect(cash.status).toBe(201);
+    // Named by the account when staff gave no name.
+    expect(cash.body).toMatchObject({ userId: memberId, name: expect.stringMatching(/\S/), transactionId: null });
+    const batch = await api.request('POST', '/giving/batches/', {
+      token: admin,
+      body: {
+        date: `${year}-06-09`,
+        method: 'mobile_money',
+        total: 30,
+        gifts: [
+          { fund: 'Tithe', amount: 20, user_id: memberId, transaction_id: 'MP240609.1234.A5678' },
+          { fund: 'Offering', amount: 10, name: 'Visitor Kojo' },
+        ],
+      },
+    });
+    expect(batch.status).toBe(201);
+    expect(batch.body.gifts.map((g: any) => [g.userId, g.name, g.transactionId])).toEqual([
+      [memberId, cash.body.name, 'MP240609.1234.A5678'],
+      [null, 'Visitor Kojo', null],
+    ]);
+    // Staff find a mobile money gift by its transaction ID.
+    const found = await api.request('GET', '/giving/gifts/?q=mp240609.1234', { token: admin });
+    expect(found.body.map((g: any) => g.id)).toEqual([batch.body.gifts[0].id]);
+
+    const own = await giftsOfUser(api.database.db, memberId);
+    expect(own.map((g) => [g.method, g.amount])).toEqual([
+      ['mobile_money', 20],
+      ['cash', 75],
+    ]);
+    const statement = await statementOf(api.database.db, memberId, year);
+    expect(statement).toMatchObject({ year, total: 'GH₵ 95.00' });
+    expect(statement!.gifts.map((g) => g.method)).toEqual(['Cash', 'Mobile money']);
+    // Over HTTP, through the members' door: GET /members/me/ lists both.
+    const email = 'esi.envelope@example.org';
+    api.mails.length = 0;
+    expect((await api.request('POST', '/members/code/', { body: { email } })).status).toBe(202);
+    const code = /\b(\d{6})\b/.exec(api.mails.find((m) => m.to === email)!.text)![1];
+    const session = await api.request('POST', '/members/session/', { body: { email, code } });
+    const cookie = session.headers.get('set-cookie')!.split(';')[0];
+    const me = await api.request('GET', '/members/me/', { headers: { cookie } });
+    expect(me.body.gifts.map((g: any) => g.reference)).toEqual([batch.body.gifts[0].reference, cash.body.reference]);
+
+    // Bad links are refused with the field named, nothing recorded.
+    const before = (await api.request('GET', '/giving/gifts/', { token: admin })).body.length;
+    const nobody = await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Tithe', amount: 5, method: 'cash', date: `${year}-06-02`, user_id: 999999 },
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.errors.user_id).toEqual(['That account does not exist.']);
+    const cashWithId = await api.request('POST', '/giving/gifts/', {
+      token: admin,
+      body: { fund: 'Tithe', amount: 5, method: 'cash', date: `${year}-06-02`, transaction_id: 'X1' },
+    });
+    expect(cashWithId.status).toBe(400);
+    expect(cashWithId.body.errors.transaction_id).toEqual(['A transaction ID goes with a mobile money gift only.']);
+    const badBatch = await api.request('POST', '/giving/batches/', {
+      token: admin,
+      body: {
+        date: `${year}-06-09`,
+        method: 'cash',
+        total: 10,
+        gifts: [{ fund: 'Tithe', amount: 10, user_id: 999999 }],
+      },
+    });
+    expect(badBatch.status).toBe(400);
+    expect(badBatch.body.errors['gifts.0.user_id']).toEqual(['That account does not exist.']);
+    expect((await api.request('GET', '/giving/gifts/', { token: admin })).body.length).toBe(before);
+  });
 });
 
 describe('giving without Paystack configured', () => {

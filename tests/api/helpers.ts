@@ -134,6 +134,8 @@ export async function startApi(
         mails.push(m);
         await opts.mailer?.send(m);
       },
+      // Whether mail is configured is the given mailer's (none: as a configured one, so rows read "sent").
+      ...(opts.mailer?.health && { health: () => opts.mailer!.health!() }),
     },
     sms: {
       provider: opts.sms?.provider ?? 'log',

@@ -5,8 +5,15 @@
 // accepting a request adds the account that asked or the one with its email; bad input is a 400 that changes
 // nothing; changes are in Recent Activity and purge the /ministries page's copy; a member's ministries and
 // request through the members' door functions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startApi, type TestApi } from './helpers';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/connection';
+import { migrateToLatest, migrations } from '../../src/server/db/migrations';
+import { backends, freshPgUrl, startApi, type TestApi } from './helpers';
 import { ministriesOfUser, requestToJoin } from '../../src/server/ministries/service';
 
 describe.each(backends())('ministries on %s', (backend) => {
@@ -88,7 +95,7 @@ describe.each(backends())('ministries on %s', (backend) => {
         name: 'Hospitality',
         role: 'Secretary',
         meeting_day: 'Sunday',
-        meeting_time: '1:00 PM',
+        meeting_time: '13:00',
         meeting_place: 'Fellowship hall',
       },
     ]);
@@ -105,6 +112,24 @@ describe.each(backends())('ministries on %s', (backend) => {
         'deleted the ministry Hospitality',
       ]),
     );
+  });
+
+  it('keeps a meeting time as HH:MM on the 24-hour clock whichever way staff type it, and refuses what is not a time', async () => {
+    const choir = (await call('GET', '/', undefined, null)).body.find((m: any) => m.name === 'Choir');
+    expect(choir.meeting_time).toBe('18:30');
+    const created = await call('POST', '/', { name: 'Evening Prayer', meeting_time: '6:30 PM' });
+    expect(created.body.meeting_time).toBe('18:30');
+    const id = created.body.id;
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '7pm' })).body.meeting_time).toBe('19:00');
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '06:15' })).body.meeting_time).toBe('06:15');
+    for (const meeting_time of ['evening', '25:00', '6', '13:00 PM']) {
+      const refused = await call('PATCH', `/${id}/`, { meeting_time });
+      expect(refused.status, meeting_time).toBe(400);
+      expect(refused.body.errors.meeting_time).toEqual(['Enter a time such as 6:30 PM or 18:30']);
+    }
+    expect((await call('GET', `/${id}/`)).body.meeting_time).toBe('06:15');
+    expect((await call('PATCH', `/${id}/`, { meeting_time: '' })).body.meeting_time).toBeNull();
+    await call('DELETE', `/${id}/`);
   });
 
   it('takes a join request as JSON or a form post, tells the leader, and staff accept or decline it', async () => {
@@ -146,6 +171,87 @@ describe.each(backends())('ministries on %s', (backend) => {
         'declined the request of Ama Visitor to join Choir',
       ]),
     );
+  });
+
+  it("accepting a visitor's request always adds someone: a found account, a linked one, or a new MEMBER account", async () => {
+    const youth = (await call('GET', '/all/')).body.find((m: any) => m.name === 'Youth Ministry');
+    const members = async () => (await call('GET', `/${youth.id}/`)).body.members.map((m: any) => m.user_id);
+    // Written as the form's post writes it (the public form's per-address limit is tested below).
+    const ask = async (body: { name: string; email?: string; phone?: string }) => {
+      await api.database.db
+        .insertInto('ministry_join_requests')
+        .values({
+          ministry_id: youth.id,
+          user_id: null,
+          name: body.name,
+          email: body.email ?? null,
+          phone: body.phone ?? null,
+          message: null,
+          status: 'pending',
+          created_at: new Date(api.clock.now).toISOString(),
+        })
+        .execute();
+      const pending = (await call('GET', '/join-requests/', undefined, pastor)).body;
+      return pending.find((r: any) => r.name === body.name);
+    };
+    const accept = (id: number, body?: unknown, token = pastor) =>
+      call('POST', `/join-requests/${id}/accept/`, body, token);
+
+    // No account by that email or phone: nothing is "accepted" with nobody added.
+    const esi = await ask({ name: 'Esi Asante', email: 'esi.asante@example.org', phone: '024 555 0101' });
+    expect(esi).toMatchObject({ user_id: null, account: null });
+    const none = await accept(esi.id);
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toBe('This person has no account yet: create a member account or link an existing one.');
+    // A pastor may not create accounts; an administrator makes a MEMBER account from the request.
+    expect((await accept(esi.id, { create_account: true })).status).toBe(403);
+    const created = await accept(esi.id, { create_account: true }, admin);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ status: 'accepted', account: { name: 'Esi Asante' } });
+    const account = await api.userRow(created.body.user_id);
+    expect(account).toMatchObject({
+      role: 'MEMBER',
+      email: 'esi.asante@example.org',
+      first_name: 'Esi',
+      last_name: 'Asante',
+      phone_number: '024 555 0101',
+    });
+    expect(await members()).toContain(created.body.user_id);
+    expect(await activity()).toEqual(
+      expect.arrayContaining(['accepted the request of Esi Asante to join Youth Ministry']),
+    );
+
+    // An account found by the request's phone, however it was written, is the one Accept adds.
+    const kojo = await api.createUser({ username: 'min_kojo', role: 'MEMBER' });
+    await api.database.db
+      .updateTable('users')
+      .set({ phone_number: '+233245550177' }) // as every form and API now store a phone (E.164)
+      .where('id', '=', kojo)
+      .execute();
+    const byPhone = await ask({ name: 'Kojo By Phone', phone: '0245550177' });
+    expect(byPhone.account).toEqual({ id: kojo, name: expect.any(String) });
+    expect((await accept(byPhone.id)).body).toMatchObject({ status: 'accepted', user_id: kojo });
+    expect(await members()).toContain(kojo);
+
+    // Staff may link another account instead; an unknown one is a 400 on user_id.
+    const abena = await api.createUser({ username: 'min_abena', role: 'MEMBER' });
+    const linked = await ask({ name: 'Abena Phone Only', phone: '020 111 2233' });
+    expect((await accept(linked.id, { user_id: 999999 })).status).toBe(400);
+    expect((await accept(linked.id, { user_id: abena, create_account: true }, admin)).status).toBe(400);
+    expect((await accept(linked.id, { user_id: abena })).body).toMatchObject({ user_id: abena });
+    expect(await members()).toContain(abena);
+
+    // A new account needs an email: the request's, or one staff give; one already taken is refused.
+    const yaw = await ask({ name: 'Yaw Phone', phone: '027 000 1111' });
+    const noEmail = await accept(yaw.id, { create_account: true }, admin);
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.errors.email).toEqual(['A new account needs an email address.']);
+    const taken = await accept(yaw.id, { create_account: true, email: 'ESI.ASANTE@example.org' }, admin);
+    expect(taken.body.errors.email).toEqual(['An account with that email already exists: link it instead.']);
+    expect((await call('GET', '/join-requests/', undefined, pastor)).body.map((r: any) => r.id)).toContain(yaw.id);
+    const given = await accept(yaw.id, { create_account: true, email: 'yaw.phone@example.org' }, admin);
+    expect(given.status).toBe(200);
+    expect((await api.userRow(given.body.user_id)).email).toBe('yaw.phone@example.org');
   });
 
   it('refuses a bad join request with a 400, an unknown or private ministry with a 404, and limits each address', async () => {
@@ -204,5 +310,55 @@ describe.each(backends())('ministries on %s', (backend) => {
     await expect(
       requestToJoin(db, { ministryId: youth.id, userId: member, name: 'Door Member' }, Date.now()),
     ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe.each(backends())('migration 0015 on %s', (backend) => {
+  it('rewrites meeting times typed either way as HH:MM and moves other text to the meeting day', async () => {
+    const url =
+      backend === 'postgres'
+        ? await freshPgUrl(inject('pgUrl'))
+        : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
+    const database = await openDatabase(url);
+    try {
+      const migrationTableSchema =
+        database.dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
+          : undefined;
+      const provider = { getMigrations: async () => migrations(database.dialect) };
+      const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
+      expect((await migrator.migrateTo('0013_giving')).error).toBeUndefined();
+      const db = database.db as any;
+      const ministry = (name: string, meeting_day: string | null, meeting_time: string | null) => ({
+        name,
+        description: '',
+        meeting_day,
+        meeting_time,
+        is_public: true,
+      });
+      await db
+        .insertInto('ministries')
+        .values([
+          ministry('Choir', 'Thursday', '6:30 PM'),
+          ministry('Ushers', 'Sunday', '08:00'),
+          ministry('Elders', 'First Sunday', 'after the second service'),
+          ministry('Media', null, null),
+        ])
+        .execute();
+      await migrateToLatest(database.db, database.dialect);
+      const rows = await db
+        .selectFrom('ministries')
+        .select(['name', 'meeting_day', 'meeting_time'])
+        .orderBy('name')
+        .execute();
+      expect(rows).toEqual([
+        { name: 'Choir', meeting_day: 'Thursday', meeting_time: '18:30' },
+        { name: 'Elders', meeting_day: 'First Sunday, after the second service', meeting_time: null },
+        { name: 'Media', meeting_day: null, meeting_time: null },
+        { name: 'Ushers', meeting_day: 'Sunday', meeting_time: '08:00' },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { BACKOFF_MS, startOutboxWorker } from '../../src/server/outbox/worker';
 import { SendRefused, type MailMessage, type SmsSender } from '../../src/server/kernel/ports';
 import { smtpMailer } from '../../src/server/mail/smtp';
 import { createSmsSender } from '../../src/server/sms';
+import { createMailer } from '../../src/server/mail/mailer';
 import { ARKESEL_KEY, startFakeArkesel, type FakeSmsProvider } from './sms-providers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -22,14 +23,58 @@ async function rowOf(api: TestApi, key: string) {
   return api.database.db.selectFrom('outbox').selectAll().where('idempotency_key', '=', key).executeTakeFirstOrThrow();
 }
 
+describe.each(backends())('without a mail server or an SMS provider on %s', (backend) => {
+  let api: TestApi;
+  let admin: string;
+  beforeAll(async () => {
+    // No SMTP_URL: the real mailer of that set-up, which writes to the log; no SMS_PROVIDER: the log sender.
+    api = await startApi(backend, {
+      members: 0,
+      mailer: createMailer({ smtpUrl: null, mailFrom: 'x@example.org' }),
+    });
+    admin = await api.tokenFor('admin');
+  });
+  afterAll(() => api?.close());
+
+  it('marks what only went to the log "logged", not "sent", and says so on the System Status', async () => {
+    await api.database.db.transaction().execute(async (trx) => {
+      await queueEmail(
+        trx,
+        'test:logged-mail',
+        { to: 'ama@example.org', subject: 'Hello', text: 'Body' },
+        api.clock.now,
+      );
+      await queueSms(trx, 'test:logged-sms', { to: '233245550100', text: 'Hello' }, api.clock.now);
+    });
+    await api.outbox.settle();
+    for (const key of ['test:logged-mail', 'test:logged-sms']) {
+      const row = await rowOf(api, key);
+      expect(row, key).toMatchObject({ status: 'logged', attempts: 1, claimed_until: null });
+      expect(row.sent_at, key).not.toBeNull();
+    }
+    const logged = await api.request('GET', '/outbox/?status=logged', { token: admin });
+    expect(logged.body.map((r: any) => [r.channel, r.status]).sort()).toEqual([
+      ['email', 'logged'],
+      ['sms', 'logged'],
+    ]);
+    expect((await api.request('GET', '/outbox/?status=sent', { token: admin })).body).toEqual([]);
+    const { body } = await api.request('GET', '/dashboard/status/', { token: admin });
+    expect(body.checks.find((c: any) => c.name === 'Outbox')).toMatchObject({
+      status: 'degraded',
+      detail: 'Nothing queued; 0 failed today; 2 logged today (mail or SMS not configured)',
+    });
+  });
+});
+
 describe.each(backends())('the outbox on %s', (backend) => {
   let api: TestApi;
   let admin: string;
   let pastor: string;
   /** What the SMS sender does next: send, fail as a provider that is down, or refuse. */
   let smsMode: 'ok' | 'down' | 'refuse' = 'ok';
+  // A provider that answers (the log sender would make every row "logged", below).
   const sms: SmsSender = {
-    provider: 'log',
+    provider: 'arkesel',
     async send() {
       if (smsMode === 'down') throw new Error('connect ECONNREFUSED 127.0.0.1:9');
       if (smsMode === 'refuse') throw new SendRefused('Invalid phone number');

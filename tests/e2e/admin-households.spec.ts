@@ -48,7 +48,10 @@ test('an admin creates a household, adds a person, finds it and merges another i
   await expect(
     page.getByTestId('household-card').filter({ has: page.getByRole('heading', { name: OTHER }) }),
   ).toHaveCount(1);
-  await card.getByLabel('Merge another household into this one').selectOption({ label: OTHER });
+  // Told apart from other households of one name by its head and address.
+  await card
+    .getByLabel('Merge another household into this one')
+    .selectOption({ label: `${OTHER} (no head; 12 Ring Road)` });
   await card.getByRole('button', { name: 'Merge' }).click();
   await expect(page.getByText(`${OTHER} merged into ${NAME}`)).toBeVisible();
   await expect(card).toContainText('Nii Quartey (Son)');

@@ -1,5 +1,6 @@
 // The Ministries screen (issue 22): a visitor's join request (the public API) waits on the screen and a pastor
-// accepts it; an admin creates a ministry, sees it on /ministries, hides it again and deletes it (through the API,
+// accepts it into the account found by its email; an admin accepts one without an account by creating a member
+// account, who then shows among the ministry's members; an admin creates a ministry, sees it on /ministries, hides it again and deletes it (through the API,
 // so the demo data is as before); an admin edits a ministry's meeting time and leader and adds a member with a role;
 // axe on the screen, its dialogs and the decided requests in both themes.
 import { expect, test } from '@playwright/test';
@@ -15,22 +16,48 @@ test.afterAll(async ({ request }) => {
   if (created) await apiCall(request, 'admin', 'DELETE', `/ministries/${created}/`);
 });
 
-test('a pastor accepts a visitor’s request to join', async ({ page, request }) => {
+test('a pastor accepts a visitor’s request into the account found by its email', async ({ page, request }) => {
   const ministries = await (await request.get('/api/v1/ministries/')).json();
   const choir = ministries.find((m: { name: string }) => m.name === 'Choir');
+  const account = await createUser(request, { first_name: 'Esi', last_name: `Account${stamp}` });
   const join = await request.post(`/api/v1/ministries/${choir.id}/join/`, {
-    data: { name: VISITOR, email: `esi-${stamp}@example.org` },
+    data: { name: VISITOR, email: `e2e_${account.username.slice(4)}@example.org` },
   });
   expect(join.status()).toBe(201);
   await signedIn(page, 'pastor', '/admin/ministries');
   await expect(page.getByRole('heading', { level: 1, name: 'Ministries' })).toBeVisible();
   const request_ = page.getByTestId('join-request').filter({ hasText: VISITOR });
   await expect(request_).toContainText('wants to join Choir');
-  // A pastor decides requests but does not create ministries.
+  await expect(request_).toContainText(`Joins as Esi Account${stamp}`);
+  // A pastor decides requests but does not create ministries or accounts.
   await expect(page.getByRole('button', { name: 'Create Ministry' })).toHaveCount(0);
   await request_.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByText(`Accepted ${VISITOR}`)).toBeVisible();
+  await expect(page.getByText(`Accepted ${VISITOR}: Esi Account${stamp} added`)).toBeVisible();
   await expect(request_).toHaveCount(0);
+  const detail = await (await apiCall(request, 'admin', 'GET', `/ministries/${choir.id}/`)).json();
+  expect(detail.members.map((m: { user_id: number }) => m.user_id)).toContain(account.id);
+});
+
+test('an admin accepts a visitor without an account by creating a member account, who is then a member', async ({
+  page,
+  request,
+}) => {
+  const ministries = await (await request.get('/api/v1/ministries/')).json();
+  const choir = ministries.find((m: { name: string }) => m.name === 'Choir');
+  const newcomer = `Ama Newcomer ${stamp}`;
+  const join = await request.post(`/api/v1/ministries/${choir.id}/join/`, {
+    data: { name: newcomer, email: `newcomer-${stamp}@example.org` },
+  });
+  expect(join.status()).toBe(201);
+  await openScreen(page, '/admin/ministries');
+  const request_ = page.getByTestId('join-request').filter({ hasText: newcomer });
+  await expect(request_).toContainText('No account yet.');
+  await request_.getByRole('button', { name: 'Create Account and Accept' }).click();
+  await expect(page.getByText(`Accepted ${newcomer}: member account created`)).toBeVisible();
+  await expect(request_).toHaveCount(0);
+  const card = page.getByTestId('ministry-card').filter({ has: page.getByRole('heading', { name: 'Choir' }) });
+  await card.getByRole('button', { name: 'Show Members' }).click();
+  await expect(card.getByRole('combobox', { name: `Role of ${newcomer}` })).toBeVisible();
 });
 
 test('an admin creates a ministry that shows on /ministries, then hides it', async ({ page }) => {

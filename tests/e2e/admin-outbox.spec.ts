@@ -1,6 +1,6 @@
 // The Outbox and Send Notifications' SMS end to end: a registration made through the API queues its confirmation,
-// which the worker sends (to the server's log: no SMTP here) and the admin finds sent in the Outbox, by search
-// and by the status and channel filters; axe on the screen in both themes; Send Notifications counts the SMS as
+// which the worker hands to the server's log (no SMTP here) and the admin finds 'Logged (mail not configured)', not
+// Sent, in the Outbox, by search and by the status and channel filters (and counted on the System Status); axe on the screen in both themes; Send Notifications counts the SMS as
 // the text is typed.
 import { expect, test } from '@playwright/test';
 import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
@@ -37,7 +37,9 @@ test.afterAll(async ({ request }) => {
   if (eventId) await apiCall(request, 'admin', 'DELETE', `/events/${eventId}/`);
 });
 
-test('an admin finds the registration confirmation sent, by search and by the filters', async ({ page }) => {
+test('an admin finds the registration confirmation logged (mail not configured), by search and by the filters', async ({
+  page,
+}) => {
   await openScreen(page, '/admin/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Outbox' })).toHaveAttribute(
@@ -51,13 +53,15 @@ test('an admin finds the registration confirmation sent, by search and by the fi
   await expect(async () => {
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search the outbox' }).fill(EMAIL);
-    await expect(row.filter({ hasText: 'Sent' })).toHaveCount(1, { timeout: 2_000 });
+    await expect(row.filter({ hasText: 'Logged (mail not configured)' })).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(row).toContainText(`Registration confirmed: ${TITLE}`);
   await expect(row).toContainText('Email');
   await expect(row.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
 
   await page.getByLabel('Status').selectOption('sent');
+  await expect(page.getByText('No messages found')).toBeVisible();
+  await page.getByLabel('Status').selectOption('logged');
   await expect(row).toHaveCount(1);
   await page.getByLabel('Status').selectOption('failed');
   await expect(page.getByText('No messages found')).toBeVisible();
@@ -67,6 +71,11 @@ test('an admin finds the registration confirmation sent, by search and by the fi
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search the outbox' })).toHaveValue('');
   await expect(table.getByRole('row').first()).toBeVisible();
+});
+
+test("the dashboard's System Status counts what was only logged today", async ({ page }) => {
+  await openScreen(page, '/admin/dashboard');
+  await expect(page.getByText(/\d+ logged today \(mail or SMS not configured\)/)).toBeVisible({ timeout: 15_000 });
 });
 
 for (const theme of THEMES) {

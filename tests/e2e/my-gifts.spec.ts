@@ -1,14 +1,15 @@
 // A member's gifts without JavaScript: /my/gifts lists them in a table and links the year's statement, whose table
 // (the same GiftsTable) has the reference and the year's total; nobody else's gift shows; both pages with their
 // tables filled pass axe in both themes. The gifts are planted in the server's database (the Paystack path is
-// public-give's) and removed after.
+// public-give's) and removed after; an envelope staff record for the member (POST /giving/gifts/ with user_id)
+// shows there too.
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { THEMES } from './admin-content-helpers';
 import { removeGifts } from './giving-helpers';
 import { newMember, signInToMy } from './my-helpers';
-import { expectNoAxeViolations } from './portal-helpers';
+import { apiCall, expectNoAxeViolations } from './portal-helpers';
 
 test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 60_000 });
@@ -55,6 +56,26 @@ test('my gifts and the year’s statement show the member’s own gifts and thei
   await expect(statement.getByRole('row', { name: `${TAG}-A` })).toContainText('GH₵ 25.50');
   await expect(statement).not.toContainText(`${TAG}-OTHER`);
   await expect(statement.getByRole('row').last()).toHaveText(/^Total\s*GH₵ 35\.50$/);
+});
+
+test('an envelope staff recorded and linked to the member shows in My gifts and the statement', async ({ page }) => {
+  const member = await newMember(page.request);
+  const today = new Date().toISOString().slice(0, 10);
+  const recorded = await apiCall(page.request, 'admin', 'POST', '/giving/gifts/', {
+    fund: 'Welfare',
+    amount: 42,
+    method: 'cash',
+    date: today,
+    name: `${TAG} envelope`,
+    user_id: member.id,
+  });
+  expect(recorded.status()).toBe(201);
+  const gift = await recorded.json();
+  await signInToMy(page, member);
+  await page.goto('/my/gifts');
+  await expect(page.getByRole('table', { name: 'My gifts, newest first' })).toContainText('GH₵ 42.00');
+  await page.goto('/give/statement');
+  await expect(page.getByRole('row', { name: gift.reference })).toContainText('GH₵ 42.00');
 });
 
 // axe runs as a script in the page: these scans run with JavaScript on.

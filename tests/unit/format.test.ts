@@ -9,6 +9,7 @@ import {
   initials,
   percentFull,
 } from '../../src/lib/shared/format';
+import { meetingWhen, parseMeetingTime } from '../../src/lib/shared/ministries/meeting-time';
 
 describe('format', () => {
   it('formats times in 12-hour form', () => {
@@ -45,5 +46,30 @@ describe('format', () => {
     expect(initials({ first_name: 'Ama', last_name: 'Mensah' })).toBe('AM');
     expect(initials({ username: 'kofi' })).toBe('K');
     expect(initials({})).toBe('U');
+  });
+});
+
+describe('a meeting time', () => {
+  it('is read from either clock as HH:MM, and nothing else is a time', () => {
+    const read = ['6:30 PM', '6:30pm', '6.30 p.m.', '7 pm', '18:30', '06:30', '12 AM', '12:15 PM', '0:05'];
+    expect(read.map(parseMeetingTime)).toEqual([
+      '18:30',
+      '18:30',
+      '18:30',
+      '19:00',
+      '18:30',
+      '06:30',
+      '00:00',
+      '12:15',
+      '00:05',
+    ]);
+    for (const text of ['evening', '6', '24:00', '13:00 PM', '6:75', '0 AM', ''])
+      expect(parseMeetingTime(text)).toBeNull();
+  });
+  it('is shown with its day on the 12-hour clock, evening as PM', () => {
+    expect(meetingWhen({ meeting_day: 'Thursday', meeting_time: '18:30' })).toBe('Thursday, 6:30 PM');
+    expect(meetingWhen({ meeting_day: null, meeting_time: '08:00' })).toBe('8:00 AM');
+    expect(meetingWhen({ meeting_day: 'Sunday', meeting_time: null })).toBe('Sunday');
+    expect(meetingWhen({ meeting_day: null, meeting_time: null })).toBe('');
   });
 });

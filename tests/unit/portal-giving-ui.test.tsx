@@ -22,6 +22,7 @@ import {
 import {
   batchPayload,
   batchTally,
+  emptyRow,
   csvFilename,
   giftQueryOf,
   newBatch,
@@ -30,6 +31,7 @@ import {
 } from '../../src/islands/admin/features/giving/model';
 import { GivingTotalsTable } from '../../src/islands/admin/GivingTotalsTable';
 import { navItemsFor } from '../../src/islands/admin/layout/nav';
+import { api } from '../../src/lib/client/api-client';
 import { auth } from '../../src/lib/client/session';
 import type { FundAnswer, GiftAnswer, GivingSummary } from '../../src/lib/shared/giving/api';
 import type { Role } from '../../src/lib/shared/permissions';
@@ -47,6 +49,16 @@ vi.mock('../../src/islands/admin/features/giving/api', () => ({
   createFund: vi.fn(),
   updateFund: vi.fn(),
 }));
+
+// The giver's account picker reads GET /auth/users/ through the client itself.
+vi.mock('../../src/lib/client/api-client', async (original) => {
+  const client = await original<typeof import('../../src/lib/client/api-client')>();
+  return { ...client, api: Object.assign(vi.fn(), client.api) };
+});
+const ACCOUNTS = [
+  { id: 21, username: 'esi', email: 'esi@example.org', full_name: 'Esi Owusu' },
+  { id: 22, username: 'yaw', email: 'yaw@example.org', full_name: 'Yaw Boateng' },
+] as User[];
 
 const fund = (id: number, name: string, active = true): FundAnswer => ({
   id,
@@ -77,6 +89,8 @@ const gift = (over: Partial<GiftAnswer>): GiftAnswer => ({
   flagReason: null,
   resolutionNote: null,
   batchId: 4,
+  userId: null,
+  transactionId: null,
   recordedBy: 'admin',
   refund: null,
   ...over,
@@ -113,6 +127,10 @@ beforeEach(() => {
   vi.mocked(listGifts).mockImplementation(async (query) => (query.status === 'flagged' ? [flagged] : [flagged, paid]));
   vi.mocked(getSummary).mockResolvedValue(SUMMARY);
   vi.mocked(listFunds).mockResolvedValue(FUNDS);
+  vi.mocked(api).mockImplementation((async (path: string) => {
+    if (path === '/auth/users/') return ACCOUNTS;
+    throw new Error(`unexpected ${path}`);
+  }) as typeof api);
 });
 afterEach(() => {
   cleanup();
@@ -318,13 +336,44 @@ describe('Record gifts', () => {
         method: 'cash',
         total: '150.50',
         gifts: [
-          { fund: 1, amount: '100', name: null },
-          { fund: 2, amount: '50.50', name: 'Ama Mensah' },
+          { fund: 1, amount: '100', name: null, user_id: null, transaction_id: null },
+          { fund: 2, amount: '50.50', name: 'Ama Mensah', user_id: null, transaction_id: null },
         ],
       }),
     );
     await waitFor(() => expect($toasts.get().map((t) => t.message)).toEqual(['Recorded 2 gifts: GH₵ 150.50']));
     expect(screen.queryByRole('dialog', { name: 'Record gifts' })).toBeNull();
+  });
+
+  it("links an envelope to the giver's account and keeps a mobile money gift's transaction ID", async () => {
+    vi.mocked(recordBatch).mockResolvedValue({
+      id: 9,
+      date: '2026-11-22',
+      method: 'mobile_money',
+      total: 20,
+      count: 1,
+      gifts: [],
+    });
+    const dialog = await open();
+    fireEvent.change(within(dialog).getByLabelText('Received as'), { target: { value: 'mobile_money' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Counted total/), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Transaction ID/), { target: { value: ' MP240609.1234 ' } });
+    fireEvent.change(within(dialog).getByLabelText('Find an account'), { target: { value: 'esi' } });
+    const account = within(dialog).getByLabelText("Giver's account (optional)") as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...account.options].map((o) => o.text)).toEqual(['No account: a visitor', 'Esi Owusu (esi@example.org)']),
+    );
+    fireEvent.change(account, { target: { value: '21' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save 1 gift' }));
+    await waitFor(() =>
+      expect(recordBatch).toHaveBeenCalledWith(
+        expect.objectContaining({
+          method: 'mobile_money',
+          gifts: [{ fund: 1, amount: '20', name: null, user_id: 21, transaction_id: 'MP240609.1234' }],
+        }),
+      ),
+    );
   });
 
   it('offers only the funds that take gifts, and a row can be removed', async () => {
@@ -390,14 +439,14 @@ describe('the arithmetic', () => {
   it('sums a batch in pesewas, so 0.10 + 0.20 is 0.30', () => {
     const form = { ...newBatch('2026-11-22', '1'), total: '0.30' };
     form.rows = [
-      { key: 1, fund: '1', amount: '0.10', name: '' },
-      { key: 2, fund: '1', amount: '0.2', name: '' },
+      { ...emptyRow(1, '1'), amount: '0.10' },
+      { ...emptyRow(2, '1'), amount: '0.2' },
     ];
     // 0.10 and 0.2 are below a gift's 1 cedi: not amounts, so nothing is summed and nothing balances.
     expect(batchTally(form)).toMatchObject({ sum: 0, balanced: false, typed: 0 });
     form.rows = [
-      { key: 1, fund: '1', amount: '1.10', name: '' },
-      { key: 2, fund: '1', amount: '2.2', name: '' },
+      { ...emptyRow(1, '1'), amount: '1.10' },
+      { ...emptyRow(2, '1'), amount: '2.2' },
     ];
     form.total = '3.30';
     expect(batchTally(form)).toEqual({ sum: 330, total: 330, typed: 2, balanced: true });

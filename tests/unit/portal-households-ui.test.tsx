@@ -174,6 +174,34 @@ describe('the households screen’s dialogs', () => {
     expect(addMember).toHaveBeenCalledWith(4, { user_id: 21, relationship: 'Cousin' });
   });
 
+  it('the merge list tells households of one name apart by their head and address', async () => {
+    const asante = (id: number, head: string | null, address: string | null): Household => ({
+      id,
+      name: 'Asante household',
+      address,
+      head: head === null ? null : { id: id * 10, name: head },
+      people: [],
+    });
+    vi.mocked(listHouseholds).mockResolvedValue({
+      count: 4,
+      results: [
+        mensah,
+        asante(5, 'Kofi Asante', '12 Ring Road'),
+        asante(6, 'Esi Asante', '4 Oxford Street'),
+        asante(7, null, null),
+      ],
+    });
+    renderWithQuery(<HouseholdsScreen />);
+    const [first] = await screen.findAllByTestId('household-card');
+    const merge = within(first).getByLabelText(/^Merge another household/) as HTMLSelectElement;
+    expect([...merge.options].map((o) => o.text)).toEqual([
+      'Choose a household',
+      'Asante household (head: Kofi Asante; 12 Ring Road)',
+      'Asante household (head: Esi Asante; 4 Oxford Street)',
+      'Asante household (no head; no address)',
+    ]);
+  });
+
   it('an admin edits a person: name, relationship and date of birth', async () => {
     vi.mocked(updatePerson).mockResolvedValue(mensah);
     renderWithQuery(<HouseholdsScreen />);

@@ -9,6 +9,7 @@ import { renderWithQuery } from './query-wrapper';
 import MinistriesScreen from '../../src/islands/admin/features/ministries/MinistriesScreen';
 import {
   addMember,
+  decideJoinRequest,
   getMinistry,
   listJoinRequests,
   listMinistries,
@@ -45,7 +46,7 @@ const choir: Ministry = {
   name: 'Choir',
   description: 'We sing on Sundays.',
   meeting_day: 'Thursday',
-  meeting_time: '6:00 PM',
+  meeting_time: '18:00',
   meeting_place: 'Main sanctuary',
   leader: { id: 21, name: 'Esi Owusu' },
   is_public: true,
@@ -65,6 +66,7 @@ const request = (id: number, status: JoinRequest['status'], name: string, decide
   ministry_id: 2,
   ministry_name: 'Choir',
   user_id: null,
+  account: null,
   name,
   email: null,
   phone: '024 000 0000',
@@ -120,6 +122,8 @@ describe('the ministries screen’s dialogs', () => {
     fireEvent.click((await card()).getByRole('button', { name: 'Edit Choir' }));
     expect(screen.getByRole('dialog', { name: 'Edit Choir' })).toBeTruthy();
     expect((dialog().getByLabelText('Meeting day') as HTMLInputElement).value).toBe('Thursday');
+    // Stored on the 24-hour clock, shown and edited on the 12-hour one.
+    expect((dialog().getByLabelText('Meeting time') as HTMLInputElement).value).toBe('6:00 PM');
     const leader = dialog().getByLabelText('Leader') as HTMLSelectElement;
     expect(leader.value).toBe('21');
     type('Meeting time', '7:00 PM');
@@ -143,11 +147,35 @@ describe('the ministries screen’s dialogs', () => {
       description: 'Praise and worship.',
       leader_user_id: 22,
       meeting_day: 'Thursday',
-      meeting_time: '7:00 PM',
+      meeting_time: '19:00',
       meeting_place: null,
       is_public: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows when a ministry meets on the 12-hour clock and refuses a meeting time that is not a time', async () => {
+    renderWithQuery(<MinistriesScreen />);
+    const ministry = await card();
+    expect(ministry.getByText('Thursday, 6:00 PM', { exact: false })).toBeTruthy();
+    fireEvent.click(ministry.getByRole('button', { name: 'Edit Choir' }));
+    type('Meeting time', 'after service');
+    fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog().findByText('Enter a time such as 6:30 PM or 18:30')).toBeTruthy();
+    expect(updateMinistry).not.toHaveBeenCalled();
+  });
+
+  it('says since when each member belongs in the site’s date format', async () => {
+    vi.mocked(getMinistry).mockResolvedValue({
+      ...choir,
+      members: [
+        { user_id: 30, name: 'Esi Asante', email: 'esi@example.org', role: 'Member', joined_date: '2025-06-18' },
+      ],
+    });
+    renderWithQuery(<MinistriesScreen />);
+    const ministry = await card();
+    fireEvent.click(ministry.getByRole('button', { name: 'Show Members' }));
+    expect(await ministry.findByText('since June 18, 2025')).toBeTruthy();
   });
 
   it('no leader is sent as null', async () => {
@@ -181,6 +209,53 @@ describe('the ministries screen’s dialogs', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Add Member' }));
     await waitFor(() => expect(toasts()).toEqual(['Member added to Choir']));
     expect(addMember).toHaveBeenCalledWith(2, { user_id: 23, role: 'Secretary' });
+  });
+
+  it('accepting a request adds someone: the account found, a new member account, or an account staff link', async () => {
+    const waiting = [
+      { ...request(7, 'pending', 'Kojo Found', null), account: { id: 22, name: 'Yaw Boateng' } },
+      { ...request(8, 'pending', 'Esi Asante', null), email: 'esi.asante@example.org' },
+      request(9, 'pending', 'Abena Phone', null),
+    ];
+    vi.mocked(listJoinRequests).mockImplementation(async (status = 'pending') => (status === 'pending' ? waiting : []));
+    vi.mocked(decideJoinRequest).mockImplementation(async (id) => ({ ...waiting[id - 7], status: 'accepted' }));
+    renderWithQuery(<MinistriesScreen />);
+    const cards = await screen.findAllByTestId('join-request');
+    const [found, fresh, phoneOnly] = cards.map((c) => within(c));
+    expect(found.getByTestId('join-account').textContent).toBe(
+      'Joins as Yaw Boateng (account found by email or phone)',
+    );
+    fireEvent.click(found.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(7, 'accept', { user_id: 22 }));
+    await waitFor(() => expect(toasts()).toContain('Accepted Kojo Found: Yaw Boateng added'));
+
+    expect(fresh.getByTestId('join-account').textContent).toBe('No account yet.');
+    expect(fresh.queryByRole('button', { name: 'Accept' })).toBeNull();
+    fireEvent.click(fresh.getByRole('button', { name: 'Create Account and Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(8, 'accept', { create_account: true }));
+
+    // No email to make an account with: staff link one.
+    expect(phoneOnly.queryByRole('button', { name: 'Create Account and Accept' })).toBeNull();
+    fireEvent.click(phoneOnly.getByRole('button', { name: 'Link an Account' }));
+    expect(screen.getByRole('dialog', { name: 'Accept Abena Phone into Choir' })).toBeTruthy();
+    fireEvent.click(dialog().getByRole('button', { name: 'Link and Accept' }));
+    expect((await dialog().findByRole('alert')).textContent).toBe('Choose an account');
+    const select = dialog().getByLabelText('Account') as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+    fireEvent.change(select, { target: { value: '21' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Link and Accept' }));
+    await waitFor(() => expect(decideJoinRequest).toHaveBeenCalledWith(9, 'accept', { user_id: 21 }));
+  });
+
+  it('a pastor accepts into a found or linked account but is not offered to create one', async () => {
+    signIn('PASTOR');
+    vi.mocked(listJoinRequests).mockImplementation(async (status = 'pending') =>
+      status === 'pending' ? [{ ...request(8, 'pending', 'Esi Asante', null), email: 'esi.asante@example.org' }] : [],
+    );
+    renderWithQuery(<MinistriesScreen />);
+    const card = within(await screen.findByTestId('join-request'));
+    expect(card.queryByRole('button', { name: 'Create Account and Accept' })).toBeNull();
+    expect(card.getByRole('button', { name: 'Link an Account' })).toBeTruthy();
   });
 
   it('decided requests are read when their disclosure opens, the latest decided first', async () => {

@@ -66,6 +66,20 @@ describe('the outbox', () => {
     expect(listOutbox).toHaveBeenCalledWith({});
   });
 
+  it('tells a message only written to the log (no mail server or SMS provider) from one sent, by its channel', async () => {
+    vi.mocked(listOutbox).mockResolvedValue([
+      { ...sent, id: 3, status: 'logged' },
+      { ...failed, id: 4, status: 'logged', attempts: 1, lastError: null },
+    ]);
+    renderWithQuery(<OutboxScreen />);
+    const table = within(await screen.findByRole('table', { name: 'Outbox' }));
+    expect(table.getByText('Logged (mail not configured)')).toBeTruthy();
+    expect(table.getByText('Logged (SMS not configured)')).toBeTruthy();
+    expect(table.queryByText('Sent', { selector: 'td *' })).toBeNull();
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect([...status.options].map((o) => o.value)).toContain('logged');
+  });
+
   it('asks the server with the status, channel and search chosen, and Clear drops them', async () => {
     renderWithQuery(<OutboxScreen />);
     await screen.findByRole('table', { name: 'Outbox' });

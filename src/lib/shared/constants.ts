@@ -6,6 +6,8 @@ export const ACCESS_TOKEN_KEY = `${STORAGE_PREFIX}_access_token`;
 export const REFRESH_TOKEN_KEY = `${STORAGE_PREFIX}_refresh_token`;
 export const THEME_PREFERENCE_KEY = `${STORAGE_PREFIX}_theme_preference`;
 export const DARK_MODE_KEY = 'isDarkMode';
+/** The portal's sidebar collapsed on a wide screen ('true'), kept from one page load to the next. */
+export const SIDEBAR_COLLAPSED_KEY = `${STORAGE_PREFIX}_sidebar_collapsed`;
 
 export const API_PREFIX = '/api/v1';
 export const API_TIMEOUT_MS = 10_000;

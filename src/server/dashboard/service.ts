@@ -131,7 +131,10 @@ export async function systemStatus(deps: AppDeps): Promise<StatusCheck[]> {
         ? 'Nothing queued'
         : `${health.queued} queued, the oldest for ${minutes(health.oldestQueuedMs)}`;
     const stuck = (health.oldestQueuedMs ?? 0) > STUCK_AFTER_MS;
-    return [stuck || health.failedToday ? 'degraded' : 'operational', `${waiting}; ${health.failedToday} failed today`];
+    // Logged is not delivered: a church that set up no mail server should see that its messages reach nobody.
+    const logged = health.loggedToday ? `; ${health.loggedToday} logged today (mail or SMS not configured)` : '';
+    const degraded = stuck || health.failedToday || health.loggedToday;
+    return [degraded ? 'degraded' : 'operational', `${waiting}; ${health.failedToday} failed today${logged}`];
   };
   const sms = (): Finding => {
     const health = deps.sms?.health?.();

@@ -348,7 +348,7 @@ export interface OutboxTable {
   payload: string;
   /** Names the message by its cause: the same key is never queued twice, and goes to the provider. */
   idempotency_key: string;
-  status: 'queued' | 'sent' | 'failed';
+  status: 'queued' | 'sent' | 'logged' | 'failed';
   attempts: number;
   last_error: string | null;
   next_attempt_at: string;

@@ -446,6 +446,8 @@ function giftAnswer(row: GiftJoined): GiftAnswer {
     flagReason: row.flag_reason,
     resolutionNote: row.resolution_note,
     batchId: row.batch_id == null ? null : Number(row.batch_id),
+    userId: row.user_id == null ? null : Number(row.user_id),
+    transactionId: row.provider_id,
     recordedBy: row.recorder,
     refund:
       row.refund_amount == null
@@ -475,7 +477,7 @@ export async function listGifts(db: Kysely<DB>, filter: z.output<typeof giftQuer
     const phone = normalisePhone(filter.q);
     query = query.where((eb) =>
       eb.or([
-        ...['gifts.name', 'gifts.email', 'gifts.reference', 'gifts.phone'].map((col) =>
+        ...['gifts.name', 'gifts.email', 'gifts.reference', 'gifts.phone', 'gifts.provider_id'].map((col) =>
           eb(sql`lower(coalesce(${sql.ref(col)}, ''))`, 'like', sql`${like} escape '\\'`),
         ),
         ...(phone ? [eb('gifts.phone', '=', phone)] : []),
@@ -582,12 +584,32 @@ export async function recordGift(deps: AppDeps, actor: UserRow, body: z.output<t
   const now = deps.now();
   const id = await deps.database.db.transaction().execute(async (trx) => {
     const fund = await requireFund(trx, body.fund, 'fund', false);
-    const inserted = await insertStaffGift(trx, actor, { ...body, fundId: fund.id, batchId: null }, now);
-    const what = `${formatCedis(body.amount)} to ${fund.name}${body.name ? ` from ${body.name}` : ''}`;
+    const giver = await giverOf(trx, body, 'user_id');
+    const inserted = await insertStaffGift(trx, actor, { ...body, ...giver, fundId: fund.id, batchId: null }, now);
+    const what = `${formatCedis(body.amount)} to ${fund.name}${giver.name ? ` from ${giver.name}` : ''}`;
     await withAudit(trx, { actor, target: null, targetName: what, action: 'record_gift' }, now);
     return inserted;
   });
   return oneGift(deps.database.db, id);
+}
+
+/**
+ * A staff gift's giver: the linked account (which must exist), named by the account when staff gave no name, so
+ * the list reads who gave; or only the name a visitor's envelope carried.
+ */
+async function giverOf(
+  trx: Transaction<DB>,
+  gift: { user_id?: number | null; name?: string | null },
+  field: string,
+): Promise<{ userId: number | null; name: string | null }> {
+  if (!gift.user_id) return { userId: null, name: gift.name ?? null };
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username'])
+    .where('id', '=', gift.user_id)
+    .executeTakeFirst();
+  if (!user) throw fieldError(field, GIVING_TEXTS.giverNotFound);
+  return { userId: Number(user.id), name: gift.name || fullName(user) };
 }
 
 async function insertStaffGift(
@@ -599,6 +621,8 @@ async function insertStaffGift(
     method: GiftRow['method'];
     date: string;
     name: string | null;
+    userId: number | null;
+    transaction_id?: string | null;
     batchId: number | null;
   },
   now: number,
@@ -614,6 +638,9 @@ async function insertStaffGift(
       status: 'paid',
       method: gift.method,
       name: gift.name,
+      user_id: gift.userId,
+      // Kept where an online gift keeps Paystack's id: what staff look a mobile money payment up by.
+      provider_id: gift.transaction_id ?? null,
       paid_at: `${gift.date}T12:00:00.000Z`,
       batch_id: gift.batchId,
       recorded_by: actor.id,
@@ -651,6 +678,7 @@ export async function recordBatch(
       .executeTakeFirstOrThrow();
     const id = Number(batch.id);
     for (const [i, gift] of body.gifts.entries()) {
+      const giver = await giverOf(trx, gift, `gifts.${i}.user_id`);
       await insertStaffGift(
         trx,
         actor,
@@ -659,7 +687,8 @@ export async function recordBatch(
           amount: gift.amount,
           method: body.method,
           date: body.date,
-          name: gift.name,
+          ...giver,
+          transaction_id: gift.transaction_id,
           batchId: id,
         },
         now,

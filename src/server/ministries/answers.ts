@@ -34,12 +34,14 @@ export function toMinistryAnswer(
 
 export function toJoinRequestAnswer(
   row: Selectable<MinistryJoinRequestsTable> & { ministry_name: string },
+  account: JoinRequest['account'] = null,
 ): JoinRequest {
   return {
     id: Number(row.id),
     ministry_id: Number(row.ministry_id),
     ministry_name: row.ministry_name,
     user_id: row.user_id === null ? null : Number(row.user_id),
+    account,
     name: row.name,
     email: row.email,
     phone: row.phone,

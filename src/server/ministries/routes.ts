@@ -9,6 +9,7 @@ import {
   MINISTRIES_PAGE,
   MINISTRY_NOT_FOUND,
   MINISTRY_TEXT,
+  joinAcceptSchema,
   joinFormSchema,
   joinReceiptSchema,
   joinRequestListQuerySchema,
@@ -76,28 +77,36 @@ export function ministryRoutes(deps: AppDeps) {
     async (c) => c.json(await ministries.listJoinRequests(deps.database.db, c.req.valid('query').status), 200),
   );
 
-  for (const [path, decision] of [
-    ['accept', 'accepted'],
-    ['decline', 'declined'],
-  ] as const) {
-    app.openapi(
-      route(
-        'post',
-        `/join-requests/{rid}/${path}/`,
-        decision === 'accepted'
-          ? 'Accept a join request: the account that asked, or the one with its email, joins (staff)'
-          : 'Decline a join request (staff)',
-        {
-          signedIn: may('decide_requests'),
-          params: RequestId,
-          200: jsonAnswer(Request, 'As now stored'),
-          409: CONFLICT,
-        },
-      ),
-      async (c) =>
-        c.json(await ministries.decideJoinRequest(deps, c.get('user'), c.req.valid('param').rid, decision), 200),
-    );
-  }
+  app.openapi(
+    route(
+      'post',
+      '/join-requests/{rid}/accept/',
+      'Accept a join request: the account that asked, a linked one (user_id), a new MEMBER account ' +
+        '(create_account, ADMIN and above) or the one found by its email or phone joins (staff)',
+      {
+        signedIn: may('decide_requests'),
+        params: RequestId,
+        json: joinAcceptSchema,
+        200: jsonAnswer(Request, 'As now stored, with the account that joined'),
+        409: CONFLICT,
+      },
+    ),
+    async (c) => {
+      const { rid } = c.req.valid('param');
+      return c.json(await ministries.decideJoinRequest(deps, c.get('user'), rid, 'accepted', c.req.valid('json')), 200);
+    },
+  );
+
+  app.openapi(
+    route('post', '/join-requests/{rid}/decline/', 'Decline a join request (staff)', {
+      signedIn: may('decide_requests'),
+      params: RequestId,
+      200: jsonAnswer(Request, 'As now stored'),
+      409: CONFLICT,
+    }),
+    async (c) =>
+      c.json(await ministries.decideJoinRequest(deps, c.get('user'), c.req.valid('param').rid, 'declined'), 200),
+  );
 
   app.openapi(
     createRoute({

@@ -1,9 +1,10 @@
 // Ministries (docs/API.md, Ministries): the public list of /ministries, staff's management (CONGREGATION_RULES in
 // permissions.ts), members and their roles, and join requests: a visitor's from the form of /ministries or a
-// member's from the members' door, accepted or declined by staff. Accepting adds the account that asked, or the
-// account with the request's email when there is one; a request from someone without an account is recorded as
-// accepted for staff to follow up. Every staff change is written with its audit entry in one transaction; a change
+// member's from the members' door, accepted or declined by staff. Accepting always adds someone: the account that
+// asked, the one staff link, a new MEMBER account made from the request, or the account found by its email or
+// phone; a visitor's request with none of these is refused (409) rather than "accepted" with nobody added. Every staff change is written with its audit entry in one transaction; a change
 // to what /ministries shows tells the content hook, which drops the host's copy of the page.
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
@@ -13,12 +14,16 @@ import { audited, withAudit } from '../activity/audit';
 import { queueEmail } from '../outbox/queue';
 import { oneLine, queueStaffNotice } from '../notifications/service';
 import { admitSubmission } from '../public/limit';
-import type { TypedAuditAction } from '../../lib/shared/permissions';
+import { ADD_USER_DENIED, USER_ACTIONS, creatableRoles, type TypedAuditAction } from '../../lib/shared/permissions';
+import { hashPassword } from '../credentials/passwords';
+import { newUserRow } from '../users/new-user';
+import { normalisePhone } from '../../lib/shared/phone';
 import { fullName } from '../../lib/shared/format';
 import {
   JOIN_REQUEST_NOT_FOUND,
   MINISTRY_NOT_FOUND,
   MINISTRY_TEXT,
+  type JoinAccept,
   type JoinFormInput,
   type JoinRequest,
   type JoinRequestStatus,
@@ -124,14 +129,51 @@ const requestsQuery = (db: Db) =>
     .selectAll('r')
     .select('m.name as ministry_name');
 
-/** Join requests of one status, oldest first (pending) or newest first (decided). */
+/** Join requests of one status, oldest first (pending) or newest first (decided), each with its account. */
 export async function listJoinRequests(db: Db, status: JoinRequestStatus): Promise<JoinRequest[]> {
   const rows = await requestsQuery(db)
     .where('r.status', '=', status)
     .orderBy('r.created_at', status === 'pending' ? 'asc' : 'desc')
     .orderBy('r.id')
     .execute();
-  return rows.map(toJoinRequestAnswer);
+  const accounts = await accountsOf(db, rows);
+  return rows.map((r, i) => toJoinRequestAnswer(r, accounts[i]));
+}
+
+type Person = { id: number; first_name: string; last_name: string; username: string; email: string };
+const named = (u: Person) => ({ id: Number(u.id), name: fullName(u) });
+
+/** A request's phone as accounts store theirs (E.164, the shared phone rule), or null when it is not a phone. */
+const phoneKey = (phone: string | null | undefined) => (phone ? normalisePhone(phone) : null);
+
+/** The account each request is for: its own, or for a waiting visitor's the one with its email, else its phone. */
+async function accountsOf(
+  db: Db,
+  rows: { user_id: number | null; email: string | null; phone: string | null; status: string }[],
+): Promise<JoinRequest['account'][]> {
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username', 'email', 'phone_number'])
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', [0, ...rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]))]),
+        eb(sql`lower(email)`, 'in', ['', ...rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : []))]),
+        eb('phone_number', 'in', ['', ...rows.flatMap((r) => phoneKey(r.phone) ?? [])]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => {
+    if (r.user_id !== null) {
+      const own = people.find((u) => Number(u.id) === Number(r.user_id));
+      return own ? named(own) : null;
+    }
+    if (r.status !== 'pending') return null;
+    const byEmail = r.email && people.find((u) => u.email.toLowerCase() === r.email!.toLowerCase());
+    const key = phoneKey(r.phone);
+    const byPhone = key && people.find((u) => u.phone_number === key);
+    const found = byEmail || byPhone;
+    return found ? named(found) : null;
+  });
 }
 
 // ---- Join requests ----
@@ -174,7 +216,7 @@ export async function requestToJoin(db: Db, input: JoinRequestInput, nowMs: numb
       .where('r.ministry_id', '=', ministry.id)
       .where('r.status', '=', 'pending')
       .executeTakeFirst();
-    if (waiting) return toJoinRequestAnswer(waiting);
+    if (waiting) return requestAnswer(db, Number(waiting.id));
   }
   const id = await db.transaction().execute(async (trx) => {
     const id = await insertJoinRequest(trx, ministry, member ? Number(member.id) : null, input, nowMs);
@@ -189,7 +231,7 @@ export async function requestToJoin(db: Db, input: JoinRequestInput, nowMs: numb
     }
     return id;
   });
-  return requestRow(db, id).then(toJoinRequestAnswer);
+  return requestAnswer(db, id);
 }
 
 /** A visitor's request from the form of /ministries, within the public forms' per-address limit (public/limit.ts). */
@@ -275,6 +317,67 @@ async function requestRow(db: Db, id: number) {
   return row;
 }
 
+async function requestAnswer(db: Db, id: number): Promise<JoinRequest> {
+  const row = await requestRow(db, id);
+  return toJoinRequestAnswer(row, (await accountsOf(db, [row]))[0]);
+}
+
+/** A free username from an email's local part: "esi.asante", else "esi.asante2", ... */
+async function freeUsername(trx: Db, email: string): Promise<string> {
+  const base = (
+    email
+      .split('@')[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '') || 'member'
+  )
+    .padEnd(3, '0')
+    .slice(0, 30);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!(await trx.selectFrom('users').select('id').where('username', '=', candidate).executeTakeFirst()))
+      return candidate;
+  }
+}
+
+/**
+ * A MEMBER account made from a join request (ADMIN and above, who may create accounts): its name, phone and email.
+ * It has no password anyone knows: a member signs in to /my with a code sent to that email.
+ */
+async function memberFromRequest(
+  deps: AppDeps,
+  trx: Transaction<DB>,
+  actor: UserRow,
+  request: { name: string; phone: string | null },
+  email: string,
+  now: number,
+): Promise<number> {
+  const taken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email)
+    .executeTakeFirst();
+  if (taken) throw fieldError('email', MINISTRY_TEXT.emailTaken);
+  const [first, ...rest] = request.name.trim().split(/\s+/);
+  const row = await trx
+    .insertInto('users')
+    .values(
+      newUserRow({
+        username: await freeUsername(trx, email),
+        email,
+        password_hash: await hashPassword(randomBytes(24).toString('base64url'), deps.config.argon2),
+        first_name: first.slice(0, 150),
+        last_name: rest.join(' ').slice(0, 150),
+        role: 'MEMBER',
+        phone_number: request.phone,
+        date_joined: iso(now),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await withAudit(trx, { actor, target: row, action: USER_ACTIONS.create.audit, details: 'MEMBER' }, now);
+  return Number(row.id);
+}
+
 /** Adds the account to the ministry unless it belongs already. */
 async function enrol(trx: Db, userId: number, ministryId: number, role: string, nowMs: number) {
   await trx
@@ -289,23 +392,31 @@ export async function decideJoinRequest(
   actor: UserRow,
   id: number,
   decision: 'accepted' | 'declined',
+  choice: JoinAccept = {},
 ): Promise<JoinRequest> {
   const db = deps.database.db;
   const request = await requestRow(db, id);
   if (request.status !== 'pending') throw new ApiError(409, MINISTRY_TEXT.decided);
+  const accepting = decision === 'accepted';
+  if (accepting && choice.create_account && !creatableRoles(actor).includes('MEMBER'))
+    throw new ApiError(403, ADD_USER_DENIED);
+  if (accepting && choice.user_id) await assertAccount(db, choice.user_id, 'user_id');
   const now = deps.now();
   await db.transaction().execute(async (trx) => {
     let userId = request.user_id === null ? null : Number(request.user_id);
-    if (decision === 'accepted' && userId === null && request.email) {
-      const account = await trx
-        .selectFrom('users')
-        .select('id')
-        .where(sql`lower(email)`, '=', request.email.toLowerCase())
-        .executeTakeFirst();
-      userId = account ? Number(account.id) : null;
+    if (accepting && userId === null) {
+      if (choice.user_id) userId = choice.user_id;
+      else if (choice.create_account) {
+        const email = (choice.email ?? request.email)?.toLowerCase();
+        if (!email) throw fieldError('email', MINISTRY_TEXT.emailNeeded);
+        userId = await memberFromRequest(deps, trx, actor, request, email, now);
+      } else {
+        const found = (await accountsOf(trx, [request]))[0];
+        if (!found) throw new ApiError(409, MINISTRY_TEXT.noAccount);
+        userId = found.id;
+      }
     }
-    if (decision === 'accepted' && userId !== null)
-      await enrol(trx, userId, Number(request.ministry_id), 'Member', now);
+    if (accepting && userId !== null) await enrol(trx, userId, Number(request.ministry_id), 'Member', now);
     await trx
       .updateTable('ministry_join_requests')
       .set({ status: decision, user_id: userId, decided_at: iso(now), decided_by: Number(actor.id) })
@@ -315,7 +426,7 @@ export async function decideJoinRequest(
     const what = `${request.name} to join ${request.ministry_name}`;
     await withAudit(trx, { actor, target: null, targetName: what, action }, now);
   });
-  return toJoinRequestAnswer(await requestRow(db, id));
+  return requestAnswer(db, id);
 }
 
 // ---- Changes by staff ----

@@ -74,12 +74,14 @@ export interface OutboxHealth {
   /** Since the oldest queued message was queued; null with none queued. */
   oldestQueuedMs: number | null;
   failedToday: number;
+  /** Written to the server log today, since no mail server or SMS provider is set up: nobody received them. */
+  loggedToday: number;
 }
 
 /** For the System Status: what waits, for how long, and what failed since midnight (UTC, Ghana's time). */
 export async function outboxHealth(db: Kysely<DB>, nowMs: number): Promise<OutboxHealth> {
   const today = iso(nowMs).slice(0, 10);
-  const [queued, failed] = await Promise.all([
+  const [queued, failed, logged] = await Promise.all([
     db
       .selectFrom('outbox')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
@@ -91,10 +93,17 @@ export async function outboxHealth(db: Kysely<DB>, nowMs: number): Promise<Outbo
       .where('status', '=', 'failed')
       .where('next_attempt_at', '>=', today)
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'logged')
+      .where('sent_at', '>=', today)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     queued: Number(queued.n),
     oldestQueuedMs: queued.oldest ? Math.max(0, nowMs - Date.parse(queued.oldest)) : null,
     failedToday: Number(failed.n),
+    loggedToday: Number(logged.n),
   };
 }

@@ -134,11 +134,11 @@ async function sendOne(deps: OutboxWorkerDeps, row: Row): Promise<void> {
   const db = deps.database.db;
   const attempts = row.attempts + 1;
   try {
-    const { providerId } = await deliver(deps, row);
+    const { providerId, logged } = await deliver(deps, row);
     await db
       .updateTable('outbox')
       .set({
-        status: 'sent',
+        status: logged ? 'logged' : 'sent',
         attempts,
         sent_at: iso(deps.now()),
         provider_id: providerId ?? null,
@@ -178,13 +178,16 @@ async function sendOne(deps: OutboxWorkerDeps, row: Row): Promise<void> {
   }
 }
 
-async function deliver(deps: OutboxWorkerDeps, row: Row): Promise<{ providerId?: string }> {
+/** Sends the row; `logged` when it only went to the server log (no mail server or SMS provider): nobody got it. */
+async function deliver(deps: OutboxWorkerDeps, row: Row): Promise<{ providerId?: string; logged: boolean }> {
   if (row.channel === 'sms') {
     const { text } = JSON.parse(row.payload) as SmsPayload;
-    return (deps.sms ?? logSmsSender).send({ to: row.recipient, text, key: row.idempotency_key });
+    const sender = deps.sms ?? logSmsSender;
+    const { providerId } = await sender.send({ to: row.recipient, text, key: row.idempotency_key });
+    return { providerId, logged: sender.provider === 'log' };
   }
   await deps.mailer.send(mailOf(row));
-  return {};
+  return { logged: deps.mailer.health?.().configured === false };
 }
 
 /** The row's email as the mailer takes it. */

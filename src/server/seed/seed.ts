@@ -96,39 +96,34 @@ const MINISTRY_DETAILS: Record<string, [string, string, string, string]> = {
   Choir: [
     'We lead the congregation in worship every Sunday and sing at special services.',
     'Thursday',
-    '6:30 PM',
+    '18:30',
     'Main auditorium',
   ],
   'Youth Ministry': [
     'Young people aged 13 to 30 growing in faith, friendship and service.',
     'Saturday',
-    '4:00 PM',
+    '16:00',
     'Youth centre',
   ],
   Ushering: [
     'We welcome everyone at the door, guide them to a seat and keep services running smoothly.',
     'Sunday',
-    '8:00 AM',
+    '08:00',
     'Church entrance',
   ],
   "Children's Ministry": [
     'Bible stories, songs and care for children up to 12 during the Sunday service.',
     'Sunday',
-    '9:00 AM',
+    '09:00',
     "Children's hall",
   ],
   'Prayer Team': [
     'We pray for the church, the city and every request that reaches us.',
     'Wednesday',
-    '6:00 AM',
+    '06:00',
     'Prayer room',
   ],
-  'Media Team': [
-    'Sound, projection, livestream and photography for every service.',
-    'Friday',
-    '5:30 PM',
-    'Media booth',
-  ],
+  'Media Team': ['Sound, projection, livestream and photography for every service.', 'Friday', '17:30', 'Media booth'],
 };
 const FIRST = [
   'Abena',

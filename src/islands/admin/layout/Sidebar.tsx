@@ -1,8 +1,10 @@
 // The admin sidebar (docs/PRODUCT.md (Pages and screens)): logo and "{short name} Admin", the items with the active rule of
 // nav.ts (Messages with its unread count), and the signed-in user's card (avatar or initials) leading to /admin/profile.
+// On a narrow screen the same panel is a drawer: a modal <dialog> (the page behind inert, Tab kept inside, Escape
+// closes it and the browser gives focus back to the menu button), closed again by choosing a link.
 import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useAdminContent } from '../content';
 import { $auth } from '../../../lib/client/session';
@@ -12,11 +14,74 @@ import { Avatar } from '../../ui/Avatar';
 import { cx } from '../../ui/cx';
 import { Icon } from './icons';
 import { isNavActive, navItemsFor } from './nav';
-import { $sidebarOpen } from './sidebar-store';
+import { $drawerOpen, $sidebarOpen, DRAWER_ID, closeDrawer } from './sidebar-store';
+import { CloseIcon } from '../../ui/icons';
 import { unreadKey, useUnreadMessages } from '../unread';
 
+/** The wide screen's sidebar, open or collapsed by the top bar's toggle. */
 export function Sidebar() {
   const open = useStore($sidebarOpen);
+  return (
+    <SidebarPanel
+      open={open}
+      className={cx('sticky top-0 h-screen border-r transition-[width] duration-200', open ? 'w-64' : 'w-18')}
+    />
+  );
+}
+
+/** The narrow screen's drawer, mounted only while open so a closed one is nowhere in the page or its Tab order. */
+export function NavDrawer() {
+  const open = useStore($drawerOpen);
+  const [location] = useLocation();
+  // A link chosen in the drawer (or a move by any other way) closes it.
+  useEffect(() => closeDrawer(), [location]);
+  return open ? <OpenDrawer /> : null;
+}
+
+function OpenDrawer() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    if (!dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      // close() hands focus back to the element that had it before the drawer opened (the menu button).
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialogRef}
+      id={DRAWER_ID}
+      aria-label="Navigation"
+      // The browser's own close request (Escape, Android back) goes through the store, which unmounts the drawer.
+      onCancel={(e) => {
+        e.preventDefault();
+        closeDrawer();
+      }}
+      // A click on the backdrop lands on the <dialog> itself.
+      onClick={(e) => e.target === e.currentTarget && closeDrawer()}
+      className="m-0 h-dvh max-h-none w-72 max-w-[calc(100vw-3rem)] bg-surface p-0 text-text backdrop:bg-black/60"
+    >
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={closeDrawer}
+        aria-label="Close navigation"
+        className="absolute top-4 right-3 rounded-lg p-2 text-muted hover:bg-hover hover:text-text"
+      >
+        <CloseIcon />
+      </button>
+      <SidebarPanel open className="h-full w-full" onNavigate={closeDrawer} />
+    </dialog>
+  );
+}
+
+function SidebarPanel({ open, className, onNavigate }: { open: boolean; className: string; onNavigate?: () => void }) {
   const { user } = useStore($auth);
   const [location] = useLocation();
   const { site } = useAdminContent();
@@ -29,12 +94,13 @@ export function Sidebar() {
     <aside
       aria-label="Admin navigation"
       data-open={open}
-      className={cx(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-border bg-surface transition-[width] duration-200',
-        open ? 'w-64' : 'w-18',
-      )}
+      className={cx('flex shrink-0 flex-col border-border bg-surface', className)}
     >
-      <a href="/" className="flex items-center gap-3 border-b border-border px-4 py-4" title={`${site.name} website`}>
+      <a
+        href="/"
+        className={cx('flex items-center gap-3 border-b border-border px-4 py-4', onNavigate && 'pr-14')}
+        title={`${site.name} website`}
+      >
         <span
           aria-hidden="true"
           className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-button text-lg font-bold text-button-text"
@@ -54,6 +120,7 @@ export function Sidebar() {
               <li key={item.path}>
                 <Link
                   href={item.path}
+                  onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
                   title={open ? undefined : item.label}
                   className={cx(
@@ -83,6 +150,7 @@ export function Sidebar() {
       {user && (
         <Link
           href="/profile"
+          onClick={onNavigate}
           data-testid="sidebar-user-card"
           className="flex items-center gap-3 border-t border-border px-4 py-4 hover:bg-hover"
           aria-label={open ? undefined : `Your profile: ${fullName(user)}`}

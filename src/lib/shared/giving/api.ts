@@ -61,6 +61,8 @@ export const GIVING_TEXTS = {
   fundTaken: 'A fund with this name already exists.',
   fundHasGifts: 'This fund has gifts: make it inactive instead of deleting it.',
   batchTotal: 'The total must equal the sum of the gifts.',
+  giverNotFound: 'That account does not exist.',
+  transactionIdMomo: 'A transaction ID goes with a mobile money gift only.',
   notRefundable: 'Only a paid gift can be refunded.',
   refundTooLarge: 'A refund cannot be more than the gift.',
   notFlagged: 'Only a flagged gift can be resolved.',
@@ -98,6 +100,19 @@ const optional = <T extends z.ZodType<string>>(inner: T) =>
 const staffMethod = z.enum(STAFF_GIFT_METHODS, { error: `method must be one of ${STAFF_GIFT_METHODS.join(', ')}` });
 /** The giver's name on a gift staff record (optional: envelopes are often anonymous). */
 const giverName = optional(z.string().trim().max(120, messages.maxLength(120)));
+/** The giver's account, so a member sees an envelope in My gifts and the statement; absent for a visitor. */
+const giverAccount = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .positive('Must be a whole number')
+  .max(2 ** 31 - 1)
+  .nullable()
+  .optional();
+/** A mobile money gift's transaction ID as the giver's phone or the network's statement shows it. */
+const transactionId = optional(z.string().trim().max(64, messages.maxLength(64)));
+/** A staff gift's giver and, for mobile money, its transaction ID (POST /giving/gifts/ and each gift of a batch). */
+const staffGiftExtras = { user_id: giverAccount, transaction_id: transactionId };
+const momoOnly = { path: ['transaction_id'], message: GIVING_TEXTS.transactionIdMomo };
 const isoDate = z
   .string({ error: messages.date })
   .regex(ISO_DATE_PATTERN, messages.date)
@@ -168,6 +183,10 @@ export const giftAnswerSchema = z.object({
   /** What staff wrote when they resolved the flagged gift, else null. */
   resolutionNote: z.string().nullable(),
   batchId: z.number().int().nullable(),
+  /** The giver's account: an online gift's signed-in member, or the account staff linked a gift to. */
+  userId: z.number().int().nullable(),
+  /** A mobile money gift's transaction ID recorded by staff, or the provider's id of an online gift. */
+  transactionId: z.string().nullable(),
   /** The username of the staff member who recorded a cash, cheque or bank gift. */
   recordedBy: z.string().nullable(),
   refund: refundSchema.nullable(),
@@ -187,13 +206,16 @@ export const giftQuerySchema = z.object({
 export type GiftQuery = z.input<typeof giftQuerySchema>;
 
 /** POST /giving/gifts/: a cash, cheque, bank or mobile money gift recorded by staff (paid on `date`). */
-export const staffGiftBodySchema = z.strictObject({
-  fund: fundRefSchema,
-  amount: cedisAmountSchema,
-  method: staffMethod,
-  date: isoDate,
-  name: giverName,
-});
+export const staffGiftBodySchema = z
+  .strictObject({
+    fund: fundRefSchema,
+    amount: cedisAmountSchema,
+    method: staffMethod,
+    date: isoDate,
+    name: giverName,
+    ...staffGiftExtras,
+  })
+  .refine((g) => !g.transaction_id || g.method === 'mobile_money', momoOnly);
 export type StaffGiftBody = z.input<typeof staffGiftBodySchema>;
 
 /** POST /giving/batches/: a Sunday's envelopes counted together; `total` must equal the sum of the gifts. */
@@ -203,13 +225,20 @@ export const batchBodySchema = z
     method: staffMethod,
     total: cedisSchema(BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE),
     gifts: z
-      .array(z.strictObject({ fund: fundRefSchema, amount: cedisAmountSchema, name: giverName }))
+      .array(z.strictObject({ fund: fundRefSchema, amount: cedisAmountSchema, name: giverName, ...staffGiftExtras }))
       .min(1, 'Add at least one gift.')
       .max(500, 'At most 500 gifts in one batch.'),
   })
   .refine((b) => b.gifts.reduce((sum, g) => sum + g.amount, 0) === b.total, {
     path: ['total'],
     message: GIVING_TEXTS.batchTotal,
+  })
+  .superRefine((b, ctx) => {
+    if (b.method === 'mobile_money') return;
+    b.gifts.forEach((g, i) => {
+      if (g.transaction_id)
+        ctx.addIssue({ code: 'custom', path: ['gifts', i, 'transaction_id'], message: momoOnly.message });
+    });
   });
 export type BatchBody = z.input<typeof batchBodySchema>;
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, messages, optionalPhone, requiredText } from '../schemas';
 import { optionalText } from '../households/api';
+import { MEETING_TIME_MESSAGE, MEETING_TIME_PATTERN, parseMeetingTime } from './meeting-time';
 
 export const MINISTRY_NOT_FOUND = 'Ministry not found.';
 export const JOIN_REQUEST_NOT_FOUND = 'Join request not found.';
@@ -14,6 +15,10 @@ export const MINISTRY_TEXT = {
   notMember: 'That user is not a member of this ministry.',
   contactNeeded: 'Please give an email address or a phone number',
   decided: 'This request has already been decided.',
+  noAccount: 'This person has no account yet: create a member account or link an existing one.',
+  emailNeeded: 'A new account needs an email address.',
+  emailTaken: 'An account with that email already exists: link it instead.',
+  linkOrCreate: 'Link an account or create one, not both.',
   nothingToChange: 'Nothing to change.',
 } as const;
 
@@ -42,6 +47,24 @@ const id = z
   .int('Must be a whole number')
   .positive()
   .max(2 ** 31 - 1);
+/** A meeting time as the API answers it: "HH:MM", 24-hour (meeting-time.ts). */
+export const meetingTimeSchema = z.string().regex(MEETING_TIME_PATTERN);
+/** A meeting time as staff send it, either clock ("6:30 PM", "18:30"), stored as "HH:MM"; '' or null: none. */
+export const meetingTimeInputSchema = optionalText(20)
+  .pipe(
+    z
+      .string()
+      .nullable()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined) return v;
+        const time = parseMeetingTime(v);
+        if (time === null) ctx.addIssue({ code: 'custom', message: MEETING_TIME_MESSAGE });
+        return time ?? z.NEVER;
+      }),
+  )
+  .optional();
+
 const role = z.enum(MINISTRY_ROLES, { error: `Role must be one of ${MINISTRY_ROLES.join(', ')}` });
 
 // ---- Answers ----
@@ -52,7 +75,7 @@ export const publicMinistrySchema = z.object({
   name: z.string(),
   description: z.string(),
   meeting_day: z.string().nullable(),
-  meeting_time: z.string().nullable(),
+  meeting_time: meetingTimeSchema.nullable(),
   meeting_place: z.string().nullable(),
 });
 export type PublicMinistry = z.infer<typeof publicMinistrySchema>;
@@ -85,7 +108,7 @@ export const memberMinistrySchema = z.object({
   name: z.string(),
   role: z.string(),
   meeting_day: z.string().nullable(),
-  meeting_time: z.string().nullable(),
+  meeting_time: meetingTimeSchema.nullable(),
   meeting_place: z.string().nullable(),
 });
 export type MemberMinistry = z.infer<typeof memberMinistrySchema>;
@@ -96,6 +119,11 @@ export const joinRequestSchema = z.object({
   ministry_name: z.string(),
   /** The account that asked, or the account accepting linked the request to; null for a visitor without one. */
   user_id: z.number().int().nullable(),
+  /**
+   * The account the request is for: the one that asked or was linked, or, while a visitor's request waits, the
+   * account found by its email or phone (what Accept adds); null when none is known.
+   */
+  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -116,7 +144,7 @@ const ministryFields = {
   description: z.string().trim().max(rules.description.maxLength, messages.maxLength(rules.description.maxLength)),
   leader_user_id: id.nullable(),
   meeting_day: optionalText(rules.meeting.maxLength),
-  meeting_time: optionalText(rules.meeting.maxLength),
+  meeting_time: meetingTimeInputSchema,
   meeting_place: optionalText(rules.meetingPlace.maxLength),
   is_public: z.boolean({ error: 'Must be true or false' }),
 };
@@ -146,6 +174,20 @@ export const ministryMemberAddSchema = z.strictObject({ user_id: id, role: role.
 export type MinistryMemberAdd = z.infer<typeof ministryMemberAddSchema>;
 
 export const ministryMemberChangeSchema = z.strictObject({ role });
+
+/**
+ * POST /ministries/join-requests/{rid}/accept/ (optional): whom a visitor's request adds. `user_id` links an
+ * existing account; `create_account` makes a MEMBER account from the request (its name, phone and email, or the
+ * `email` given here). Without either, the request's own account or the one found by its email or phone joins.
+ */
+export const joinAcceptSchema = z
+  .strictObject({
+    user_id: id.optional(),
+    create_account: z.boolean({ error: 'Must be true or false' }).optional(),
+    email: optionalText(254).pipe(z.string().regex(EMAIL_PATTERN, messages.email).nullable().optional()),
+  })
+  .refine((v) => !(v.user_id && v.create_account), { message: MINISTRY_TEXT.linkOrCreate, path: ['user_id'] });
+export type JoinAccept = z.input<typeof joinAcceptSchema>;
 
 export const joinRequestListQuerySchema = z.object({
   status: z.enum(JOIN_REQUEST_STATUSES, { error: 'status must be pending, accepted or declined' }).default('pending'),

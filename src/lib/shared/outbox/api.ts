@@ -4,7 +4,9 @@ import { z } from 'zod';
 
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
-export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** `logged`: handed to the server log because no mail server (SMTP_URL) or SMS provider (SMS_PROVIDER) is set up,
+ * so nobody received it; not "sent". */
+export const OUTBOX_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const outboxItemSchema = z.object({

@@ -19,6 +19,7 @@ import m0011 from './0011_households_ministries';
 import m0012 from './0012_members';
 import m0013 from './0013_giving';
 import m0014 from './0014_accounts_hold';
+import m0015 from './0015_meeting_times';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_members': m0012(types),
     '0013_giving': m0013(types),
     '0014_accounts_hold': m0014(types),
+    '0015_meeting_times': m0015(),
   };
 }
 

@@ -140,7 +140,7 @@ export default function AnalyticsScreen() {
         </Panel>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel title="Content Categories">
           {section(
             (r) => r.categories,

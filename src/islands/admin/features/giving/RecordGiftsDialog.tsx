@@ -1,5 +1,6 @@
 // Record gifts: a Sunday's envelopes as one batch (POST /giving/batches/): the day, how they came (cash, cheque,
-// bank transfer, mobile money), the counted total, and a row per envelope (fund, amount, an optional name). The
+// bank transfer, mobile money), the counted total, and a row per envelope (fund, amount, an optional name, the
+// giver's account so a member sees it in My gifts and the statement, and a mobile money gift's transaction ID). The
 // rows' sum is shown as they are typed and must equal the counted total before the batch is saved, so a miscount
 // is found at the table, not in the books. A single gift is a batch of one.
 import { useState, type SubmitEvent } from 'react';
@@ -10,6 +11,7 @@ import { Button, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
 import { recordBatch } from './api';
 import { giftCount } from '../../GivingTotalsTable';
+import { AccountPicker } from '../../AccountPicker';
 import {
   STAFF_METHOD_OPTIONS,
   amountRule,
@@ -37,7 +39,8 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
     setForm((f) => ({ ...f, ...patch }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
-  const setRow = (index: number, patch: Partial<BatchRow>, field: keyof BatchRow) => {
+  /** `field`: the API's name of the row's field, whose message the change clears. */
+  const setRow = (index: number, patch: Partial<BatchRow>, field: string) => {
     setForm((f) => ({ ...f, rows: f.rows.map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
     setErrors((e) => ({ ...e, [`gifts.${index}.${field}`]: '', total: '' }));
   };
@@ -166,6 +169,26 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
                 externalError={errors[`gifts.${i}.name`]}
                 rules={{ maxLength: 120 }}
               />
+              {form.method === 'mobile_money' && (
+                <Field
+                  name={`gifts.${i}.transaction_id`}
+                  label="Transaction ID (optional)"
+                  value={row.transactionId}
+                  onChange={(transactionId) => setRow(i, { transactionId }, 'transaction_id')}
+                  externalError={errors[`gifts.${i}.transaction_id`]}
+                  rules={{ maxLength: 64 }}
+                />
+              )}
+              <div className="sm:col-span-3">
+                <AccountPicker
+                  name={`gifts.${i}.user_id`}
+                  label="Giver's account (optional)"
+                  none="No account: a visitor"
+                  value={row.userId}
+                  onChange={(userId) => setRow(i, { userId }, 'user_id')}
+                  externalError={errors[`gifts.${i}.user_id`]}
+                />
+              </div>
               <Button
                 variant="ghost"
                 size="sm"

@@ -89,6 +89,10 @@ export interface BatchRow {
   fund: string;
   amount: string;
   name: string;
+  /** The giver's account id as text ('' for a visitor or an unnamed envelope). */
+  userId: string;
+  /** A mobile money gift's transaction ID. */
+  transactionId: string;
 }
 export interface BatchForm {
   date: string;
@@ -97,7 +101,14 @@ export interface BatchForm {
   rows: BatchRow[];
 }
 
-export const emptyRow = (key: number, fund = ''): BatchRow => ({ key, fund, amount: '', name: '' });
+export const emptyRow = (key: number, fund = ''): BatchRow => ({
+  key,
+  fund,
+  amount: '',
+  name: '',
+  userId: '',
+  transactionId: '',
+});
 export const newBatch = (today: string, fund = ''): BatchForm => ({
   date: today,
   method: 'cash',
@@ -149,5 +160,8 @@ export const batchPayload = (form: BatchForm): BatchBody => ({
     fund: Number(row.fund) || row.fund,
     amount: row.amount.trim(),
     name: row.name.trim() || null,
+    user_id: Number(row.userId) || null,
+    // Only mobile money has one; a row typed before the method changed sends none.
+    transaction_id: form.method === 'mobile_money' ? row.transactionId.trim() || null : null,
   })),
 });

@@ -12,6 +12,7 @@ import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import { useSearchPause } from '../../useSearchPause';
 import * as calls from './api';
+import { householdChoiceLabel } from './model';
 import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
 
@@ -314,7 +315,7 @@ function HouseholdCard({
                 value={from}
                 onChange={setFrom}
                 placeholder="Choose a household"
-                options={others.map((h) => ({ value: String(h.id), label: h.name }))}
+                options={others.map((h) => ({ value: String(h.id), label: householdChoiceLabel(h) }))}
                 rules={{ required: true }}
               />
               <div className="flex items-end">

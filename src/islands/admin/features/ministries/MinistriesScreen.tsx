@@ -6,14 +6,20 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import { formatDateTime } from '../../../../lib/shared/format';
-import { MINISTRY_ROLES, type JoinRequest, type Ministry } from '../../../../lib/shared/ministries/api';
-import { canManageCongregation } from '../../../../lib/shared/permissions';
+import { formatDate, formatDateTime } from '../../../../lib/shared/format';
+import {
+  MINISTRY_ROLES,
+  type JoinAccept,
+  type JoinRequest,
+  type Ministry,
+} from '../../../../lib/shared/ministries/api';
+import { canManageCongregation, creatableRoles } from '../../../../lib/shared/permissions';
 import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
-import { AddMemberDialog, EditMinistryDialog } from './MinistryDialogs';
+import { MEETING_TIME_EXAMPLE, meetingWhen } from '../../../../lib/shared/ministries/meeting-time';
+import { AddMemberDialog, EditMinistryDialog, LinkAccountDialog } from './MinistryDialogs';
 import { decidedRequestsQuery, joinRequestsQuery, ministriesQuery, ministryKeys, ministryQuery } from './queries';
 import { formatPhone } from '../../../../lib/shared/phone';
 
@@ -23,14 +29,17 @@ const INPUT = 'mt-1 block w-full rounded-lg border border-border bg-input px-3 p
 type Open = { kind: 'edit' | 'member'; ministry: Ministry };
 
 export default function MinistriesScreen() {
-  const role = useStore($auth).user?.role ?? null;
+  const user = useStore($auth).user;
+  const role = user?.role ?? null;
   const canEdit = role !== null && canManageCongregation({ role }, 'ministries', 'edit');
   const canDecide = role !== null && canManageCongregation({ role }, 'ministries', 'decide_requests');
+  const canCreateMember = !!user && creatableRoles(user).includes('MEMBER');
   const changes = useScreenChanges(ministryKeys.all);
   const { run } = changes;
   const ministries = useQuery(ministriesQuery());
   const requests = useQuery(joinRequestsQuery());
   const [open, setOpen] = useState<Open | null>(null);
+  const [linking, setLinking] = useState<JoinRequest | null>(null);
   const close = () => setOpen(null);
   // A dialog's save: a refusal stays in the dialog (its banner and fields); success closes it.
   const save = (done: string, task: () => Promise<unknown>) => changes.save(done, task).then(close);
@@ -49,7 +58,14 @@ export default function MinistriesScreen() {
             <ul className="grid gap-3 md:grid-cols-2">
               {(requests.data ?? []).map((request) => (
                 <li key={request.id}>
-                  <RequestCard request={request} canDecide={canDecide} busy={changes.busy} run={run} />
+                  <RequestCard
+                    request={request}
+                    canDecide={canDecide}
+                    canCreateMember={canCreateMember}
+                    busy={changes.busy}
+                    run={run}
+                    onLink={() => setLinking(request)}
+                  />
                 </li>
               ))}
             </ul>
@@ -77,6 +93,17 @@ export default function MinistriesScreen() {
           onClose={close}
           onSave={(body) =>
             save(`${body.name ?? open.ministry.name} saved`, () => calls.updateMinistry(open.ministry.id, body))
+          }
+        />
+      )}
+      {linking && (
+        <LinkAccountDialog
+          request={linking}
+          onClose={() => setLinking(null)}
+          onSave={(body) =>
+            changes
+              .save(`Accepted ${linking.name}`, () => calls.decideJoinRequest(linking.id, 'accept', body))
+              .then(() => setLinking(null))
           }
         />
       )}
@@ -137,20 +164,31 @@ function DecidedRequests() {
   );
 }
 
+/**
+ * A waiting request. Accept always adds someone: the account that asked or the one found by the request's email or
+ * phone ("Joins as …"); without one, staff link an account, or an administrator creates a member account from it.
+ */
 function RequestCard({
   request,
   canDecide,
+  canCreateMember,
   busy,
   run,
+  onLink,
 }: {
   request: JoinRequest;
   canDecide: boolean;
+  canCreateMember: boolean;
   busy: boolean;
   run: RunChange;
+  onLink: () => void;
 }) {
-  const decide = (decision: 'accept' | 'decline') =>
-    void run(`${decision} the request`, `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`, () =>
-      calls.decideJoinRequest(request.id, decision),
+  const { account } = request;
+  const decide = (decision: 'accept' | 'decline', body?: JoinAccept, done?: string) =>
+    void run(
+      `${decision} the request`,
+      done ?? `${decision === 'accept' ? 'Accepted' : 'Declined'} ${request.name}`,
+      () => calls.decideJoinRequest(request.id, decision, body),
     );
   return (
     <article className="rounded-xl border border-border bg-card p-4 text-sm" data-testid="join-request">
@@ -162,10 +200,46 @@ function RequestCard({
         <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
       </p>
       {request.message && <p className="mt-2 whitespace-pre-line">{request.message}</p>}
+      <p className="mt-2" data-testid="join-account">
+        {account ? (
+          <>
+            Joins as <strong>{account.name}</strong>
+            {request.user_id === null && <span className="text-muted"> (account found by email or phone)</span>}
+          </>
+        ) : (
+          <span className="text-muted">No account yet.</span>
+        )}
+      </p>
       {canDecide && (
-        <div className="mt-3 flex gap-2">
-          <Button size="sm" variant="success" disabled={busy} onClick={() => decide('accept')}>
-            Accept
+        <div className="mt-3 flex flex-wrap gap-2">
+          {account ? (
+            <Button
+              size="sm"
+              variant="success"
+              disabled={busy}
+              onClick={() =>
+                decide('accept', { user_id: account.id }, `Accepted ${request.name}: ${account.name} added`)
+              }
+            >
+              Accept
+            </Button>
+          ) : (
+            canCreateMember &&
+            request.email && (
+              <Button
+                size="sm"
+                variant="success"
+                disabled={busy}
+                onClick={() =>
+                  decide('accept', { create_account: true }, `Accepted ${request.name}: member account created`)
+                }
+              >
+                Create Account and Accept
+              </Button>
+            )
+          )}
+          <Button size="sm" variant="outline" disabled={busy} onClick={onLink}>
+            {account ? 'Link Another Account' : 'Link an Account'}
           </Button>
           <Button size="sm" variant="outline" disabled={busy} onClick={() => decide('decline')}>
             Decline
@@ -206,6 +280,7 @@ function NewMinistry({ run }: { run: RunChange }) {
         id={`new-ministry-${key}`}
         required={key === 'name'}
         maxLength={max}
+        placeholder={key === 'meeting_time' ? MEETING_TIME_EXAMPLE : undefined}
         value={form[key]}
         onChange={(e) => set({ [key]: e.target.value })}
         className={INPUT}
@@ -221,7 +296,7 @@ function NewMinistry({ run }: { run: RunChange }) {
       {text('name', 'Name', 100)}
       {text('meeting_place', 'Meeting place', 150)}
       {text('meeting_day', 'Meeting day', 60)}
-      {text('meeting_time', 'Meeting time', 60)}
+      {text('meeting_time', 'Meeting time', 20)}
       <div className="sm:col-span-2">
         <label htmlFor="new-ministry-description" className="block text-sm font-medium">
           Description
@@ -260,7 +335,7 @@ function MinistryCard({
   onOpen: (open: Open) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const meets = [ministry.meeting_day, ministry.meeting_time].filter(Boolean).join(', ');
+  const meets = meetingWhen(ministry);
   return (
     <article
       className="rounded-xl border border-border bg-card p-4"
@@ -357,7 +432,7 @@ function Members({
           {members.map((m) => (
             <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span>
-                {m.name} <span className="text-muted">since {m.joined_date}</span>
+                {m.name} <span className="text-muted">since {formatDate(m.joined_date)}</span>
               </span>
               {canEdit ? (
                 <span className="flex items-center gap-2">

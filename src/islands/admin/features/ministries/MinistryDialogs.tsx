@@ -6,13 +6,20 @@ import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
 import {
   MINISTRY_ROLES,
+  joinAcceptSchema,
   ministryFieldRules as rules,
   ministryMemberAddSchema,
   ministryUpdateSchema,
+  type JoinRequest,
   type Ministry,
   type MinistryMemberAdd,
   type MinistryUpdate,
 } from '../../../../lib/shared/ministries/api';
+import {
+  MEETING_TIME_EXAMPLE,
+  formatMeetingTime,
+  meetingTimeProblem,
+} from '../../../../lib/shared/ministries/meeting-time';
 
 export function EditMinistryDialog({
   ministry,
@@ -28,7 +35,7 @@ export function EditMinistryDialog({
     description: ministry.description,
     leader_user_id: ministry.leader ? String(ministry.leader.id) : '',
     meeting_day: ministry.meeting_day ?? '',
-    meeting_time: ministry.meeting_time ?? '',
+    meeting_time: formatMeetingTime(ministry.meeting_time),
     meeting_place: ministry.meeting_place ?? '',
     is_public: ministry.is_public,
   }));
@@ -63,7 +70,12 @@ export function EditMinistryDialog({
         rules={{ maxLength: rules.description.maxLength }}
       />
       <Field {...form.bind('meeting_day')} label="Meeting day" rules={{ maxLength: rules.meeting.maxLength }} />
-      <Field {...form.bind('meeting_time')} label="Meeting time" rules={{ maxLength: rules.meeting.maxLength }} />
+      <Field
+        {...form.bind('meeting_time')}
+        label="Meeting time"
+        placeholder={MEETING_TIME_EXAMPLE}
+        rules={{ custom: meetingTimeProblem }}
+      />
       <Field
         {...form.bind('meeting_place')}
         label="Meeting place"
@@ -120,6 +132,40 @@ export function AddMemberDialog({
         type="select"
         options={MINISTRY_ROLES.map((r) => ({ value: r, label: r }))}
       />
+    </FormDialog>
+  );
+}
+
+/** Accept a visitor's request into an account staff pick (one found by its email or phone is offered on the card). */
+export function LinkAccountDialog({
+  request,
+  onClose,
+  onSave,
+}: {
+  request: Pick<JoinRequest, 'name' | 'ministry_name'>;
+  onClose: () => void;
+  onSave: (body: { user_id: number }) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ user_id: '' }));
+  const { values, setErrors } = form;
+  const dialog = form.dialog({
+    schema: loadedSchema(joinAcceptSchema),
+    payload: () => ({ user_id: Number(values.user_id) }),
+    save: (body: { user_id?: number }) => onSave({ user_id: body.user_id! }),
+    failure: 'accept the request',
+  });
+  return (
+    <FormDialog
+      id="join-link-form"
+      title={`Accept ${request.name} into ${request.ministry_name}`}
+      submitLabel="Link and Accept"
+      onClose={onClose}
+      {...dialog}
+      onSubmit={requireAccount(values.user_id, dialog.onSubmit, (message) => setErrors({ user_id: message }))}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-muted">The account chosen joins the ministry as a Member.</p>
+      <AccountPicker {...form.bind('user_id')} label="Account" none={CHOOSE_ACCOUNT} />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 // The ministries' calls (docs/API.md, Ministries), one function an endpoint.
 import { api } from '../../../../lib/client/api-client';
 import type {
+  JoinAccept,
   JoinRequest,
   JoinRequestStatus,
   Ministry,
@@ -36,5 +37,6 @@ export const removeMember = (id: number, userId: number) =>
 export const listJoinRequests = (status: JoinRequestStatus = 'pending') =>
   api<JoinRequest[]>('/ministries/join-requests/', { query: { status } });
 
-export const decideJoinRequest = (id: number, decision: 'accept' | 'decline') =>
-  api<JoinRequest>(`/ministries/join-requests/${id}/${decision}/`, { method: 'POST' });
+/** POST …/accept/ (with whom it adds: a linked account, a new member account, or the one found) or …/decline/. */
+export const decideJoinRequest = (id: number, decision: 'accept' | 'decline', body?: JoinAccept) =>
+  api<JoinRequest>(`/ministries/join-requests/${id}/${decision}/`, { method: 'POST', ...(body && { body }) });

@@ -20,6 +20,7 @@ import {
   EMPTY_OUTBOX_FILTERS,
   STATUS_LABELS,
   STATUS_OPTIONS,
+  statusLabel,
   isFiltered,
   messageName,
   outboxQueryOf,
@@ -110,7 +111,7 @@ function OutboxTable({
           <td className={`${CELL} break-all`}>{item.to}</td>
           <td className={CELL}>{item.subject ?? <span className="text-muted">SMS</span>}</td>
           <td className={CELL}>
-            <Badge variant={STATUS_LABELS[item.status].variant}>{STATUS_LABELS[item.status].label}</Badge>
+            <Badge variant={STATUS_LABELS[item.status].variant}>{statusLabel(item)}</Badge>
           </td>
           <td className={CELL}>{item.attempts}</td>
           <td className={`${CELL} max-w-64 break-words text-muted`}>{item.lastError ?? ''}</td>

@@ -13,8 +13,20 @@ export const EMPTY_OUTBOX_FILTERS: OutboxFilters = { search: '', status: '', cha
 export const STATUS_LABELS: Record<OutboxStatus, { label: string; variant: BadgeVariant }> = {
   queued: { label: 'Queued', variant: 'info' },
   sent: { label: 'Sent', variant: 'success' },
+  // Told apart from Sent: nobody received it (the badge names the channel's missing set-up, statusLabel below).
+  logged: { label: 'Logged (not configured)', variant: 'warning' },
   failed: { label: 'Failed', variant: 'error' },
 };
+/** A logged message's badge, by its channel (docs/PRODUCT.md (Outbox)). */
+export const LOGGED_LABELS: Record<OutboxChannel, string> = {
+  email: 'Logged (mail not configured)',
+  sms: 'Logged (SMS not configured)',
+};
+
+/** A message's status as its badge says it: a logged one names what is not configured for its channel. */
+export const statusLabel = (item: Pick<OutboxItem, 'status' | 'channel'>) =>
+  item.status === 'logged' ? LOGGED_LABELS[item.channel] : STATUS_LABELS[item.status].label;
+
 export const CHANNEL_LABELS: Record<OutboxChannel, string> = { email: 'Email', sms: 'SMS' };
 
 export const STATUS_OPTIONS = [
