@@ -26,24 +26,7 @@ async function signedOut(page: Page, theme: 'light' | 'dark' = 'light') {
 }
 
 /** A second authenticator beside the built-in one (Chromium allows one of those): a USB security key. */
-async function securityKey(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-    unplug: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
-  };
-}
+const securityKey = (page: Page) => virtualAuthenticator(page, 'usb');
 
 async function passwordStep(page: Page, username: string) {
   await page.getByLabel(/^Username/).fill(username);

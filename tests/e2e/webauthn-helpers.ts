@@ -10,13 +10,14 @@ export const localSite = () => {
   return url.origin;
 };
 
-export async function virtualAuthenticator(page: Page) {
+/** A virtual authenticator: the device's own ('internal', one per browser) or a USB security key beside it. */
+export async function virtualAuthenticator(page: Page, transport: 'internal' | 'usb' = 'internal') {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport,
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
@@ -25,5 +26,6 @@ export async function virtualAuthenticator(page: Page) {
   });
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    unplug: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }),
   };
 }

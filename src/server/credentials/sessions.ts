@@ -194,6 +194,16 @@ export interface SessionRow {
   last_used_at: string;
 }
 
+/** A session as GET /auth/sessions/ and GET /members/me/sessions/ answer it; `current` marks the one asking. */
+export const presentSession = (r: SessionRow, currentId: string | undefined) => ({
+  id: r.family_id,
+  device: r.device,
+  address: r.address,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  current: r.family_id === currentId,
+});
+
 /** The user's sessions that may still refresh, the most recently used first. */
 export async function liveSessions(db: Kysely<DB>, userId: number, nowMs: number): Promise<SessionRow[]> {
   return (

@@ -17,7 +17,7 @@ import { ApiError } from '../kernel/errors';
 import { clientOf } from '../kernel/client';
 import { randomToken, sha256 } from '../credentials/tokens';
 import { deviceOf } from '../credentials/device';
-import { endMemberSessions } from '../credentials/sessions';
+import { endMemberSessions, presentSession } from '../credentials/sessions';
 import { audited } from '../activity/audit';
 import type { MemberSessionInfo } from '../../lib/shared/members/api';
 
@@ -122,14 +122,7 @@ export async function memberSessionsOf(
     .where('last_used_at', '>', iso(deps.now() - IDLE_MS))
     .orderBy('last_used_at', 'desc')
     .execute();
-  return rows.map((r) => ({
-    id: r.family_id,
-    device: r.device,
-    address: r.address,
-    createdAt: r.created_at,
-    lastUsedAt: r.last_used_at,
-    current: r.family_id === session.id,
-  }));
+  return rows.map((r) => presentSession(r, session.id));
 }
 
 /** "Sign out everywhere else": every other /my session of the account ends (audited). */

@@ -18,7 +18,7 @@ import {
 import { securitySettings } from '../settings/security';
 import { churchContact, signature, siteShortName } from '../settings/church';
 import { queueEmail } from '../outbox/queue';
-import { liveSessions, revokeAllForUser, revokeFamily } from '../credentials/sessions';
+import { liveSessions, presentSession, revokeAllForUser, revokeFamily } from '../credentials/sessions';
 import { matchingStep, newSecret, openSecret, sealSecret } from './totp';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery';
 
@@ -230,14 +230,7 @@ export async function resetTwoFactor(deps: AppDeps, actor: UserRow, target: User
 
 export async function listSessions(deps: AppDeps, user: UserRow, currentId: string | undefined): Promise<Session[]> {
   const rows = await liveSessions(deps.database.db, user.id, deps.now());
-  return rows.map((r) => ({
-    id: r.family_id,
-    device: r.device,
-    address: r.address,
-    createdAt: r.created_at,
-    lastUsedAt: r.last_used_at,
-    current: r.family_id === currentId,
-  }));
+  return rows.map((r) => presentSession(r, currentId));
 }
 
 /** Ends one of the caller's own live sessions; any other id names nothing (404). */
