@@ -24,6 +24,7 @@ import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
 import { createViewCounter, type ViewCounter } from './analytics/views';
 import { startGivingReconciler } from './giving/reconcile';
+import { paymentsOf } from './giving/paystack';
 import { givingReaderOf } from './giving/pages';
 import type { GivingReader } from '../lib/shared/giving/reader';
 import type { MemberReader } from '../lib/shared/members/api';
@@ -82,6 +83,7 @@ export async function createRuntime(
     media,
     content: writes,
     views,
+    payments: paymentsOf(config),
   };
   // One worker per process sends the outbox (several instances share it on PostgreSQL).
   const outbox = await startOutboxWorker(deps);

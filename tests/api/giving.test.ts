@@ -11,6 +11,7 @@ import { signAccess } from '../../src/server/credentials/tokens';
 import { PAYSTACK_KEY, startFakePaystack, type FakePaystack } from './paystack-fake';
 import type { AppDeps } from '../../src/server/kernel/context';
 import { checkPendingGifts } from '../../src/server/giving/reconcile';
+import { paymentsOf } from '../../src/server/giving/paystack';
 import { givingReaderOf } from '../../src/server/giving/pages';
 import { giftsOfUser, startGift, statementOf, thanks } from '../../src/server/giving/service';
 
@@ -55,6 +56,8 @@ describe.each(backends())('giving on %s', (backend) => {
       config: api.config,
       now: () => api.clock.now,
       outbox: api.outbox,
+      // The app's payment port, as createApp gives it: Paystack's driver pointed at the fake.
+      payments: paymentsOf(api.config),
     } as unknown as AppDeps;
   });
   beforeEach(() => {

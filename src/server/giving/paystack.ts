@@ -3,8 +3,9 @@
 // `x-paystack-signature`, the hex HMAC-SHA512 of the raw body keyed with the same secret key. Every call gives up
 // after TIMEOUT_MS, so a slow Paystack turns into a clear 502 for the giver rather than a hung page.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaystackConfig } from '../config';
-import { ProviderUnavailable, type PaymentProvider, type PaymentStart, type Verification } from './provider';
+import type { PaystackConfig, ServerConfig } from '../config';
+import type { PaymentProvider, PaymentStart, Verification } from '../kernel/ports';
+import { ProviderUnavailable } from './provider';
 
 const TIMEOUT_MS = 10_000;
 
@@ -118,3 +119,7 @@ export function paystackProvider(config: PaystackConfig): PaymentProvider {
 /** The signature Paystack puts on a webhook (the tests' fake Paystack signs with it too). */
 export const paystackSignature = (secretKey: string, rawBody: string | Uint8Array) =>
   createHmac('sha512', secretKey).update(rawBody).digest('hex');
+
+/** The configured payment provider for the app's dependencies (deps.payments): Paystack, or null without its key. */
+export const paymentsOf = (config: Pick<ServerConfig, 'paystack'>): PaymentProvider | null =>
+  config.paystack ? paystackProvider(config.paystack) : null;

@@ -43,22 +43,14 @@ import {
 import type { z } from 'zod';
 import type { Caller, GivingStatement, ThanksAnswer } from '../../lib/shared/giving/reader';
 import { fullName } from '../../lib/shared/format';
-import { ProviderUnavailable, type PaymentProvider, type Verification } from './provider';
-import { paystackProvider } from './paystack';
+import type { PaymentProvider, Verification } from '../kernel/ports';
+import { ProviderUnavailable } from './provider';
 
 type GiftRow = Selectable<GiftsTable>;
 type Writer = Kysely<DB> | Transaction<DB>;
 
-const providers = new WeakMap<object, PaymentProvider>();
-
-/** The configured payment provider (Paystack), or null when online giving is not set up. */
-export function providerOf(deps: AppDeps): PaymentProvider | null {
-  const config = deps.config.paystack;
-  if (!config) return null;
-  let provider = providers.get(config);
-  if (!provider) providers.set(config, (provider = paystackProvider(config)));
-  return provider;
-}
+/** The app's payment provider (the port deps.payments), or null when online giving is not set up. */
+export const providerOf = (deps: AppDeps): PaymentProvider | null => deps.payments ?? null;
 
 /** Where the provider sends the giver back (CONTRACT: {SITE_URL}/give/thanks). */
 export const thanksUrl = (deps: AppDeps) => `${deps.config.siteUrl}/give/thanks`;

@@ -15,6 +15,7 @@ import { jsonAnswer } from '../kernel/contract';
 import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
 import { signInPort } from '../auth/sign-in-port';
+import { paymentsOf } from '../giving/paystack';
 import { profileRoutes } from '../profile/routes';
 import { userRoutes } from '../users/routes';
 import { activityRoutes } from '../activity/routes';
@@ -36,7 +37,11 @@ import { ministryRoutes } from '../ministries/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
-  const deps: AppDeps = { ...given, signIn: given.signIn ?? signInPort(given) };
+  const deps: AppDeps = {
+    ...given,
+    signIn: given.signIn ?? signInPort(given),
+    payments: given.payments !== undefined ? given.payments : paymentsOf(given.config),
+  };
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: answerInvalid }).basePath('/api/v1');
   // The answers' shared headers are set on the Node response before the app runs (setApiDefaults, ./headers.ts).
   // What follows touches an answer only when the request asks for it: reading or changing an answer's headers

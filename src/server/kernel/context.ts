@@ -4,7 +4,16 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../db/connection';
 import type { UsersTable } from '../db/schema';
 import type { ServerConfig } from '../config';
-import type { ContentEvents, Mailer, MediaStore, OutboxWaker, SignInPort, SmsSender, ViewCounter } from './ports';
+import type {
+  ContentEvents,
+  Mailer,
+  MediaStore,
+  OutboxWaker,
+  PaymentProvider,
+  SignInPort,
+  SmsSender,
+  ViewCounter,
+} from './ports';
 
 /** A user as stored (the answer the API gives is users/answers.ts's). */
 export type UserRow = Selectable<UsersTable>;
@@ -39,6 +48,11 @@ export interface AppDeps {
    * the one of these deps when none is given.
    */
   signIn?: SignInPort;
+  /**
+   * Online giving's payment provider (Paystack: giving/paystack.ts), null when it is not set up
+   * (PAYSTACK_SECRET_KEY unset). createApp gives the configured one when none is given.
+   */
+  payments?: PaymentProvider | null;
 }
 
 /** The caller (kernel/client.ts). */
