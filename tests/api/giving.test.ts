@@ -13,7 +13,9 @@ import type { AppDeps } from '../../src/server/kernel/context';
 import { checkPendingGifts } from '../../src/server/giving/reconcile';
 import { paymentsOf } from '../../src/server/giving/paystack';
 import { givingReaderOf } from '../../src/server/giving/pages';
-import { giftsOfUser, startGift, statementOf, thanks } from '../../src/server/giving/service';
+import { startGift } from '../../src/server/giving/online';
+import { giftsOfUser, statementOf } from '../../src/server/giving/gifts';
+import { thanks } from '../../src/server/giving/thanks';
 
 const GIFT = { fund: 'Tithe', amount: 50.5, name: 'Ama Mensah', email: 'ama@example.org', phone: '024 555 0123' };
 const SITE_URL = 'https://church.example.org';

@@ -3,7 +3,10 @@
 import type { AppDeps } from '../kernel/context';
 import type { GivingReader } from '../../lib/shared/giving/reader';
 import { memberFromCookie } from '../members/session';
-import { activeFunds, providerOf, statementOf, thanks } from './service';
+import { activeFunds } from './funds';
+import { providerOf } from './online';
+import { statementOf } from './gifts';
+import { thanks } from './thanks';
 import { givingSettings } from './settings';
 import { checkoutOrigins } from './paystack';
 

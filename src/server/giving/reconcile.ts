@@ -7,7 +7,7 @@
 import type { AppDeps } from '../kernel/context';
 import { iso } from '../db/time';
 import { ProviderUnavailable } from './provider';
-import { applyVerification, providerOf } from './service';
+import { applyVerification, providerOf } from './online';
 
 /** Asked about this many gifts a pass at most, so a backlog does not flood Paystack. */
 const BATCH = 20;

@@ -33,7 +33,10 @@ import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { audited } from '../activity/audit';
 import { memberFromCookie } from '../members/session';
-import * as giving from './service';
+import { activeFunds, allFunds, changeFund, createFund, deleteFund } from './funds';
+import { receiveWebhook, startGift } from './online';
+import { listGifts } from './gifts';
+import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
 
@@ -56,7 +59,7 @@ export function givingRoutes(deps: AppDeps) {
     route('get', '/funds/', 'The funds that take gifts, in order (anyone)', {
       200: jsonAnswer(z.array(publicFundSchema), 'Active funds'),
     }),
-    async (c) => c.json(await giving.activeFunds(db), 200),
+    async (c) => c.json(await activeFunds(db), 200),
   );
 
   app.openapi(
@@ -84,12 +87,7 @@ export function givingRoutes(deps: AppDeps) {
     async (c) => {
       // A member signed in to /my gives as themselves: the gift shows among their own.
       const member = await memberFromCookie(deps, c.req.header('cookie'));
-      const started = await giving.startGift(
-        deps,
-        clientOf(c, deps.config).key,
-        member?.user.id ?? null,
-        c.req.valid('json'),
-      );
+      const started = await startGift(deps, clientOf(c, deps.config).key, member?.user.id ?? null, c.req.valid('json'));
       return answerSubmission(c, started, 201, started.authorization_url);
     },
   );
@@ -110,7 +108,7 @@ export function givingRoutes(deps: AppDeps) {
     async (c) => {
       // The signature is over the bytes as sent: read them raw, before anything parses them.
       const raw = new Uint8Array(await c.req.arrayBuffer());
-      await giving.receiveWebhook(deps, raw, c.req.raw.headers);
+      await receiveWebhook(deps, raw, c.req.raw.headers);
       return c.json({ received: true as const }, 200);
     },
   );
@@ -131,7 +129,7 @@ export function givingRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const query = c.req.valid('query');
-      const gifts = await giving.listGifts(db, query);
+      const gifts = await listGifts(db, query);
       if (query.format !== 'csv') return c.json(gifts, 200);
       const header = [
         'id',
@@ -160,7 +158,7 @@ export function givingRoutes(deps: AppDeps) {
       json: staffGiftBodySchema,
       201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
     }),
-    async (c) => c.json(await giving.recordGift(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await recordGift(deps, c.get('user'), c.req.valid('json')), 201),
   );
 
   app.openapi(
@@ -169,7 +167,7 @@ export function givingRoutes(deps: AppDeps) {
       json: batchBodySchema,
       201: jsonAnswer(batchAnswerSchema, 'Recorded'),
     }),
-    async (c) => c.json(await giving.recordBatch(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await recordBatch(deps, c.get('user'), c.req.valid('json')), 201),
   );
 
   app.openapi(
@@ -180,8 +178,7 @@ export function givingRoutes(deps: AppDeps) {
       200: jsonAnswer(GiftAnswer, 'Refunded'),
       409: jsonAnswer(Detail, 'Not a paid gift'),
     }),
-    async (c) =>
-      c.json(await giving.refundGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await refundGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
@@ -192,8 +189,7 @@ export function givingRoutes(deps: AppDeps) {
       200: jsonAnswer(GiftAnswer, 'Resolved'),
       409: jsonAnswer(Detail, 'Not flagged'),
     }),
-    async (c) =>
-      c.json(await giving.resolveGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await resolveGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
@@ -210,7 +206,7 @@ export function givingRoutes(deps: AppDeps) {
       signedIn: [auth, mayGive],
       200: jsonAnswer(z.array(FundAnswer), 'In order'),
     }),
-    async (c) => c.json(await giving.allFunds(db), 200),
+    async (c) => c.json(await allFunds(db), 200),
   );
 
   app.openapi(
@@ -220,7 +216,7 @@ export function givingRoutes(deps: AppDeps) {
       201: jsonAnswer(FundAnswer, 'Added'),
       409: jsonAnswer(Detail, 'The name is taken'),
     }),
-    async (c) => c.json(await giving.createFund(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await createFund(deps, c.get('user'), c.req.valid('json')), 201),
   );
 
   app.openapi(
@@ -231,8 +227,7 @@ export function givingRoutes(deps: AppDeps) {
       200: jsonAnswer(FundAnswer, 'Changed'),
       409: jsonAnswer(Detail, 'The name is taken'),
     }),
-    async (c) =>
-      c.json(await giving.changeFund(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await changeFund(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   );
 
   app.openapi(
@@ -243,7 +238,7 @@ export function givingRoutes(deps: AppDeps) {
       409: jsonAnswer(Detail, 'The fund has gifts: make it inactive instead'),
     }),
     async (c) => {
-      await giving.deleteFund(deps, c.get('user'), c.req.valid('param').id);
+      await deleteFund(deps, c.get('user'), c.req.valid('param').id);
       return c.body(null, 204);
     },
   );

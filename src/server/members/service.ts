@@ -36,7 +36,7 @@ import {
   updatePersonInOwnHousehold,
 } from '../households/service';
 import { ministriesOfUser, requestToJoin } from '../ministries/service';
-import { giftsOfUser } from '../giving/service';
+import { giftsOfUser } from '../giving/gifts';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';
 import { checkThrottle, countAttempt } from '../credentials/throttle';

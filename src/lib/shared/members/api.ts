@@ -291,7 +291,7 @@ export const memberPrayerSchema = z.object({
 });
 export type MemberPrayer = z.infer<typeof memberPrayerSchema>;
 
-/** One of the member's gifts (filled by the giving feature: src/server/giving/service.ts giftsOfUser). */
+/** One of the member's gifts (filled by the giving feature: src/server/giving/gifts.ts giftsOfUser). */
 export const memberGiftSchema = z.object({
   id: z.number().int(),
   reference: z.string(),

@@ -69,7 +69,7 @@ export default ({ idType, id, boolType, bool }: DialectTypes): Migration => ({
     await db.schema.createIndex('gifts_user_created').on('gifts').columns(['user_id', 'created_at']).execute();
     await db.schema.createIndex('gifts_batch').on('gifts').column('batch_id').execute();
     // The list's from/to: the day a gift counts on, paid or else begun. The expression must read exactly as the
-    // list's filter does (listGifts in src/server/giving/service.ts), or the database cannot use it.
+    // list's filter does (listGifts in src/server/giving/gifts.ts), or the database cannot use it.
     await db.schema
       .createIndex('gifts_day')
       .on('gifts')

@@ -1,0 +1,227 @@
+// What staff record and decide (docs/API.md, Giving): a cash, cheque, bank or mobile money gift, a Sunday's batch of
+// envelopes that must add up to its counted total, a refund, and a flagged gift resolved. Each audited.
+import { randomBytes } from 'node:crypto';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { AppDeps, UserRow } from '../kernel/context';
+import type { DB, GiftsTable } from '../db/schema';
+import { ApiError, fieldError } from '../kernel/errors';
+import { iso } from '../db/time';
+import { churchContact } from '../settings/church';
+import { withAudit } from '../activity/audit';
+import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
+import {
+  GIVING_TEXTS,
+  type BatchAnswer,
+  type batchBodySchema,
+  type refundBodySchema,
+  type resolveBodySchema,
+  type staffGiftBodySchema,
+} from '../../lib/shared/giving/api';
+import type { z } from 'zod';
+import { fullName } from '../../lib/shared/format';
+import { requireFund } from './funds';
+import { type GiftJoined, giftAnswer, giftQuery, oneGift } from './gifts';
+import { queueReceipt } from './receipts';
+
+type GiftRow = Selectable<GiftsTable>;
+const staffReference = (method: string) =>
+  `${method.toUpperCase().replace('_', '')}-${randomBytes(8).toString('hex').toUpperCase()}`;
+
+/** POST /giving/gifts/: a cash, cheque, bank or mobile money gift, paid on its date; audited. */
+export async function recordGift(deps: AppDeps, actor: UserRow, body: z.output<typeof staffGiftBodySchema>) {
+  const now = deps.now();
+  const id = await deps.database.db.transaction().execute(async (trx) => {
+    const fund = await requireFund(trx, body.fund, 'fund', false);
+    const giver = await giverOf(trx, body, 'user_id');
+    const inserted = await insertStaffGift(trx, actor, { ...body, ...giver, fundId: fund.id, batchId: null }, now);
+    const what = `${formatCedis(body.amount)} to ${fund.name}${giver.name ? ` from ${giver.name}` : ''}`;
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'record_gift' }, now);
+    return inserted;
+  });
+  return oneGift(deps.database.db, id);
+}
+
+/**
+ * A staff gift's giver: the linked account (which must exist), named by the account when staff gave no name, so
+ * the list reads who gave; or only the name a visitor's envelope carried.
+ */
+async function giverOf(
+  trx: Transaction<DB>,
+  gift: { user_id?: number | null; name?: string | null },
+  field: string,
+): Promise<{ userId: number | null; name: string | null }> {
+  if (!gift.user_id) return { userId: null, name: gift.name ?? null };
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'username'])
+    .where('id', '=', gift.user_id)
+    .executeTakeFirst();
+  if (!user) throw fieldError(field, GIVING_TEXTS.giverNotFound);
+  return { userId: Number(user.id), name: gift.name || fullName(user) };
+}
+
+async function insertStaffGift(
+  trx: Transaction<DB>,
+  actor: UserRow,
+  gift: {
+    fundId: number;
+    amount: number;
+    method: GiftRow['method'];
+    date: string;
+    name: string | null;
+    userId: number | null;
+    transaction_id?: string | null;
+    batchId: number | null;
+  },
+  now: number,
+) {
+  const stamp = iso(now);
+  const row = await trx
+    .insertInto('gifts')
+    .values({
+      reference: staffReference(gift.method),
+      fund_id: gift.fundId,
+      amount: gift.amount,
+      currency: CURRENCY,
+      status: 'paid',
+      method: gift.method,
+      name: gift.name,
+      user_id: gift.userId,
+      // Kept where an online gift keeps Paystack's id: what staff look a mobile money payment up by.
+      provider_id: gift.transaction_id ?? null,
+      paid_at: `${gift.date}T12:00:00.000Z`,
+      batch_id: gift.batchId,
+      recorded_by: actor.id,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** POST /giving/batches/: a Sunday's envelopes in one transaction (the total was checked against the sum). */
+export async function recordBatch(
+  deps: AppDeps,
+  actor: UserRow,
+  body: z.output<typeof batchBodySchema>,
+): Promise<BatchAnswer> {
+  const now = deps.now();
+  const db = deps.database.db;
+  const batchId = await db.transaction().execute(async (trx) => {
+    const funds = [];
+    for (const [i, gift] of body.gifts.entries())
+      funds.push(await requireFund(trx, gift.fund, `gifts.${i}.fund`, false));
+    const batch = await trx
+      .insertInto('gift_batches')
+      .values({
+        date: body.date,
+        method: body.method,
+        total: body.total,
+        count: body.gifts.length,
+        recorded_by: actor.id,
+        created_at: iso(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(batch.id);
+    for (const [i, gift] of body.gifts.entries()) {
+      const giver = await giverOf(trx, gift, `gifts.${i}.user_id`);
+      await insertStaffGift(
+        trx,
+        actor,
+        {
+          fundId: funds[i].id,
+          amount: gift.amount,
+          method: body.method,
+          date: body.date,
+          ...giver,
+          transaction_id: gift.transaction_id,
+          batchId: id,
+        },
+        now,
+      );
+    }
+    const what = `${body.gifts.length} gifts of ${body.date}, ${formatCedis(body.total)}`;
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'record_batch' }, now);
+    return id;
+  });
+  const rows = await giftQuery(db).where('gifts.batch_id', '=', batchId).orderBy('gifts.id').execute();
+  return {
+    id: batchId,
+    date: body.date,
+    method: body.method,
+    total: toCedis(body.total),
+    count: rows.length,
+    gifts: rows.map((r) => giftAnswer(r as GiftJoined)),
+  };
+}
+
+/** POST /giving/gifts/{id}/refund/: a paid gift, wholly or in part; the gift becomes `refunded`; audited. */
+export async function refundGift(deps: AppDeps, actor: UserRow, id: number, body: z.output<typeof refundBodySchema>) {
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    const gift = await trx
+      .selectFrom('gifts')
+      .select(['status', 'amount', 'reference'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!gift) throw new ApiError(404, GIVING_TEXTS.giftNotFound);
+    if (gift.status !== 'paid') throw new ApiError(409, GIVING_TEXTS.notRefundable);
+    const amount = body.amount ?? gift.amount;
+    if (amount > gift.amount) throw fieldError('amount', GIVING_TEXTS.refundTooLarge);
+    const done = await trx
+      .updateTable('gifts')
+      .set({
+        status: 'refunded',
+        refund_amount: amount,
+        refund_date: body.date ?? iso(now).slice(0, 10),
+        refund_reason: body.reason,
+        refunded_by: actor.id,
+        updated_at: iso(now),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (done.numUpdatedRows === 0n) throw new ApiError(409, GIVING_TEXTS.notRefundable);
+    const what = `${formatCedis(amount)} of gift ${gift.reference}`;
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'refund_gift', reason: body.reason }, now);
+  });
+  return oneGift(deps.database.db, id);
+}
+
+/**
+ * POST /giving/gifts/{id}/resolve/: staff looked at a flagged gift. `paid` credits it (at `amount` when what
+ * arrived differs) and sends the receipt; `failed` closes it. Audited, with staff's note as the entry's reason.
+ */
+export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, body: z.output<typeof resolveBodySchema>) {
+  const now = deps.now();
+  const church = await churchContact(deps.database.db);
+  await deps.database.db.transaction().execute(async (trx) => {
+    const update = trx
+      .updateTable('gifts')
+      .where('id', '=', id)
+      .where('status', '=', 'flagged')
+      .set({ updated_at: iso(now), recorded_by: actor.id, resolution_note: body.note });
+    const row =
+      body.status === 'paid'
+        ? await update
+            .set((eb) => ({
+              status: 'paid',
+              paid_at: eb.fn.coalesce('paid_at', sql.lit(iso(now))),
+              ...(body.amount !== undefined && { amount: body.amount }),
+            }))
+            .returningAll()
+            .executeTakeFirst()
+        : await update.set({ status: 'failed' }).returningAll().executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom('gifts').select('id').where('id', '=', id).executeTakeFirst();
+      throw exists ? new ApiError(409, GIVING_TEXTS.notFlagged) : new ApiError(404, GIVING_TEXTS.giftNotFound);
+    }
+    if (row.status === 'paid') await queueReceipt(trx, deps, row, church, now);
+    const what = `gift ${row.reference} as ${row.status}`;
+    await withAudit(trx, { actor, target: null, targetName: what, action: 'resolve_gift', reason: body.note }, now);
+  });
+  deps.outbox?.wake();
+  return oneGift(deps.database.db, id);
+}
