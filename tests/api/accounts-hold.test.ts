@@ -13,6 +13,7 @@ import { MEMBER_TEXT } from '../../src/lib/shared/members/api';
 import { FACTOR_PROOF_NEEDED } from '../../src/lib/shared/twofactor/passkeys';
 import { SECOND_STEP_LOCKED } from '../../src/server/twofactor/guard';
 import { ENDED_REFRESH_MS } from '../../src/server/credentials/ended-sessions';
+import { SoftPasskey } from './webauthn-authenticator';
 
 const SMS_ENV = { SMS_PROVIDER: 'arkesel', SMS_API_KEY: 'k', SMS_SENDER_ID: 'GraceChapel', TRUST_PROXY: 'true' };
 
@@ -215,6 +216,61 @@ describe.each(backends())('accounts that hold on %s', (backend) => {
         body: { code: confirmed.body.recovery_codes[0] },
       });
       expect(renewed.status).toBe(200);
+    });
+
+    it('review: a passkey challenge of /my, or one asked before the factor, adds no portal passkey', async () => {
+      const me = await enrolled();
+      const origin = new URL(api.config.siteUrl).origin;
+      const cookie = await memberCookie({ email: me.email });
+      const options = await api.request('POST', '/members/me/passkeys/options/', {
+        headers: { Cookie: cookie, Origin: origin },
+      });
+      expect(options.status).toBe(200);
+      const key = new SoftPasskey();
+      const stolen = await api.request('POST', '/auth/passkeys/', {
+        token: me.token,
+        headers: { Origin: origin },
+        body: { name: 'Mine now', response: key.register(options.body, origin) },
+      });
+      expect(stolen.status).toBe(400);
+      expect((await api.request('GET', '/auth/2fa/', { token: me.token })).body.passkeys).toEqual([]);
+      // Options asked while no factor was in force die when one is set up.
+      const fresh = await account('PASTOR');
+      const token = await api.tokenFor(fresh.username);
+      const early = await api.request('POST', '/auth/passkeys/options/', { token, headers: { Origin: origin } });
+      expect(early.status).toBe(200);
+      const setup = await api.request('POST', '/auth/2fa/totp/setup/', { token });
+      const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
+      const on = await api.request('POST', '/auth/2fa/totp/confirm/', {
+        token,
+        body: { code: totp.generate({ timestamp: api.clock.now }) },
+      });
+      expect(on.status).toBe(200);
+      const late = await api.request('POST', '/auth/passkeys/', {
+        token,
+        headers: { Origin: origin },
+        body: { name: 'Late', response: new SoftPasskey().register(early.body, origin) },
+      });
+      expect(late.status).toBe(400);
+    });
+
+    it('review: wrong codes confirming a waiting set-up count toward the account’s lock', async () => {
+      const me = await enrolled();
+      expect(
+        (await api.request('POST', '/auth/2fa/totp/setup/', { token: me.token, body: { code: me.code() } })).status,
+      ).toBe(200);
+      for (let i = 0; i < 10; i++) {
+        const wrong = await api.request('POST', '/auth/2fa/totp/confirm/', {
+          token: me.token,
+          body: { code: String(100000 + i) },
+        });
+        expect(wrong.status).toBe(400);
+      }
+      const locked = await api.request('POST', '/auth/2fa/totp/confirm/', {
+        token: me.token,
+        body: { code: '999999' },
+      });
+      expect(locked.status).toBe(429);
     });
 
     it('finding 4: ten wrong codes over many tokens and addresses lock the second step, and a right password clears nothing', async () => {

@@ -14,6 +14,7 @@ import { checkThrottle } from '../credentials/throttle';
 import {
   addPasskey,
   provePasskey,
+  registrationOptions,
   removePasskey,
   presentPasskey,
   recordPasskeyUse,
@@ -24,7 +25,11 @@ import { refusal, signInOptions } from '../auth/passkey-sign-in';
 import { MEMBER_TEXT, type MemberPasskey, type memberPasskeySignInSchema } from '../../lib/shared/members/api';
 import { mayUseDoor } from './session';
 
-export { ceremonyOf, registrationOptions } from '../twofactor/passkeys';
+export { ceremonyOf } from '../twofactor/passkeys';
+
+/** Options for adding a passkey that opens /my only (its challenge adds no portal passkey). */
+export const memberRegistrationOptions = (deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) =>
+  registrationOptions(deps, user, ceremony, 'member');
 
 /** Adds a passkey that opens /my only. */
 export const addMemberPasskey = (

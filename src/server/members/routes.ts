@@ -304,7 +304,7 @@ export function memberRoutes(deps: AppDeps) {
       middleware: [body({ page: page(MY_PAGES.details) }), member],
       responses: { 200: jsonAnswer(passkeyOptionsSchema, 'PublicKeyCredentialCreationOptionsJSON'), ...memberRefusals },
     }),
-    async (c) => c.json(await passkeys.registrationOptions(deps, user(c), ceremony(c)), 200),
+    async (c) => c.json(await passkeys.memberRegistrationOptions(deps, user(c), ceremony(c)), 200),
   );
 
   app.openapi(

@@ -101,7 +101,12 @@ export const presentPasskey = (row: {
  * Options for navigator.credentials.create(): a discoverable credential (so it can sign in without a username),
  * none of the person's own authenticators again.
  */
-export async function registrationOptions(deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) {
+export async function registrationOptions(
+  deps: AppDeps,
+  user: UserRow,
+  ceremony: Ceremony | undefined,
+  door: PasskeyDoor = 'staff',
+) {
   // Every passkey of the account is excluded, whichever its door: an authenticator keeps one passkey per account
   // and site, so a second would replace the first on the device.
   const { rpID } = needCeremony(ceremony);
@@ -122,7 +127,9 @@ export async function registrationOptions(deps: AppDeps, user: UserRow, ceremony
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     supportedAlgorithmIDs: ALGORITHMS,
   });
-  await issueChallenge(db, 'passkey-register', user.id, null, deps.now(), options.challenge);
+  // The challenge remembers its door: one a /my session asked for (no proof of a second factor there) must never
+  // add a portal passkey.
+  await issueChallenge(db, 'passkey-register', user.id, door, deps.now(), options.challenge);
   return options;
 }
 
@@ -140,8 +147,8 @@ export async function addPasskey(
   const notAdded = () => new ApiError(400, PASSKEY_NOT_ADDED);
   const challenge = signedChallenge(response.response.clientDataJSON);
   const row = challenge ? await liveChallenge(db, 'passkey-register', challenge, now) : undefined;
-  if (!challenge || !row || Number(row.user_id) !== user.id || !(await claimChallenge(db, row.id, now)))
-    throw notAdded();
+  const ours = row && Number(row.user_id) === user.id && row.challenge === door;
+  if (!challenge || !row || !ours || !(await claimChallenge(db, row.id, now))) throw notAdded();
   const verified = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge: challenge,

@@ -20,6 +20,7 @@ import { churchContact, signature, siteShortName } from '../settings/church';
 import { queueEmail } from '../outbox/queue';
 import { liveSessions, presentSession, revokeAllForUser, revokeFamily } from '../credentials/sessions';
 import { matchingStep, newSecret, openSecret, sealSecret } from './totp';
+import { takeSecondStepGuess } from './guard';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery';
 
 export const INVALID_CODE = 'Invalid code.';
@@ -50,6 +51,13 @@ export async function syncTwoFactor(db: Kysely<DB>, userId: number): Promise<boo
   const on = (await secondFactors(db, userId)).length > 0;
   await db.updateTable('users').set({ two_factor: on }).where('id', '=', userId).execute();
   await db.updateTable('totp_secrets').set({ pending_secret: null }).where('user_id', '=', userId).execute();
+  // So do passkey registrations asked for before: one asked while no factor was in force needed no proof.
+  await db
+    .deleteFrom('sign_in_challenges')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'passkey-register')
+    .where('used_at', 'is', null)
+    .execute();
   if (!on) await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   return on;
 }
@@ -130,7 +138,11 @@ export async function confirmTotp(deps: AppDeps, user: UserRow, code: string): P
   const now = deps.now();
   const row = await db.selectFrom('totp_secrets').selectAll().where('user_id', '=', user.id).executeTakeFirst();
   if (!row?.pending_secret) throw invalidCode();
+  // Each guess counts toward the account's second-step guesses (guard.ts): a token alone cannot try codes of a
+  // set-up left waiting until one fits.
+  const settle = await takeSecondStepGuess(deps, user);
   const step = matchingStep(openSecret(deps.config.jwtSecret, row.pending_secret), code, now);
+  await settle(step !== null);
   if (step === null) throw invalidCode();
   return ownChange(deps, user, 'enable_totp', async (trx) => {
     const claimed = await trx
