@@ -582,6 +582,8 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(statement).toMatchObject({ year, total: 'GH₵ 90.50' });
     expect(statement!.gifts.map((g) => g.reference)).toEqual([started.reference, viaCookie.body.reference]);
     expect((await statementOf(api.database.db, memberId, year - 1))!.gifts).toEqual([]);
+    // The year's gifts and the years given in are read by date in SQL; both years' links name only this one.
+    expect(statement!.years).toEqual([year]);
   });
 
   it('links a staff-recorded envelope to the member, who sees it in My gifts and the statement; mobile money keeps its transaction ID', async () => {
