@@ -13,7 +13,8 @@ import { afterAll, inject } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrateToLatest } from '../../src/server/db/migrations';
+import { migrateToLatest, migrations } from '../../src/server/db/migrations';
+import { Migrator } from 'kysely/migration';
 import { seed, DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/host/shell';
@@ -291,4 +292,27 @@ export function scryptHash(password: string, N = 2 ** 10): string {
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r: 8, p: 1 });
   return ['scrypt', N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/**
+ * A fresh database of `backend` migrated up to and including `migration`, as migrateToLatest would (on PostgreSQL
+ * the migration tables in the test's own schema): for a test of what a later migration does to the data then there.
+ */
+export async function databaseAt(backend: Backend, migration: string): Promise<Database> {
+  const url =
+    backend === 'postgres'
+      ? await freshPgUrl(inject('pgUrl'))
+      : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
+  const database = await openDatabase(url);
+  const migrationTableSchema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
+      : undefined;
+  const provider = { getMigrations: async () => migrations(database.dialect) };
+  const { error } = await new Migrator({ db: database.db, provider, migrationTableSchema }).migrateTo(migration);
+  if (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }

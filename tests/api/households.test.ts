@@ -4,21 +4,15 @@
 // is a 400 that changes nothing; every change is in Recent Activity; the user answer's family_members is the rest
 // of the household; the members' door functions keep a member to their own household; migration 0011 turns the
 // older family_members rows into households.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { backends, freshPgUrl, startApi, type TestApi } from './helpers';
-import { openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest, migrations } from '../../src/server/db/migrations';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, databaseAt, startApi, type TestApi } from './helpers';
+import { migrateToLatest } from '../../src/server/db/migrations';
 import {
   addPersonToOwnHousehold,
   householdOfUser,
   updateOwnHousehold,
   updatePersonInOwnHousehold,
 } from '../../src/server/households/service';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 describe.each(backends())('households on %s', (backend) => {
   let api: TestApi;
@@ -181,22 +175,8 @@ describe.each(backends())('households on %s', (backend) => {
 
 describe.each(backends())('migration 0011 on %s', (backend) => {
   it('turns each user’s family_members rows into a household headed by them', async () => {
-    const url =
-      backend === 'postgres'
-        ? await freshPgUrl(inject('pgUrl'))
-        : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
-    const database = await openDatabase(url);
+    const database = await databaseAt(backend, '0010_two_factor');
     try {
-      const all = migrations(database.dialect);
-      // As migrateToLatest does: PostgreSQL's migration tables in this test's own schema.
-      const migrationTableSchema =
-        database.dialect === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
-          : undefined;
-      const provider = { getMigrations: async () => all };
-      const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
-      const { error } = await migrator.migrateTo('0010_two_factor');
-      expect(error).toBeUndefined();
       const db = database.db as any;
       const user = (username: string, last_name: string) => ({
         username,

@@ -5,15 +5,9 @@
 // accepting a request adds the account that asked or the one with its email; bad input is a 400 that changes
 // nothing; changes are in Recent Activity and purge the /ministries page's copy; a member's ministries and
 // request through the members' door functions.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest, migrations } from '../../src/server/db/migrations';
-import { backends, freshPgUrl, startApi, type TestApi } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/migrations';
+import { backends, databaseAt, startApi, type TestApi } from './helpers';
 import { ministriesOfUser, requestToJoin } from '../../src/server/ministries/service';
 
 describe.each(backends())('ministries on %s', (backend) => {
@@ -315,19 +309,8 @@ describe.each(backends())('ministries on %s', (backend) => {
 
 describe.each(backends())('migration 0015 on %s', (backend) => {
   it('rewrites meeting times typed either way as HH:MM and moves other text to the meeting day', async () => {
-    const url =
-      backend === 'postgres'
-        ? await freshPgUrl(inject('pgUrl'))
-        : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
-    const database = await openDatabase(url);
+    const database = await databaseAt(backend, '0013_giving');
     try {
-      const migrationTableSchema =
-        database.dialect === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
-          : undefined;
-      const provider = { getMigrations: async () => migrations(database.dialect) };
-      const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
-      expect((await migrator.migrateTo('0013_giving')).error).toBeUndefined();
       const db = database.db as any;
       const ministry = (name: string, meeting_day: string | null, meeting_time: string | null) => ({
         name,

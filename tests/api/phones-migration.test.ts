@@ -2,31 +2,14 @@
 // Migration 0016: phones kept before the one phone rule, as people typed them, become whole (E.164) as every form
 // now stores them, so matching by phone (a member's code by SMS, a join request's account) finds them; a value that
 // is no phone is left as it was. Both databases.
-import { describe, expect, inject, it } from 'vitest';
-import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/connection';
-import { migrateToLatest, migrations } from '../../src/server/db/migrations';
-import { backends, freshPgUrl } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/migrations';
+import { backends, databaseAt } from './helpers';
 
 describe.each(backends())('migration 0016 on %s', (backend) => {
   it('rewrites the phones people typed as E.164 and leaves what is no phone', async () => {
-    const url =
-      backend === 'postgres'
-        ? await freshPgUrl(inject('pgUrl'))
-        : `file:${join(mkdtempSync(join(tmpdir(), 'church-mig-')), 'church.db')}`;
-    const database = await openDatabase(url);
+    const database = await databaseAt(backend, '0015_meeting_times');
     try {
-      const migrationTableSchema =
-        database.dialect === 'postgres'
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0].schema
-          : undefined;
-      const provider = { getMigrations: async () => migrations(database.dialect) };
-      const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
-      expect((await migrator.migrateTo('0015_meeting_times')).error).toBeUndefined();
       const db = database.db as any;
       const typed = [
         '024 555 0101',
