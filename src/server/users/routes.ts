@@ -24,7 +24,10 @@ import { allowed, route } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { acceptsGzip } from '../kernel/accept-encoding';
 import type { UserRow } from '../kernel/context';
-import * as users from './service';
+import * as users from './changes';
+import { listUsersUntil, presentUser } from './read';
+import { userStatsUntil } from './stats';
+import { replaceAvatarOf } from './avatar';
 import { limitAvatarBody } from '../media/avatars';
 import { resetTwoFactor } from '../twofactor/service';
 
@@ -83,8 +86,8 @@ function sendKept(c: Context<UsersEnv>, answer: Answer<unknown>) {
 export function userRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<UsersEnv>();
   const auth = requireAuth(deps);
-  const userList = keptAnswer(deps, 'users', users.listUsersUntil);
-  const userStats = keptAnswer(deps, 'stats', users.userStatsUntil);
+  const userList = keptAnswer(deps, 'users', listUsersUntil);
+  const userStats = keptAnswer(deps, 'stats', userStatsUntil);
 
   /**
    * Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them.
@@ -173,7 +176,7 @@ export function userRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/{id}/', 'One user', { signedIn: [auth, targetOf('view')], params: UserId, 200: oneUser }),
-    async (c) => c.json(await users.presentUser(deps, c.get('target')), 200),
+    async (c) => c.json(await presentUser(deps, c.get('target')), 200),
   );
 
   app.openapi(action('update', ['edit'], userUpdateSchema, "Edit another user's details"), async (c) =>
@@ -188,8 +191,7 @@ export function userRoutes(deps: AppDeps) {
       upload: avatarUpload,
       200: oneUser,
     }),
-    async (c) =>
-      c.json(await users.replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
+    async (c) => c.json(await replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
   );
 
   app.openapi(
