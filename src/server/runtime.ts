@@ -1,6 +1,7 @@
 // The API with everything it needs: the configuration, the database (migrated, and seeded with the demo
 // accounts on an empty database outside production, unless the caller does that later: `npm start` seeds after
-// listening), the mailer, the media storage, the view counter and the outbox worker. The host (src/host/main.ts)
+// listening), the mailer, the media storage, the view counter, the outbox worker and the job runner (the
+// background work: src/server/jobs/). The host (src/host/main.ts)
 // and the dev server (astro.config.mjs) build it here and serve the pages beside it: the runtime gives them the
 // public pages' read functions (`reader`) and one hook that hears every change to what those pages show
 // (`content`).
@@ -23,7 +24,8 @@ import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
 import { createViewCounter, type ViewCounter } from './analytics/views';
-import { startGivingReconciler } from './giving/reconcile';
+import { createJobRunner } from './jobs/runner';
+import { JOBS } from './jobs';
 import { paymentsOf } from './giving/paystack';
 import { givingReaderOf } from './giving/pages';
 import type { GivingReader } from '../lib/shared/giving/reader';
@@ -85,11 +87,12 @@ export async function createRuntime(
     views,
     payments: paymentsOf(config),
   };
-  // One worker per process sends the outbox (several instances share it on PostgreSQL).
+  // One worker per process sends what this process queues at once; the runner's outbox job polls for the rest.
   const outbox = await startOutboxWorker(deps);
   deps.outbox = outbox;
-  // One background check of pending online gifts per process (several instances share it on PostgreSQL).
-  const givingCheck = startGivingReconciler(deps);
+  // One runner per process; each job's lease in the database lets instances on one PostgreSQL share them.
+  const jobs = createJobRunner({ ...deps, outbox }, JOBS);
+  jobs.start();
   const app = createApp(deps);
   const sync =
     database.dialect === 'postgres'
@@ -102,8 +105,8 @@ export async function createRuntime(
       : undefined;
   const close = async () => {
     await sync?.close();
-    await givingCheck.close();
-    await outbox.close();
+    // The outbox first stops taking new batches, so a backlog does not hold up the stop through its job's run.
+    await Promise.all([outbox.close(), jobs.close()]);
     await views.close();
     await database.close();
   };

@@ -15,6 +15,9 @@ import { backends, startApi, TEST_ENV, type Backend } from './helpers';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrations } from '../../src/server/db/migrations';
 import { queueEmail } from '../../src/server/outbox/queue';
+import { loadConfig } from '../../src/server/config';
+import { createJobRunner } from '../../src/server/jobs/runner';
+import { expiredRowsJob } from '../../src/server/jobs/expired-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'church-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -235,6 +238,26 @@ describe.each(backends())('backup and restore on %s', (backend: Backend) => {
     const empty = await openDatabase(target);
     await migrateToLatest(empty.db, empty.dialect);
     await empty.close();
+    const res = run('restore', [backup], target);
+    expect(res.status, res.stderr).toBe(0);
+    expect(await contents(target)).toEqual(await contents(source));
+  });
+
+  it.runIf(backend === 'postgres')('restores into a database where the app started but nobody wrote', async () => {
+    const target = await freshTarget();
+    const schema = new URL(target).searchParams.get('options')!.split('=')[1];
+    const database = await openDatabase(target.replace(/\?.*/, ''));
+    await sql`create schema ${sql.id(schema)}`.execute(database.db);
+    await database.close();
+    const { migrateToLatest } = await import('../../src/server/db/migrations');
+    const started = await openDatabase(target);
+    await migrateToLatest(started.db, started.dialect);
+    // The job runner writes its leases as the app starts: bookkeeping, not data.
+    const config = loadConfig({ ...TEST_ENV, NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: target });
+    const runner = createJobRunner({ database: started, config, now: Date.now }, [expiredRowsJob]);
+    expect(await runner.runDue()).toEqual([expiredRowsJob.name]);
+    await runner.close();
+    await started.close();
     const res = run('restore', [backup], target);
     expect(res.status, res.stderr).toBe(0);
     expect(await contents(target)).toEqual(await contents(source));

@@ -12,7 +12,7 @@ import { asTarget } from '../users/answers';
 import { withAudit } from '../activity/audit';
 import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from '../credentials/passwords';
 import { checkThrottle, countAttempt } from '../credentials/throttle';
-import { lockedUntil, pruneAttempts, recordAttempt } from '../credentials/lockout';
+import { lockedUntil, recordAttempt } from '../credentials/lockout';
 import {
   continueSession,
   revokeAllForUser,
@@ -81,7 +81,6 @@ export async function login(
     const methods = await secondFactors(db, user.id);
     return methods.includes('passkey') ? { mfa_required: true, mfa_token, methods } : { mfa_required: true, mfa_token };
   }
-  if (Math.random() < 0.05) await pruneAttempts(db, now);
   return signIn(deps, user, from);
 }
 

@@ -12,8 +12,11 @@ import { isPostgresUrl, openDatabase, sqlitePath, type Database } from '../db/co
 import { loadConfig } from '../config';
 import { fail, orFail, parseArgs } from './args';
 
-/** Tables the migrations fill themselves (Kysely's record of them, the version counters): rows there are no data. */
-export const BOOKKEEPING_TABLES = ['kysely_migration', 'kysely_migration_lock', 'data_versions'];
+/**
+ * Tables the migrations or a start fill themselves (Kysely's record of them, the version counters, the job runner's
+ * leases): rows there are no data.
+ */
+export const BOOKKEEPING_TABLES = ['kysely_migration', 'kysely_migration_lock', 'data_versions', 'job_leases'];
 
 // The URL's query parameters libpq's tools understand, by the environment variable that carries each. The URL
 // reaches pg_dump and pg_restore through the environment only, so its password is never on a command line

@@ -6,7 +6,8 @@
 //   target yet (or an empty one).
 // - PostgreSQL: pg_restore in one transaction into the schema the backup was taken from, which must be the one
 //   DATABASE_URL's search_path selects. "Empty" means no table of that schema holds a row, apart from those the
-//   migrations fill themselves: a database the app has migrated but never used qualifies, its tables replaced.
+//   migrations or a start fill themselves (BOOKKEEPING_TABLES): a database the app has migrated or started but
+//   nobody used qualifies, its tables replaced.
 import {
   closeSync,
   copyFileSync,

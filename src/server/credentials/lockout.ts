@@ -50,11 +50,3 @@ export async function recordAttempt(db: Kysely<DB>, username: string, succeeded:
     .values({ username: lockKey(username), attempted_at: iso(nowMs), succeeded })
     .execute();
 }
-
-/** Attempts older than a day never matter again. */
-export async function pruneAttempts(db: Kysely<DB>, nowMs: number) {
-  await db
-    .deleteFrom('login_attempts')
-    .where('attempted_at', '<', iso(nowMs - 24 * 3600_000))
-    .execute();
-}

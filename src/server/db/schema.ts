@@ -418,6 +418,20 @@ export interface SecondStepGuardsTable {
   locked_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One background job's lease (src/server/jobs/runner.ts, migration 0017). */
+export interface JobLeasesTable {
+  /** The job's name (jobs/index.ts). */
+  name: string;
+  /** Not taken before then: the period counts from the start of the last run that finished. */
+  next_run_at: string;
+  /** Who runs it now (a random id per run), or null. */
+  holder: string | null;
+  /** Past this the holder is taken for dead and another instance may run the job. */
+  leased_until: string | null;
+  /** The last run's error, null after a run that succeeded. */
+  last_error: string | null;
+}
+
 export interface SessionsTable {
   /** The refresh-token family (credentials/sessions.ts). */
   family_id: string;
@@ -555,4 +569,5 @@ export interface DB {
   member_codes: MemberCodesTable;
   removal_requests: RemovalRequestsTable;
   second_step_guards: SecondStepGuardsTable;
+  job_leases: JobLeasesTable;
 }

@@ -1,9 +1,9 @@
 // The background check of online gifts (CONTRACT: a gift still pending 15 minutes after it began is verified with
 // Paystack), so a lost webhook, or a process killed between Paystack's success and our write, still credits the
-// gift. One per process, every minute. A pass claims a few old pending gifts by stamping `updated_at`, so each
-// is asked about at most once a minute whichever instance looks; on PostgreSQL the claim skips rows another
-// instance is claiming that instant (FOR UPDATE SKIP LOCKED, as the outbox worker does). Crediting itself is
-// safe to repeat (service.ts applyVerification moves only a pending gift).
+// gift. The job runner runs it every minute (src/server/jobs/giving-check.ts). A pass claims a few old pending
+// gifts by stamping `updated_at`, so each is asked about at most once a minute whichever instance looks; on
+// PostgreSQL the claim skips rows another instance is claiming that instant (FOR UPDATE SKIP LOCKED, as the outbox
+// worker does). Crediting itself is safe to repeat (online.ts applyVerification moves only a pending gift).
 import type { AppDeps } from '../kernel/context';
 import { iso } from '../db/time';
 import { ProviderUnavailable } from './provider';
@@ -13,35 +13,6 @@ import { applyVerification, providerOf } from './online';
 const BATCH = 20;
 /** A payment not completed after a day is given up (Paystack's checkout has long expired). */
 const GIVE_UP_MS = 24 * 3_600_000;
-
-export interface GivingReconciler {
-  /** One pass now; answers how many gifts it asked about (tests). */
-  runOnce(): Promise<number>;
-  close(): Promise<void>;
-}
-
-export function startGivingReconciler(deps: AppDeps): GivingReconciler {
-  const { everyMs } = deps.config.givingVerify;
-  let closed = false;
-  let running: Promise<number> = Promise.resolve(0);
-  const runOnce = () => (running = running.then(() => checkPendingGifts(deps)).catch(logError));
-  const timer = setInterval(() => void runOnce(), everyMs);
-  timer.unref();
-  return {
-    runOnce,
-    async close() {
-      if (closed) return;
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-function logError(err: unknown): number {
-  console.error(JSON.stringify({ level: 'error', msg: 'giving check failed', error: String(err) }));
-  return 0;
-}
 
 /** One pass: asks Paystack about a few gifts pending longer than `afterMs`; answers how many. */
 export async function checkPendingGifts(deps: AppDeps): Promise<number> {

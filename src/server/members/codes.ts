@@ -54,12 +54,6 @@ export async function issueCode(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Spent codes go now and then, as spent sign-in challenges do.
-  if (Math.random() < 0.05)
-    await db
-      .deleteFrom('member_codes')
-      .where('expires_at', '<', iso(nowMs - 24 * 3600_000))
-      .execute();
   return { id: Number(row.id), code };
 }
 

@@ -6,10 +6,11 @@
 // SQLite is one process, so leftover claims of a killed one are released at start.
 //
 // A process wakes its worker as soon as it has queued (wake(), after the transaction commits), so a
-// confirmation leaves within milliseconds; the poll every POLL_MS finds what other instances queued and the
-// retries that came due. Sending is at least once at the provider: a process killed between the provider's
-// acceptance and the row's update sends that row again after restart (the key goes with it, as the mail's
-// Message-ID and the SMS providers' reference, so the copies can be told apart).
+// confirmation leaves within milliseconds; the job runner's `outbox` job (src/server/jobs/outbox.ts) polls every
+// second, on one instance at a time, for what other instances queued and the retries that came due. Sending is at
+// least once at the provider: a process killed between the provider's acceptance and the row's update sends that
+// row again after restart (the key goes with it, as the mail's Message-ID and the SMS providers' reference, so the
+// copies can be told apart).
 import type { Database } from '../db/connection';
 import type { Mailer, MailMessage, SmsSender } from '../kernel/ports';
 import { SendRefused } from '../kernel/ports';
@@ -22,8 +23,7 @@ import type { EmailPayload, SmsPayload } from './queue';
 /** The waits after the 1st, 2nd, … failed attempt; the attempt after the last of them is the last. */
 export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
 /** Longer than any send may take (the SMTP and SMS timeouts are 10 s a step). */
-const LEASE_MS = 60_000;
-const POLL_MS = 1_000;
+export const LEASE_MS = 60_000;
 /** Sent side by side in one pass: enough to keep a mail server busy, few enough to be held briefly. */
 const BATCH = 20;
 
@@ -35,12 +35,13 @@ export interface OutboxWorkerDeps {
   /** Without one (a test app that sends no SMS), SMS are written to the log. */
   sms?: SmsSender;
   now: () => number;
-  pollMs?: number;
 }
 
 export interface OutboxWorker {
   /** Something was queued: look now rather than at the next poll. */
   wake(): void;
+  /** Sends what is due, batch after batch while they come full (the job runner's poll). */
+  poll(): Promise<void>;
   /** Sends everything due now, then resolves (tests, and a clean shutdown). */
   settle(): Promise<void>;
   /** Stops polling and waits for the sends under way. */
@@ -56,14 +57,12 @@ export async function startOutboxWorker(deps: OutboxWorkerDeps): Promise<OutboxW
   let chain: Promise<number> = Promise.resolve(0);
   const pass = () => (chain = chain.then(() => sendDue(deps), logPassError));
   let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let again = false;
   let looping = false;
+  let current: Promise<void> = Promise.resolve();
 
   async function loop() {
-    if (looping || closed) return;
     looping = true;
-    clearTimeout(timer);
     try {
       do {
         again = false;
@@ -71,26 +70,24 @@ export async function startOutboxWorker(deps: OutboxWorkerDeps): Promise<OutboxW
         while ((await pass()) === BATCH && !closed);
       } while (again && !closed);
     } finally {
+      // Here, not in a later callback: a wake after the last look at `again` starts a new loop.
       looping = false;
-      if (!closed) {
-        timer = setTimeout(() => void loop(), deps.pollMs ?? POLL_MS);
-        timer.unref();
-      }
     }
   }
+  const poll = () => (looping || closed ? current : (current = loop()));
 
-  void loop();
   return {
     wake() {
       again = true;
-      void loop();
+      void poll();
     },
+    poll,
     async settle() {
       while ((await pass()) > 0);
     },
     async close() {
       closed = true;
-      clearTimeout(timer);
+      await current;
       await chain;
     },
   };

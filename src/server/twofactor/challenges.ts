@@ -30,12 +30,6 @@ export async function issueChallenge(
       used_at: null,
     })
     .execute();
-  // Spent ones go now and then, as expired refresh tokens and attempts do.
-  if (Math.random() < 0.05)
-    await db
-      .deleteFrom('sign_in_challenges')
-      .where('expires_at', '<', iso(nowMs - 3600_000))
-      .execute();
   return token;
 }
 
