@@ -14,6 +14,7 @@ import type { DB } from '../db/schema';
 import { seedContent } from './content';
 import { seedPrayers } from './prayers';
 import { seedFunds } from './funds';
+import { seedBranches } from './branches';
 import { inChunks } from '../db/batch';
 
 /**
@@ -210,6 +211,7 @@ async function seedMembers(
   hash: string,
   now: number,
   ministryIds: number[],
+  branchOf: (n: number) => number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const have = await trx.selectFrom('users').select('username').where('username', 'like', 'member%').execute();
@@ -241,6 +243,7 @@ async function seedMembers(
         suspension_reason: n % 23 === 0 ? 'Sample suspension' : null,
         can_access_web: false,
         date_joined: iso(joinedAt(n)),
+        branch_id: branchOf(n),
       }),
     );
     for (const chunk of inChunks(users)) await trx.insertInto('users').values(chunk).execute();
@@ -270,6 +273,7 @@ async function seedMembers(
       address: `${(n % 90) + 1} Independence Avenue, Accra`,
       head_user_id: idOf.get(memberUsername(n))!,
       created_at: stamp,
+      branch_id: branchOf(n),
     }));
     for (const chunk of inChunks(households)) await trx.insertInto('households').values(chunk).execute();
     const headIds = households.map((h) => h.head_user_id);
@@ -329,6 +333,7 @@ export async function seed(
   const hash = await hashPassword(DEMO_PASSWORD, config.argon2);
   const now = Date.now();
   const ministryIds = await ensureMinistries(db);
+  const branchOf = await seedBranches(db, now);
 
   for (const [i, d] of DEMO_ACCOUNTS.entries()) {
     const fields = {
@@ -378,7 +383,7 @@ export async function seed(
       .execute();
   }
 
-  const added = await seedMembers(db, wanted, hash, now, ministryIds);
+  const added = await seedMembers(db, wanted, hash, now, ministryIds, branchOf);
   const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
   const prayers = await seedPrayers(db, opts.contentDir ?? CONTENT_DIR, now);
   await seedFunds(db, now);

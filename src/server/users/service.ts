@@ -13,7 +13,9 @@ import {
 import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../lib/shared/schemas';
 import { newUserRow } from './new-user';
 import type { FamilyMember, MinistryMembership, User, UserStats } from '../../lib/shared/users/types';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { branchInScope, branchNames } from '../branches/service';
+import { moveAccount } from '../branches/transfers';
 import type { DB } from '../db/schema';
 import { compiledOnce } from '../db/compiled';
 import { iso, startOfMonthIso } from '../db/time';
@@ -126,11 +128,21 @@ async function extrasFor(db: Kysely<DB>, rows: UserRow[], id: number | 'all') {
 
 /** `rows` are the one user `whose` names, or everyone. */
 async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
-  const { memberships, family } = await extrasFor(deps.database.db, rows, whose);
+  const [{ memberships, family }, branches] = await Promise.all([
+    extrasFor(deps.database.db, rows, whose),
+    branchNames(
+      deps.database.db,
+      rows.map((row) => Number(row.branch_id)),
+    ),
+  ]);
   return rows.map((row) =>
     toUserAnswer(
       row,
-      { memberships: memberships.get(Number(row.id)) ?? [], family: family.get(Number(row.id)) ?? [] },
+      {
+        memberships: memberships.get(Number(row.id)) ?? [],
+        family: family.get(Number(row.id)) ?? [],
+        branchName: branches.get(Number(row.branch_id)) ?? '',
+      },
       deps.now(),
       deps.config.onlineWindowMs,
     ),
@@ -291,9 +303,12 @@ async function recorded(
   return presentUserById(deps, target.id);
 }
 
-export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreate): Promise<User> {
-  const { username, password, email, role, first_name, last_name, suspension_reason, ...optional } = input;
+export async function createUser(deps: AppDeps, actor: UserRow, scope: Scope, input: UserCreate): Promise<User> {
+  const { username, password, email, role, first_name, last_name, suspension_reason, branch_id, ...optional } = input;
   const db = deps.database.db;
+  // The creator's branch unless another of their scope is named (docs/API.md, Branches).
+  const branch =
+    branch_id === undefined ? actor.branch_id : (await branchInScope(db, scope, branch_id, 'branch_id')).id;
   const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
   if (taken) throw fieldError('username', 'A user with that username already exists.');
   await assertEmailFree(db, email.toLowerCase());
@@ -313,6 +328,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
             first_name,
             last_name,
             role,
+            branch_id: branch,
             suspension_reason: input.is_suspended ? suspension_reason || DEFAULT_SUSPEND_REASON : null,
             date_joined: iso(stamp),
           }),
@@ -331,12 +347,23 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
   return presentUser(deps, created);
 }
 
-export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow, input: UserUpdate): Promise<User> {
-  const changes = await withEmailChecked(deps, target.id, input);
-  if (!Object.keys(changes).length) return presentUserById(deps, target.id);
-  const entry = { action: USER_ACTIONS.update.audit, details: Object.keys(changes).join(',') };
+export async function updateUser(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  target: UserRow,
+  input: UserUpdate,
+): Promise<User> {
+  const { branch_id, ...changes } = await withEmailChecked(deps, target.id, input);
+  const branch =
+    branch_id === undefined ? undefined : await branchInScope(deps.database.db, scope, branch_id, 'branch_id');
+  const moved = branch !== undefined && Number(branch.id) !== Number(target.branch_id);
+  const changed = [...Object.keys(changes), ...(moved ? ['branch_id'] : [])];
+  if (!changed.length) return presentUserById(deps, target.id);
+  const entry = { action: USER_ACTIONS.update.audit, details: changed.join(',') };
   const result = await recorded(deps, actor, target, entry, async (trx, stamp) => {
-    await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    if (Object.keys(changes).length) await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    if (moved) await moveAccount(trx, target, branch, { at: iso(stamp), by: actor.id });
     if (changes.email !== undefined) await afterEmailChange(trx, target, changes.email, stamp);
   });
   if (changes.email !== undefined) deps.outbox?.wake();

@@ -21,6 +21,7 @@ import m0013 from './0013_giving';
 import m0014 from './0014_accounts_hold';
 import m0015 from './0015_meeting_times';
 import m0016 from './0016_phones_whole';
+import m0018 from './0018_branches';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_accounts_hold': m0014(types),
     '0015_meeting_times': m0015(),
     '0016_phones_whole': m0016(),
+    '0018_branches': m0018(types),
   };
 }
 
