@@ -10,9 +10,9 @@ import { useEffect, useState } from 'react';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
-import { fieldRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
+import { liveRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
 import { apiUrl } from '../lib/client/api-client';
-import { contactFieldRules } from '../lib/shared/messages';
+import type { FieldRules } from '../lib/shared/forms';
 import { DEFAULT_COUNTRY, findCountry } from '../lib/shared/countries';
 import { normalisePhone } from '../lib/shared/phone';
 import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
@@ -69,7 +69,10 @@ function wholePhone(typed: string, countryCode: string): string {
   return normalisePhone(typed, country.dialCode.slice(1)) ?? typed;
 }
 
-export default function ContactForm() {
+/** The fields whose rules the page reads from contactSchema (formRules) and hands over. */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
+
+export default function ContactForm({ rules }: { rules: Record<(typeof CONTACT_FIELDS)[number], FieldRules> }) {
   // The picker's country (the visitor's choice stays for a next message).
   const [country, setCountry] = useState(DEFAULT_COUNTRY.code);
   const { values, setValues, bind, errors, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
@@ -102,7 +105,7 @@ export default function ContactForm() {
 
   // Every text field: its value, error and rules by name; the two selects are required without typing rules.
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
-    <Field {...bind(name)} label={label} {...fieldRules(contactFieldRules, name)} {...extra} />
+    <Field {...bind(name)} label={label} {...liveRules(rules, name)} {...extra} />
   );
 
   return (

@@ -6,10 +6,11 @@
 // and a thank-you shows while the form clears. What a visitor types is only ever text.
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
-import { fieldRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
+import { liveRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
+import type { FieldRules } from '../lib/shared/forms';
 import { apiUrl } from '../lib/client/api-client';
 import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
-import { PRAYER_CATEGORIES, prayerFieldRules } from '../lib/shared/visitors/rules';
+import { PRAYER_CATEGORIES } from '../lib/shared/visitors/rules';
 import { PRAYER_CATEGORY_LABELS, PRAYER_THANKS } from '../lib/shared/prayers/wall';
 
 /** The API's prayer call (the plain post and the script's JSON alike). */
@@ -42,7 +43,10 @@ const CATEGORY_OPTIONS = PRAYER_CATEGORIES.map((value) => ({ value, label: PRAYE
 
 const loadSchema = () => import('../lib/shared/schemas').then((m) => m.prayerRequestSchema);
 
-export default function PrayerRequestForm() {
+/** The fields whose rules the page reads from prayerRequestSchema (formRules) and hands over. */
+export const PRAYER_FIELDS = ['name', 'email', 'phone', 'title', 'description'] as const;
+
+export default function PrayerRequestForm({ rules }: { rules: Record<(typeof PRAYER_FIELDS)[number], FieldRules> }) {
   const { values, setValues, bind, banner, sent, busy, honeypot, form, formKey } = usePublicForm({
     path: '/prayers/',
     empty: EMPTY,
@@ -58,7 +62,7 @@ export default function PrayerRequestForm() {
   });
 
   const field = (name: TextKey, label: string, extra: Partial<FieldProps>) => (
-    <Field {...bind(name)} label={label} {...fieldRules(prayerFieldRules, name)} {...extra} />
+    <Field {...bind(name)} label={label} {...liveRules(rules, name)} {...extra} />
   );
 
   const choice = 'flex items-center gap-2 text-sm text-text';
@@ -88,7 +92,7 @@ export default function PrayerRequestForm() {
         type: 'textarea',
         rows: 5,
         placeholder: 'Tell us as much or as little as you wish (at least 10 characters)',
-        helperText: `${values.description.length}/${prayerFieldRules.description.maxLength} characters`,
+        helperText: `${values.description.length}/${rules.description.maxLength} characters`,
         className: 'md:col-span-2',
       })}
       <fieldset className="flex flex-col gap-2 md:col-span-2">

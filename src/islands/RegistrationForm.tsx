@@ -9,7 +9,7 @@ import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
 import { FormNotices, usePublicForm } from './usePublicForm';
 import { HONEYPOT_FIELD, REGISTRATION_THANKS } from '../lib/shared/visitors/form-posts';
-import { MAX_SEATS, registrationFieldRules as rules } from '../lib/shared/visitors/rules';
+import type { FieldRules } from '../lib/shared/forms';
 import { buttonClasses } from './ui/button-classes';
 import { cx } from './ui/cx';
 import { figureTexts, type EventFigures } from '../lib/shared/events/figures';
@@ -48,9 +48,14 @@ export interface RegistrationFormProps {
   eventTitle: string;
   /** The event is full: the form joins the waitlist. */
   full: boolean;
+  /** From registrationSchema (formRules of lib/shared/forms.ts), read by the page. */
+  rules: Record<(typeof REGISTRATION_FIELDS)[number], FieldRules>;
 }
 
-export default function RegistrationForm({ eventId, eventTitle, full: fullAtLoad }: RegistrationFormProps) {
+/** The fields whose rules the page reads from registrationSchema and hands over. */
+export const REGISTRATION_FIELDS = ['name', 'email', 'phone', 'seats'] as const;
+
+export default function RegistrationForm({ eventId, eventTitle, full: fullAtLoad, rules }: RegistrationFormProps) {
   const { values, set, bind, errors, banner, sent, answer, busy, honeypot, form, formKey } = usePublicForm({
     path: `/events/${eventId}/registrations/`,
     empty: EMPTY,
@@ -101,10 +106,10 @@ export default function RegistrationForm({ eventId, eventTitle, full: fullAtLoad
           name="seats"
           type="number"
           inputMode="numeric"
-          min={1}
-          max={MAX_SEATS}
+          min={rules.seats.min}
+          max={rules.seats.max}
           step={1}
-          required
+          required={rules.seats.required}
           value={values.seats}
           onChange={(e) => set('seats')(e.target.value)}
           aria-invalid={errors.seats ? true : undefined}

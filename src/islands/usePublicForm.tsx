@@ -12,7 +12,8 @@ import { useState, type SubmitEvent } from 'react';
 import type { ZodType } from 'zod';
 import { api, apiErrorInfo, apiUrl, firstFieldErrors, type ApiErrorInfo } from '../lib/client/api-client';
 import { HONEYPOT_FIELD } from '../lib/shared/visitors/form-posts';
-import { firstIssues, type ValidationRules } from '../lib/shared/validation';
+import { firstIssues } from '../lib/shared/validation';
+import type { FieldRules } from '../lib/shared/forms';
 import { useFormTakeover, type TypedValues } from './useFormTakeover';
 import { useHydrated } from './useHydrated';
 
@@ -136,9 +137,10 @@ export function usePublicForm<V extends object>(options: PublicFormOptions<V>) {
 }
 
 /**
- * A field's spec rules, checked as the visitor types; a field without typing rules (a select) is only required.
+ * A field's rules (from the form's schema, handed over by its page: formRules of lib/shared/forms.ts), checked as the
+ * visitor types; a field without typing rules (a select) is only required.
  */
-export function fieldRules(rules: Readonly<Record<string, ValidationRules>>, name: string) {
+export function liveRules(rules: Readonly<Record<string, FieldRules>>, name: string) {
   return Object.hasOwn(rules, name) ? { rules: rules[name], realTime: true } : { rules: { required: true } };
 }
 

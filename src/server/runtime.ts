@@ -18,7 +18,7 @@ import { createContentEvents, type ContentEvents } from './content/events';
 import { startContentSync } from './content/sync';
 import { readEvent, readEvents } from './events/service';
 import { readPrayerWall } from './prayers/service';
-import { listPublicMinistries } from './ministries/service';
+import { listPublicMinistries } from './ministries/ministries';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';

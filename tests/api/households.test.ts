@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, databaseAt, startApi, type TestApi } from './helpers';
 import { migrateToLatest } from '../../src/server/db/migrations';
+import { householdOfUser } from '../../src/server/households/households';
 import {
   addPersonToOwnHousehold,
-  householdOfUser,
   updateOwnHousehold,
   updatePersonInOwnHousehold,
-} from '../../src/server/households/service';
+} from '../../src/server/households/own-household';
 
 describe.each(backends())('households on %s', (backend) => {
   let api: TestApi;

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { backends, databaseAt, startApi, type TestApi } from './helpers';
-import { ministriesOfUser, requestToJoin } from '../../src/server/ministries/service';
+import { ministriesOfUser } from '../../src/server/ministries/members';
+import { requestToJoin } from '../../src/server/ministries/join-requests';
 
 describe.each(backends())('ministries on %s', (backend) => {
   let api: TestApi;

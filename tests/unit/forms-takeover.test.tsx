@@ -10,8 +10,10 @@ import { htmlPattern, nativeConstraints } from '../../src/islands/ui/native-cons
 import { isDirty, readTakeover, useFormTakeover } from '../../src/islands/useFormTakeover';
 import { useHydrated } from '../../src/islands/useHydrated';
 import { EMAIL_PATTERN, LINK_PATTERN, LOCAL_PHONE_PATTERN, PHONE_PATTERN } from '../../src/lib/shared/messages';
-import ContactForm from '../../src/islands/ContactForm';
-import RegistrationForm from '../../src/islands/RegistrationForm';
+import ContactForm, { CONTACT_FIELDS } from '../../src/islands/ContactForm';
+import RegistrationForm, { REGISTRATION_FIELDS } from '../../src/islands/RegistrationForm';
+import { formRules } from '../../src/lib/shared/forms';
+import { contactSchema, registrationSchema } from '../../src/lib/shared/schemas';
 import { REGISTRATION_THANKS } from '../../src/lib/shared/visitors/form-posts';
 
 // React warns unless the environment says act() is in use.
@@ -146,7 +148,7 @@ describe('useFormTakeover', () => {
   });
 
   it('the contact form keeps a visitor’s early text and interests, with the honeypot out of reach', () => {
-    serveThenHydrate(<ContactForm />, () => {
+    serveThenHydrate(<ContactForm rules={formRules(contactSchema, CONTACT_FIELDS)} />, () => {
       type('name', 'A');
       type('email', 'ama@example.com');
       container.querySelector<HTMLInputElement>('input[name="services"][value="youth"]')!.checked = true;
@@ -168,7 +170,7 @@ describe('useFormTakeover', () => {
 
 describe('the contact form’s phone country before hydration', () => {
   it('is a native select whose choice and focus the island takes over', () => {
-    serveThenHydrate(<ContactForm />, (served) => {
+    serveThenHydrate(<ContactForm rules={formRules(contactSchema, CONTACT_FIELDS)} />, (served) => {
       const select = served.querySelector<HTMLSelectElement>('select[aria-label="Country code"]')!;
       select.value = 'NG';
       select.focus();
@@ -184,7 +186,14 @@ describe('the contact form’s phone country before hydration', () => {
 
 describe('the registration form', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const form = <RegistrationForm eventId="couples-dinner" eventTitle="Couples Dinner" full={false} />;
+  const form = (
+    <RegistrationForm
+      eventId="couples-dinner"
+      eventTitle="Couples Dinner"
+      full={false}
+      rules={formRules(registrationSchema, REGISTRATION_FIELDS)}
+    />
+  );
 
   it('is a plain form posting to the API with the browser’s checks, a phone with its country code allowed', () => {
     const served = document.createElement('div');

@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import PrayerRequestForm, { PRAYER_FORM_ACTION } from '../../src/islands/PrayerRequestForm';
+import PrayerRequestForm, { PRAYER_FIELDS, PRAYER_FORM_ACTION } from '../../src/islands/PrayerRequestForm';
+import { formRules } from '../../src/lib/shared/forms';
+import { prayerRequestSchema } from '../../src/lib/shared/schemas';
+
+// As /prayers hands them over.
+const rules = formRules(prayerRequestSchema, PRAYER_FIELDS);
 import { FOLLOW_UP_DAYS, PRAYER_THANKS, firstName, needsFollowUp } from '../../src/lib/shared/prayers/wall';
 
 afterEach(() => {
@@ -26,7 +31,7 @@ function fillValid() {
 
 describe('PrayerRequestForm', () => {
   it('renders on the server as a plain form posting to the API, the honeypot out of reach', () => {
-    const html = renderToString(<PrayerRequestForm />);
+    const html = renderToString(<PrayerRequestForm rules={rules} />);
     const doc = new DOMParser().parseFromString(html, 'text/html');
     const form = doc.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('post');
@@ -49,7 +54,7 @@ describe('PrayerRequestForm', () => {
       .fn()
       .mockResolvedValue(new Response(JSON.stringify({ id: 7, status: 'active', approved: false }), { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    render(<PrayerRequestForm />);
+    render(<PrayerRequestForm rules={rules} />);
     fillValid();
     fireEvent.click(screen.getByLabelText(/Keep private/));
     fireEvent.click(screen.getByLabelText(/This is urgent/));
@@ -75,7 +80,7 @@ describe('PrayerRequestForm', () => {
   it('checks before sending: the spec messages and nothing sent', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    render(<PrayerRequestForm />);
+    render(<PrayerRequestForm rules={rules} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Prayer Request' }));
     for (const text of [
       'Name is required',
@@ -102,7 +107,7 @@ describe('PrayerRequestForm', () => {
         }),
       );
     vi.stubGlobal('fetch', fetchMock);
-    render(<PrayerRequestForm />);
+    render(<PrayerRequestForm rules={rules} />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Send Prayer Request' }));
     expect(await screen.findByText('Maximum 120 characters allowed')).toBeTruthy();

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '../../src/server/config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '../../src/server/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from '../../src/server/seed/accounts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), 'utf8');

@@ -8,7 +8,8 @@
 // A field the visitor touched before hydration (`touched`, from useFormTakeover) validates at once.
 import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from '../useHydrated';
-import { validateField, type ValidationRules } from '../../lib/shared/validation';
+import { validateField } from '../../lib/shared/validation';
+import type { FieldRules } from '../../lib/shared/forms';
 import type { Country } from '../../lib/shared/countries';
 import { cx } from './cx';
 import { CheckIcon, EyeIcon, EyeOffIcon, Spinner } from './icons';
@@ -52,7 +53,7 @@ export interface FieldProps {
   variant?: FieldVariant;
   value: string;
   onChange: (value: string) => void;
-  rules?: ValidationRules;
+  rules?: FieldRules;
   /** Validate as the person types (after the first focus). */
   realTime?: boolean;
   /** A message from the form (e.g. on submit); shown in place of the field's own. */

@@ -1,20 +1,22 @@
 // A field's spec rules (lib/shared/validation.ts) as the browser's own constraint attributes, so a form checks
 // its fields natively before its island hydrates and when JavaScript never runs (docs/PRODUCT.md (Validation)).
 // Once hydrated the form sets noValidate and the spec's messages show instead of the browser's.
-import type { ValidationRules } from '../../lib/shared/validation';
+import type { FieldRules } from '../../lib/shared/forms';
 
 export interface NativeConstraints {
   required?: boolean;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  min?: number;
+  max?: number;
 }
 
 /**
  * The attributes for `rules`. `maxLength` only before hydration: a browser's maxlength silently cuts a paste
  * short, while the spec wants the whole text kept and "Maximum n characters allowed" shown.
  */
-export function nativeConstraints(rules: ValidationRules | undefined, hydrated: boolean): NativeConstraints {
+export function nativeConstraints(rules: FieldRules | undefined, hydrated: boolean): NativeConstraints {
   if (!rules) return {};
   const pattern = rules.pattern ? htmlPattern(rules.pattern) : undefined;
   return {
@@ -22,6 +24,8 @@ export function nativeConstraints(rules: ValidationRules | undefined, hydrated: 
     ...(rules.minLength !== undefined && { minLength: rules.minLength }),
     ...(!hydrated && rules.maxLength !== undefined && { maxLength: rules.maxLength }),
     ...(pattern !== undefined && { pattern }),
+    ...(rules.min !== undefined && { min: rules.min }),
+    ...(rules.max !== undefined && { max: rules.max }),
   };
 }
 

@@ -20,7 +20,10 @@ const GHANAIAN = `(?:0${SEP}|2${SEP}3${SEP}3${SEP}(?:0${SEP})?)?[235]${digits(8,
  * The shape of a phone written whole (no picker beside it): the HTML `pattern` of those fields and the first
  * check of the rule (normalisePhone then checks a foreign number's length, which no pattern can).
  */
-export const PHONE_PATTERN = new RegExp(`^${SEP}(?:${INTERNATIONAL}|${GHANAIAN})${SEP}$`);
+const WHOLE = `${SEP}(?:${INTERNATIONAL}|${GHANAIAN})${SEP}`;
+export const PHONE_PATTERN = new RegExp(`^${WHOLE}$`);
+/** The same or nothing: an optional phone's schema (an empty control posts ''), and so that field's HTML `pattern`. */
+export const OPTIONAL_PHONE_PATTERN = new RegExp(`^(?:${WHOLE})?$`);
 /** Beside a country picker: an international number, or a national one of the picked country (4 to 14 digits). */
 export const LOCAL_PHONE_PATTERN = new RegExp(String.raw`^${SEP}(?:${INTERNATIONAL}|\d${digits(3, 13)})${SEP}$`);
 

@@ -7,7 +7,7 @@ import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 // Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
 import { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
 export { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
-import { GHANA_CALLING_CODE, PHONE_MAX_LENGTH, normalisePhone } from './phone';
+import { GHANA_CALLING_CODE, OPTIONAL_PHONE_PATTERN, PHONE_MAX_LENGTH, normalisePhone } from './phone';
 import { findCountry } from './countries';
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
 import { BRANCH_UNKNOWN, contactFieldRules as contact, personFieldRules as person } from './messages';
@@ -47,6 +47,9 @@ export const optionalPhone = z
   .string()
   .trim()
   .max(PHONE_MAX_LENGTH, messages.maxLength(PHONE_MAX_LENGTH))
+  // The pattern first, as a check forms can read (forms.ts: the HTML pattern); the refine adds what a pattern
+  // cannot say (E.164's length once the trunk 0 goes). Either refusal is the one phone message.
+  .regex(OPTIONAL_PHONE_PATTERN, { error: messages.phone, abort: true })
   .refine((value) => value === '' || normalisePhone(value) !== null, messages.phone)
   .nullable()
   .optional()

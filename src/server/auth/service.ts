@@ -7,7 +7,7 @@ import type { User } from '../../lib/shared/users/types';
 import type { AppDeps } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { iso } from '../db/time';
-import { findUserById, findUserByUsername, presentUser } from '../users/service';
+import { findUserById, findUserByUsername, presentUser } from '../users/read';
 import { asTarget } from '../users/answers';
 import { withAudit } from '../activity/audit';
 import { HashingBusy, dummyHash, hashPassword, needsRehash, verifyPassword } from '../credentials/passwords';

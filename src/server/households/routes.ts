@@ -21,7 +21,8 @@ import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
-import * as households from './service';
+import * as households from './households';
+import * as people from './people';
 
 const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
 const MemberId = Id.extend({ userId: wholeId(HOUSEHOLD_TEXT.notMember) });
@@ -120,7 +121,7 @@ export function householdRoutes(deps: AppDeps) {
       json: householdPersonCreateSchema,
       200: answer,
     }),
-    changeById(deps, households.addPerson),
+    changeById(deps, people.addPerson),
   );
 
   app.openapi(
@@ -132,7 +133,7 @@ export function householdRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id, personId } = c.req.valid('param');
-      return c.json(await households.updatePerson(deps, c.get('user'), id, personId, c.req.valid('json')), 200);
+      return c.json(await people.updatePerson(deps, c.get('user'), id, personId, c.req.valid('json')), 200);
     },
   );
 
@@ -144,7 +145,7 @@ export function householdRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id, personId } = c.req.valid('param');
-      return c.json(await households.removePerson(deps, c.get('user'), id, personId), 200);
+      return c.json(await people.removePerson(deps, c.get('user'), id, personId), 200);
     },
   );
 

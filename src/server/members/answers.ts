@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { AppDeps, UserRow } from '../kernel/context';
 import { iso } from '../db/time';
-import { presentUser } from '../users/service';
+import { presentUser } from '../users/read';
 import type { MemberPrayer, MemberProfile, MemberRegistration } from '../../lib/shared/members/api';
 import type { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../../lib/shared/visitors/rules';
 import { pendingEmail } from './codes';

@@ -6,7 +6,7 @@ import { memberFromCookie, memberSessionsOf } from './session';
 import { me } from './service';
 import { directory } from './directory';
 import { passkeysOf } from './passkeys';
-import { listPublicMinistries } from '../ministries/service';
+import { listPublicMinistries } from '../ministries/ministries';
 
 export function memberReaderOf(deps: AppDeps): MemberReader {
   return {

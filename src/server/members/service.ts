@@ -1,6 +1,6 @@
 // The members' door (docs/API.md, Members' own door): a code to sign in, then what a member reads and changes of
 // their own. Every function takes the signed-in member's row (session.ts), never an id from the request, and
-// reaches only rows that are theirs: their account, their household (households/service.ts checks a person's
+// reaches only rows that are theirs: their account, their household (households/own-household.ts checks a person's
 // household), registrations and prayer requests made with their email address (answers.ts). Every change a
 // member makes is written with its audit entry in one transaction.
 import { createHash } from 'node:crypto';
@@ -26,16 +26,13 @@ import {
 } from '../../lib/shared/members/api';
 import type { HouseholdPersonCreate, HouseholdPersonUpdate, OwnHouseholdUpdate } from '../../lib/shared/households/api';
 import { churchContact } from '../settings/church';
-import { tellOldAddress, withEmailChecked } from '../users/service';
+import { tellOldAddress, withEmailChecked } from '../users/email-change';
 import { endMemberSessions } from '../credentials/sessions';
 import { recordActiveDay } from '../analytics/member-days';
-import {
-  addPersonToOwnHousehold,
-  householdOfUser,
-  updateOwnHousehold,
-  updatePersonInOwnHousehold,
-} from '../households/service';
-import { ministriesOfUser, requestToJoin } from '../ministries/service';
+import { householdOfUser } from '../households/households';
+import { addPersonToOwnHousehold, updateOwnHousehold, updatePersonInOwnHousehold } from '../households/own-household';
+import { ministriesOfUser } from '../ministries/members';
+import { requestToJoin } from '../ministries/join-requests';
 import { giftsOfUser } from '../giving/gifts';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';

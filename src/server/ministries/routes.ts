@@ -31,7 +31,9 @@ import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
-import * as ministries from './service';
+import * as ministries from './ministries';
+import * as members from './members';
+import * as joinRequests from './join-requests';
 
 const Id = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const MemberId = Id.extend({ userId: wholeId(MINISTRY_TEXT.notMember) });
@@ -74,7 +76,7 @@ export function ministryRoutes(deps: AppDeps) {
       query: joinRequestListQuerySchema,
       200: jsonAnswer(z.array(Request), 'The requests'),
     }),
-    async (c) => c.json(await ministries.listJoinRequests(deps.database.db, c.req.valid('query').status), 200),
+    async (c) => c.json(await joinRequests.listJoinRequests(deps.database.db, c.req.valid('query').status), 200),
   );
 
   app.openapi(
@@ -93,7 +95,10 @@ export function ministryRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const { rid } = c.req.valid('param');
-      return c.json(await ministries.decideJoinRequest(deps, c.get('user'), rid, 'accepted', c.req.valid('json')), 200);
+      return c.json(
+        await joinRequests.decideJoinRequest(deps, c.get('user'), rid, 'accepted', c.req.valid('json')),
+        200,
+      );
     },
   );
 
@@ -105,7 +110,7 @@ export function ministryRoutes(deps: AppDeps) {
       409: CONFLICT,
     }),
     async (c) =>
-      c.json(await ministries.decideJoinRequest(deps, c.get('user'), c.req.valid('param').rid, 'declined'), 200),
+      c.json(await joinRequests.decideJoinRequest(deps, c.get('user'), c.req.valid('param').rid, 'declined'), 200),
   );
 
   app.openapi(
@@ -128,7 +133,7 @@ export function ministryRoutes(deps: AppDeps) {
     async (c) => {
       const { id } = c.req.valid('param');
       const key = clientOf(c, deps.config).key;
-      const requestId = await ministries.submitJoinRequest(deps, key, id, c.req.valid('json'));
+      const requestId = await joinRequests.submitJoinRequest(deps, key, id, c.req.valid('json'));
       return answerSubmission(c, { id: requestId, detail: JOIN_THANKS }, 201, joined(id));
     },
   );
@@ -172,7 +177,7 @@ export function ministryRoutes(deps: AppDeps) {
       json: ministryMemberAddSchema,
       200: detail,
     }),
-    changeById(deps, ministries.addMinistryMember),
+    changeById(deps, members.addMinistryMember),
   );
 
   app.openapi(
@@ -184,10 +189,7 @@ export function ministryRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id, userId } = c.req.valid('param');
-      return c.json(
-        await ministries.changeMinistryRole(deps, c.get('user'), id, userId, c.req.valid('json').role),
-        200,
-      );
+      return c.json(await members.changeMinistryRole(deps, c.get('user'), id, userId, c.req.valid('json').role), 200);
     },
   );
 
@@ -199,7 +201,7 @@ export function ministryRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { id, userId } = c.req.valid('param');
-      return c.json(await ministries.removeMinistryMember(deps, c.get('user'), id, userId), 200);
+      return c.json(await members.removeMinistryMember(deps, c.get('user'), id, userId), 200);
     },
   );
 

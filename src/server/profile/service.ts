@@ -6,7 +6,8 @@ import { fieldError } from '../kernel/errors';
 import type { User } from '../../lib/shared/users/types';
 import type { AppDeps } from '../kernel/context';
 import type { UserRow } from '../kernel/context';
-import { afterEmailChange, presentUserById, withEmailChecked } from '../users/service';
+import { afterEmailChange, withEmailChecked } from '../users/email-change';
+import { presentUserById } from '../users/read';
 
 export async function updateProfile(deps: AppDeps, user: UserRow, input: ProfileUpdate): Promise<User> {
   const phone = input.phone_number !== undefined ? input.phone_number : user.phone_number;

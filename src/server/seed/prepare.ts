@@ -4,7 +4,8 @@
 import type { ServerConfig } from '../config';
 import { openDatabase, type Database } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, seedIfEmpty } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './accounts';
+import { seedIfEmpty } from './seed';
 
 export async function prepareDatabase(config: ServerConfig): Promise<Database> {
   const database = await openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });

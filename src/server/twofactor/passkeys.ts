@@ -24,7 +24,7 @@ import { fullName } from '../../lib/shared/format';
 import type { Passkey } from '../../lib/shared/twofactor/api';
 import type { passkeyLoginSchema, passkeyRegisterSchema } from '../../lib/shared/twofactor/passkeys';
 import { siteShortName } from '../settings/church';
-import { findUserById } from '../users/service';
+import { findUserById } from '../users/read';
 import { claimChallenge, issueChallenge, liveChallenge } from './challenges';
 import { ownChange, syncTwoFactor } from './service';
 

@@ -24,7 +24,10 @@ import { allowed, route } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { acceptsGzip } from '../kernel/accept-encoding';
 import type { UserRow } from '../kernel/context';
-import * as users from './service';
+import * as users from './changes';
+import { listUsersUntil, presentUser } from './read';
+import { userStatsUntil } from './stats';
+import { replaceAvatarOf } from './avatar';
 import { limitAvatarBody } from '../media/avatars';
 import { resetTwoFactor } from '../twofactor/service';
 import { scopeOf } from '../kernel/scope';
@@ -84,8 +87,8 @@ function sendKept(c: Context<UsersEnv>, answer: Answer<unknown>) {
 export function userRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<UsersEnv>();
   const auth = requireAuth(deps);
-  const userList = keptAnswer(deps, 'users', users.listUsersUntil);
-  const userStats = keptAnswer(deps, 'stats', users.userStatsUntil);
+  const userList = keptAnswer(deps, 'users', listUsersUntil);
+  const userStats = keptAnswer(deps, 'stats', userStatsUntil);
 
   /**
    * Loads the {id} user into c.var.target, refusing (403) unless one of these actions is offered for them.
@@ -174,7 +177,7 @@ export function userRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/{id}/', 'One user', { signedIn: [auth, targetOf('view')], params: UserId, 200: oneUser }),
-    async (c) => c.json(await users.presentUser(deps, c.get('target')), 200),
+    async (c) => c.json(await presentUser(deps, c.get('target')), 200),
   );
 
   app.openapi(action('update', ['edit'], userUpdateSchema, "Edit another user's details"), async (c) =>
@@ -192,8 +195,7 @@ export function userRoutes(deps: AppDeps) {
       upload: avatarUpload,
       200: oneUser,
     }),
-    async (c) =>
-      c.json(await users.replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
+    async (c) => c.json(await replaceAvatarOf(deps, c.get('user'), c.get('target'), await readAvatarField(c)), 200),
   );
 
   app.openapi(

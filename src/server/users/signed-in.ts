@@ -6,7 +6,7 @@ import type { Database } from '../db/connection';
 import type { AppDeps } from '../kernel/context';
 import { usersVersion } from './cached-answers';
 import type { UserRow } from '../kernel/context';
-import { answerHoldsUntil, findUserById, presentUser } from './service';
+import { answerHoldsUntil, findUserById, presentUser } from './read';
 
 interface Entry {
   /** Frozen: requests of the same user share it; a change is made on a copy (as requireAuth's last_seen). */

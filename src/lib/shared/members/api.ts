@@ -47,6 +47,7 @@ import { memberMinistrySchema as ministryMemberOfSchema, type PublicMinistry } f
 import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
+import { API_PREFIX } from '../constants';
 import { passkeySchema, sessionSchema } from '../twofactor/api';
 import { passkeyLoginSchema, passkeyRegisterSchema } from '../twofactor/passkeys';
 
@@ -125,32 +126,35 @@ export const MY_PAGES = {
   data: '/my/data',
 } as const;
 
-/** Where each /my form posts (the API under /api/v1; {id} filled in by the page). */
+/** An API path under the API's one prefix (constants.ts), where the /my forms post and the passkey script calls. */
+const api = (path: string) => `${API_PREFIX}${path}`;
+
+/** Where each /my form posts ({id} filled in by the page). */
 export const MEMBER_FORMS = {
-  code: '/api/v1/members/code/',
-  session: '/api/v1/members/session/',
-  signOut: '/api/v1/members/session/end/',
-  details: '/api/v1/members/me/',
-  consent: '/api/v1/members/me/consent/',
-  email: '/api/v1/members/me/email/',
-  emailConfirm: '/api/v1/members/me/email/confirm/',
-  endOtherSessions: '/api/v1/members/me/sessions/others/end/',
-  household: '/api/v1/members/me/household/',
-  addPerson: '/api/v1/members/me/household/people/',
-  person: (id: number) => `/api/v1/members/me/household/people/${id}/`,
-  join: (ministryId: number) => `/api/v1/members/me/ministries/${ministryId}/join/`,
-  cancel: (registrationId: number) => `/api/v1/members/me/registrations/${registrationId}/cancel/`,
-  removal: '/api/v1/members/me/removal-request/',
-  export: '/api/v1/members/me/export/',
-  removePasskey: (passkeyId: number) => `/api/v1/members/me/passkeys/${passkeyId}/delete/`,
+  code: api('/members/code/'),
+  session: api('/members/session/'),
+  signOut: api('/members/session/end/'),
+  details: api('/members/me/'),
+  consent: api('/members/me/consent/'),
+  email: api('/members/me/email/'),
+  emailConfirm: api('/members/me/email/confirm/'),
+  endOtherSessions: api('/members/me/sessions/others/end/'),
+  household: api('/members/me/household/'),
+  addPerson: api('/members/me/household/people/'),
+  person: (id: number) => api(`/members/me/household/people/${id}/`),
+  join: (ministryId: number) => api(`/members/me/ministries/${ministryId}/join/`),
+  cancel: (registrationId: number) => api(`/members/me/registrations/${registrationId}/cancel/`),
+  removal: api('/members/me/removal-request/'),
+  export: api('/members/me/export/'),
+  removePasskey: (passkeyId: number) => api(`/members/me/passkeys/${passkeyId}/delete/`),
 } as const;
 
 /** The JSON calls of the passkey script (src/islands/my/): adding one (signed in) and signing in with one. */
 export const MEMBER_PASSKEY_CALLS = {
-  addOptions: '/api/v1/members/me/passkeys/options/',
-  add: '/api/v1/members/me/passkeys/',
-  signInOptions: '/api/v1/members/passkey/options/',
-  signIn: '/api/v1/members/passkey/',
+  addOptions: api('/members/me/passkeys/options/'),
+  add: api('/members/me/passkeys/'),
+  signInOptions: api('/members/passkey/options/'),
+  signIn: api('/members/passkey/'),
 } as const;
 
 // ---- What the API takes ----

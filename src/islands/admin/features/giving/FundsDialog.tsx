@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
-import type { FundAnswer } from '../../../../lib/shared/giving/api';
+import { fundBodySchema, type FundAnswer } from '../../../../lib/shared/giving/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { Badge, Button, CELL, DataTable, ErrorBanner, Field, LoadError, Modal, toast } from '../../../ui';
 import { useFormFields } from '../../../ui/useFormFields';
 import { contentErrorMessage, toastOnFailure } from '../../content-form';
@@ -109,13 +110,13 @@ export function FundsDialog({ onClose }: { onClose: () => void }) {
         >
           <h3 className="text-base font-semibold text-text">{editing ? `Edit ${editing.name}` : 'Add a fund'}</h3>
           {banner && <ErrorBanner>{banner}</ErrorBanner>}
-          <Field {...bind('name')} label="Name" rules={{ required: true, maxLength: 80 }} />
+          <Field {...bind('name')} label="Name" rules={fieldRules(fundBodySchema, 'name')} />
           <Field
             {...bind('description')}
             label="Description (optional)"
             type="textarea"
             rows={2}
-            rules={{ maxLength: 300 }}
+            rules={fieldRules(fundBodySchema, 'description')}
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={saving.isPending}>

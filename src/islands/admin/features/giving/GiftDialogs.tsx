@@ -3,7 +3,14 @@
 // of what they found). The server keeps the rules (GIVING_TEXTS); its messages land on their fields.
 import { useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
-import { GIVING_TEXTS, RESOLVE_NOTE_MAX, type GiftAnswer } from '../../../../lib/shared/giving/api';
+import {
+  GIVING_TEXTS,
+  RESOLVE_NOTE_MAX,
+  refundBodySchema,
+  resolveBodySchema,
+  type GiftAnswer,
+} from '../../../../lib/shared/giving/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { AMOUNT_MESSAGE, cedisText, formatCedis, pesewasOf, showCedis } from '../../../../lib/shared/giving/money';
 import { messages } from '../../../../lib/shared/messages';
 import { DetailList, Field, FormDialog, toast } from '../../../ui';
@@ -84,7 +91,7 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
         label="Reason"
         type="textarea"
         rows={3}
-        rules={{ required: true, maxLength: 300 }}
+        rules={fieldRules(refundBodySchema, 'reason')}
         realTime
       />
     </FormDialog>
@@ -187,7 +194,7 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
         }}
         externalError={errors.note}
         helperText="What you found. It is kept with the gift and in the activity log."
-        rules={{ maxLength: RESOLVE_NOTE_MAX }}
+        rules={fieldRules(resolveBodySchema, 'note')}
         realTime
       />
     </FormDialog>

@@ -5,7 +5,13 @@
 // is found at the table, not in the books. A single gift is a batch of one.
 import { useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
-import { GIVING_TEXTS, type FundAnswer, type StaffGiftMethod } from '../../../../lib/shared/giving/api';
+import {
+  GIVING_TEXTS,
+  staffGiftBodySchema,
+  type FundAnswer,
+  type StaffGiftMethod,
+} from '../../../../lib/shared/giving/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, formatCedis } from '../../../../lib/shared/giving/money';
 import { Button, Field, FormDialog, toast } from '../../../ui';
 import { contentErrorMessage } from '../../content-form';
@@ -167,7 +173,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
                 value={row.name}
                 onChange={(name) => setRow(i, { name }, 'name')}
                 externalError={errors[`gifts.${i}.name`]}
-                rules={{ maxLength: 120 }}
+                rules={fieldRules(staffGiftBodySchema, 'name')}
               />
               {form.method === 'mobile_money' && (
                 <Field
@@ -176,7 +182,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
                   value={row.transactionId}
                   onChange={(transactionId) => setRow(i, { transactionId }, 'transaction_id')}
                   externalError={errors[`gifts.${i}.transaction_id`]}
-                  rules={{ maxLength: 64 }}
+                  rules={fieldRules(staffGiftBodySchema, 'transaction_id')}
                 />
               )}
               <div className="sm:col-span-3">

@@ -5,8 +5,8 @@
 import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
 import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
+import { fieldRules } from '../../../../lib/shared/forms';
 import {
-  householdFieldRules as rules,
   householdMemberAddSchema,
   householdPersonUpdateSchema,
   householdUpdateSchema,
@@ -47,17 +47,13 @@ export function EditHouseholdDialog({
       })}
       className="flex flex-col gap-4"
     >
-      <Field
-        {...form.bind('name')}
-        label="Household name"
-        rules={{ required: true, maxLength: rules.name.maxLength }}
-      />
+      <Field {...form.bind('name')} label="Household name" rules={fieldRules(householdUpdateSchema, 'name')} />
       <Field
         {...form.bind('address')}
         label="Address"
         type="textarea"
         rows={2}
-        rules={{ maxLength: rules.address.maxLength }}
+        rules={fieldRules(householdUpdateSchema, 'address')}
       />
       <Field
         {...form.bind('head_user_id')}
@@ -106,7 +102,7 @@ export function AddAccountDialog({
         {...form.bind('relationship')}
         label="Relationship"
         placeholder="Father, Mother, Son..."
-        rules={{ required: true, maxLength: rules.relationship.maxLength }}
+        rules={fieldRules(householdMemberAddSchema, 'relationship')}
       />
     </FormDialog>
   );
@@ -140,11 +136,11 @@ export function EditPersonDialog({
       })}
       className="flex flex-col gap-4"
     >
-      <Field {...form.bind('name')} label="Name" rules={{ required: true, maxLength: rules.name.maxLength }} />
+      <Field {...form.bind('name')} label="Name" rules={fieldRules(householdPersonUpdateSchema, 'name')} />
       <Field
         {...form.bind('relationship')}
         label="Relationship"
-        rules={{ required: true, maxLength: rules.relationship.maxLength }}
+        rules={fieldRules(householdPersonUpdateSchema, 'relationship')}
       />
       <Field {...form.bind('date_of_birth')} label="Date of birth" type="date" helperText="Optional." />
     </FormDialog>

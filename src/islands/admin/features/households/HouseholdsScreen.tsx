@@ -5,7 +5,13 @@ import { useStore } from '@nanostores/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import type { Household, HouseholdPerson } from '../../../../lib/shared/households/api';
+import {
+  householdCreateSchema,
+  householdPersonCreateSchema,
+  type Household,
+  type HouseholdPerson,
+} from '../../../../lib/shared/households/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
 import { Button, EmptyState, Field, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
@@ -152,7 +158,7 @@ function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: 
         label="Household name"
         value={name}
         onChange={setName}
-        rules={{ required: true, maxLength: 100 }}
+        rules={fieldRules(householdCreateSchema, 'name')}
       />
       <Field
         name="address"
@@ -160,7 +166,7 @@ function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: 
         label="Address"
         value={address}
         onChange={setAddress}
-        rules={{ maxLength: 300 }}
+        rules={fieldRules(householdCreateSchema, 'address')}
       />
       <div className="flex items-end">
         <Button type="submit">New Household</Button>
@@ -289,7 +295,7 @@ function HouseholdCard({
               label="Name"
               value={person.name}
               onChange={(name) => setPerson({ ...person, name })}
-              rules={{ required: true, maxLength: 100 }}
+              rules={fieldRules(householdPersonCreateSchema, 'name')}
             />
             <Field
               name="relationship"
@@ -297,7 +303,7 @@ function HouseholdCard({
               label="Relationship"
               value={person.relationship}
               onChange={(relationship) => setPerson({ ...person, relationship })}
-              rules={{ required: true, maxLength: 50 }}
+              rules={fieldRules(householdPersonCreateSchema, 'relationship')}
             />
             <div className="flex items-end">
               <Button type="submit" size="sm" disabled={busy}>

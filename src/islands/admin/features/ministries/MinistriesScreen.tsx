@@ -9,11 +9,13 @@ import { $auth } from '../../../../lib/client/session';
 import { formatDate, formatDateTime } from '../../../../lib/shared/format';
 import {
   MINISTRY_ROLES,
+  ministryCreateSchema,
   type JoinAccept,
   type JoinRequest,
   type Ministry,
 } from '../../../../lib/shared/ministries/api';
 import { canManageCongregation, creatableRoles } from '../../../../lib/shared/permissions';
+import { formRules } from '../../../../lib/shared/forms';
 import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
@@ -251,6 +253,14 @@ function RequestCard({
 }
 
 const EMPTY = { name: '', description: '', meeting_day: '', meeting_time: '', meeting_place: '', is_public: true };
+/** The New Ministry form's limits, the API's (ministryCreateSchema). */
+const NEW_MINISTRY = formRules(ministryCreateSchema, [
+  'name',
+  'description',
+  'meeting_day',
+  'meeting_time',
+  'meeting_place',
+]);
 
 function NewMinistry({ run }: { run: RunChange }) {
   const [form, setForm] = useState(EMPTY);
@@ -271,15 +281,15 @@ function NewMinistry({ run }: { run: RunChange }) {
   };
   // Plain labelled inputs, not the kit's Field: its required mark "*" would join the label's text, and the page is
   // found by the exact "Name".
-  const text = (key: 'name' | 'meeting_day' | 'meeting_time' | 'meeting_place', label: string, max: number) => (
+  const text = (key: 'name' | 'meeting_day' | 'meeting_time' | 'meeting_place', label: string) => (
     <div>
       <label htmlFor={`new-ministry-${key}`} className="block text-sm font-medium">
         {label}
       </label>
       <input
         id={`new-ministry-${key}`}
-        required={key === 'name'}
-        maxLength={max}
+        required={NEW_MINISTRY[key].required}
+        maxLength={NEW_MINISTRY[key].maxLength}
         placeholder={key === 'meeting_time' ? MEETING_TIME_EXAMPLE : undefined}
         value={form[key]}
         onChange={(e) => set({ [key]: e.target.value })}
@@ -293,10 +303,10 @@ function NewMinistry({ run }: { run: RunChange }) {
       className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
     >
       <h2 className="text-lg font-semibold sm:col-span-2">New Ministry</h2>
-      {text('name', 'Name', 100)}
-      {text('meeting_place', 'Meeting place', 150)}
-      {text('meeting_day', 'Meeting day', 60)}
-      {text('meeting_time', 'Meeting time', 20)}
+      {text('name', 'Name')}
+      {text('meeting_place', 'Meeting place')}
+      {text('meeting_day', 'Meeting day')}
+      {text('meeting_time', 'Meeting time')}
       <div className="sm:col-span-2">
         <label htmlFor="new-ministry-description" className="block text-sm font-medium">
           Description
@@ -304,7 +314,7 @@ function NewMinistry({ run }: { run: RunChange }) {
         <textarea
           id="new-ministry-description"
           rows={2}
-          maxLength={2000}
+          maxLength={NEW_MINISTRY.description.maxLength}
           value={form.description}
           onChange={(e) => set({ description: e.target.value })}
           className={INPUT}

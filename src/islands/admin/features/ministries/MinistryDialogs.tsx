@@ -4,10 +4,10 @@
 import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
 import { loadedSchema, useContentForm } from '../../useContentForm';
 import { Field, FormDialog } from '../../../ui';
+import { fieldRules } from '../../../../lib/shared/forms';
 import {
   MINISTRY_ROLES,
   joinAcceptSchema,
-  ministryFieldRules as rules,
   ministryMemberAddSchema,
   ministryUpdateSchema,
   type JoinRequest,
@@ -59,7 +59,7 @@ export function EditMinistryDialog({
         {...form.bind('name')}
         label="Name"
         className="sm:col-span-2"
-        rules={{ required: true, maxLength: rules.name.maxLength }}
+        rules={fieldRules(ministryUpdateSchema, 'name')}
       />
       <Field
         {...form.bind('description')}
@@ -67,20 +67,24 @@ export function EditMinistryDialog({
         type="textarea"
         rows={3}
         className="sm:col-span-2"
-        rules={{ maxLength: rules.description.maxLength }}
+        rules={fieldRules(ministryUpdateSchema, 'description')}
       />
-      <Field {...form.bind('meeting_day')} label="Meeting day" rules={{ maxLength: rules.meeting.maxLength }} />
+      <Field
+        {...form.bind('meeting_day')}
+        label="Meeting day"
+        rules={fieldRules(ministryUpdateSchema, 'meeting_day')}
+      />
       <Field
         {...form.bind('meeting_time')}
         label="Meeting time"
         placeholder={MEETING_TIME_EXAMPLE}
-        rules={{ custom: meetingTimeProblem }}
+        rules={{ ...fieldRules(ministryUpdateSchema, 'meeting_time'), custom: meetingTimeProblem }}
       />
       <Field
         {...form.bind('meeting_place')}
         label="Meeting place"
         className="sm:col-span-2"
-        rules={{ maxLength: rules.meetingPlace.maxLength }}
+        rules={fieldRules(ministryUpdateSchema, 'meeting_place')}
       />
       <div className="sm:col-span-2">
         <AccountPicker {...form.bind('leader_user_id')} label="Leader" none="No leader" current={ministry.leader} />

@@ -2,8 +2,12 @@
 // registrants, to people resetting a password). Real <form> fields with native constraints; the API's messages
 // land on their fields.
 import { useState, type SubmitEvent } from 'react';
-import { CHURCH_PHONE_PATTERN, FOLLOW_UP_LIMITS, type GeneralSettings } from '../../../../lib/shared/settings/api';
-import { EMAIL_PATTERN } from '../../../../lib/shared/messages';
+import {
+  FOLLOW_UP_LIMITS,
+  generalSettingsChangeSchema,
+  type GeneralSettings,
+} from '../../../../lib/shared/settings/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { Field, Panel, toast, type FieldProps } from '../../../ui';
 import { useFormFields } from '../../../ui/useFormFields';
 import { useSaveGeneral } from './queries';
@@ -50,17 +54,17 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
         {field('followUpDays', 'Flag prayer requests for follow-up after (days)', {
           type: 'number',
           helperText: `Requests not answered or closed, and untouched this many days (${FOLLOW_UP_LIMITS.min} to ${FOLLOW_UP_LIMITS.max}).`,
-          rules: { required: true },
+          rules: fieldRules(generalSettingsChangeSchema, 'followUpDays'),
         })}
         <p className="text-sm text-muted">
           These details sign the emails the church sends: registration confirmations and password resets. They start as
           the website&apos;s own details.
         </p>
         <div className="grid gap-4 md:grid-cols-2">
-          {field('name', 'Church name', { rules: { required: true, maxLength: 120 } })}
-          {field('email', 'Email', { type: 'email', rules: { required: true, pattern: EMAIL_PATTERN } })}
-          {field('phone', 'Phone', { type: 'tel', rules: { pattern: CHURCH_PHONE_PATTERN } })}
-          {field('address', 'Address', { rules: { maxLength: 300 } })}
+          {field('name', 'Church name', { rules: fieldRules(generalSettingsChangeSchema, 'church.name') })}
+          {field('email', 'Email', { type: 'email', rules: fieldRules(generalSettingsChangeSchema, 'church.email') })}
+          {field('phone', 'Phone', { type: 'tel', rules: fieldRules(generalSettingsChangeSchema, 'church.phone') })}
+          {field('address', 'Address', { rules: fieldRules(generalSettingsChangeSchema, 'church.address') })}
         </div>
         <SaveButton saving={saving.isPending} denied={denied}>
           Save settings

@@ -4,8 +4,8 @@
 // messages land on their fields.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import type { GivingSettings } from '../../../../lib/shared/giving/api';
-import { PHONE_PATTERN } from '../../../../lib/shared/messages';
+import { givingSettingsChangeSchema, type GivingSettings } from '../../../../lib/shared/giving/api';
+import { fieldRules } from '../../../../lib/shared/forms';
 import { Field, LoadError, Panel, toast, type FieldProps } from '../../../ui';
 import { useFormFields } from '../../../ui/useFormFields';
 import { loadErrorMessage } from '../../query';
@@ -41,7 +41,8 @@ const settingsOf = (v: Values): GivingSettings => ({
   },
 });
 
-const ACCOUNT_NUMBER_PATTERN = /^[\d\s-]*$/;
+/** A field's limits, the API's (givingSettingsChangeSchema). */
+const rules = (name: Path) => fieldRules(givingSettingsChangeSchema, name);
 
 export function GivingPanel() {
   const settings = useQuery(givingSettingsQuery);
@@ -99,20 +100,20 @@ function GivingForm({ settings }: { settings: GivingSettings }) {
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold text-text">Mobile money</legend>
         <div className="grid gap-4 md:grid-cols-3">
-          {field('mobileMoney.number', 'Number', { type: 'tel', rules: { pattern: PHONE_PATTERN, maxLength: 40 } })}
-          {field('mobileMoney.network', 'Network', { placeholder: 'MTN MoMo', rules: { maxLength: 60 } })}
-          {field('mobileMoney.name', 'Account name', { rules: { maxLength: 120 } })}
+          {field('mobileMoney.number', 'Number', { type: 'tel', rules: rules('mobileMoney.number') })}
+          {field('mobileMoney.network', 'Network', { placeholder: 'MTN MoMo', rules: rules('mobileMoney.network') })}
+          {field('mobileMoney.name', 'Account name', { rules: rules('mobileMoney.name') })}
         </div>
       </fieldset>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold text-text">Bank transfer</legend>
         <div className="grid gap-4 md:grid-cols-2">
-          {field('bank.name', 'Bank', { rules: { maxLength: 120 } })}
-          {field('bank.branch', 'Branch', { rules: { maxLength: 120 } })}
-          {field('bank.accountName', 'Account name', { rules: { maxLength: 120 } })}
+          {field('bank.name', 'Bank', { rules: rules('bank.name') })}
+          {field('bank.branch', 'Branch', { rules: rules('bank.branch') })}
+          {field('bank.accountName', 'Account name', { rules: rules('bank.accountName') })}
           {field('bank.accountNumber', 'Account number', {
             inputMode: 'numeric',
-            rules: { pattern: ACCOUNT_NUMBER_PATTERN, maxLength: 40 },
+            rules: rules('bank.accountNumber'),
           })}
         </div>
       </fieldset>

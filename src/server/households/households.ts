@@ -1,31 +1,26 @@
 // Households (docs/API.md, Households): member accounts (users.household_id, an account in one household at most)
-// and people without an account, a name, an address and a head who is one of its accounts. Staff manage every
-// household (CONGREGATION_RULES in permissions.ts); a member changes their own through the members' door with the
-// functions under "A member's own household", which take the database and the member's id so that door's routes
-// can call them. Every change is written with its audit entry in one transaction (activity/audit.ts).
+// and people without an account (./people.ts), a name, an address and a head who is one of its accounts. Staff
+// manage every household (CONGREGATION_RULES in permissions.ts); a member changes their own through the members'
+// door (./own-household.ts). Every change is written with its audit entry in one transaction (activity/audit.ts).
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
-import { audited, withAudit, type AuditEntry } from '../activity/audit';
+import { audited, type AuditEntry } from '../activity/audit';
 import { likePattern } from '../search/service';
 import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
 import {
   HOUSEHOLD_NOT_FOUND,
   HOUSEHOLD_TEXT,
-  PERSON_NOT_FOUND,
   type Household,
   type HouseholdCreate,
   type HouseholdListQuery,
   type HouseholdMemberAdd,
   type HouseholdPage,
-  type HouseholdPersonCreate,
-  type HouseholdPersonUpdate,
   type HouseholdUpdate,
-  type OwnHouseholdUpdate,
 } from '../../lib/shared/households/api';
 import { toHouseholdAnswer, type HouseholdRow, type MemberRow } from './answers';
 
@@ -55,7 +50,7 @@ async function present(db: Db, rows: HouseholdRow[]): Promise<Household[]> {
   );
 }
 
-async function householdRow(db: Db, id: number): Promise<HouseholdRow> {
+export async function householdRow(db: Db, id: number): Promise<HouseholdRow> {
   const row = await db.selectFrom('households').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new ApiError(404, HOUSEHOLD_NOT_FOUND);
   return row;
@@ -111,7 +106,7 @@ export async function householdOfUser(db: Db, userId: number): Promise<Household
 type Named = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'username'>;
 
 /** A change and its audit entry in one transaction; answers the household as now stored. */
-async function recorded(
+export async function recorded(
   deps: AppDeps,
   actor: Named,
   action: TypedAuditAction,
@@ -246,75 +241,6 @@ export async function removeMember(deps: AppDeps, actor: UserRow, id: number, us
   });
 }
 
-async function personRow(db: Db, householdId: number, personId: number) {
-  const person = await db
-    .selectFrom('household_people')
-    .selectAll()
-    .where('id', '=', personId)
-    .where('household_id', '=', householdId)
-    .executeTakeFirst();
-  if (!person) throw new ApiError(404, PERSON_NOT_FOUND);
-  return person;
-}
-
-const insertPerson = (trx: Db, householdId: number, input: HouseholdPersonCreate, stamp: string) =>
-  trx
-    .insertInto('household_people')
-    .values({
-      household_id: householdId,
-      name: input.name,
-      relationship: input.relationship,
-      date_of_birth: input.date_of_birth ?? null,
-      created_at: stamp,
-    })
-    .execute();
-
-const updatePerson_ = (trx: Db, personId: number, changes: HouseholdPersonUpdate) =>
-  trx
-    .updateTable('household_people')
-    .set({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.relationship !== undefined && { relationship: changes.relationship }),
-      ...(changes.date_of_birth !== undefined && { date_of_birth: changes.date_of_birth }),
-    })
-    .where('id', '=', personId)
-    .execute();
-
-export async function addPerson(deps: AppDeps, actor: UserRow, id: number, input: HouseholdPersonCreate) {
-  const row = await householdRow(deps.database.db, id);
-  return recorded(deps, actor, 'add_household_person', `${input.name} to ${row.name}`, async (trx, stamp) => {
-    await insertPerson(trx, id, input, stamp);
-    return id;
-  });
-}
-
-export async function updatePerson(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  personId: number,
-  changes: HouseholdPersonUpdate,
-) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const person = await personRow(db, id, personId);
-  const what = `${changes.name ?? person.name} of ${row.name}`;
-  return recorded(deps, actor, 'update_household_person', what, async (trx) => {
-    await updatePerson_(trx, personId, changes);
-    return id;
-  });
-}
-
-export async function removePerson(deps: AppDeps, actor: UserRow, id: number, personId: number) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const person = await personRow(db, id, personId);
-  return recorded(deps, actor, 'remove_household_person', `${person.name} from ${row.name}`, async (trx) => {
-    await trx.deleteFrom('household_people').where('id', '=', personId).execute();
-    return id;
-  });
-}
-
 /**
  * Merges household `from` into `into`: its accounts and people move, `into` keeps its name, address and head
  * (taking `from`'s head when it has none, and `from`'s address when it has none), and `from` is deleted.
@@ -339,110 +265,5 @@ export async function mergeHouseholds(deps: AppDeps, actor: UserRow, into: numbe
       .execute();
     await trx.deleteFrom('households').where('id', '=', from).execute();
     return into;
-  });
-}
-
-// ---- A member's own household (the members' door: src/server/members/) ----
-// These take the member's id and values already checked by the schemas of lib/shared/households/api.ts
-// (householdPersonCreateSchema, householdPersonUpdateSchema, ownHouseholdUpdateSchema). The member is the actor
-// of each audit entry.
-
-async function memberOf(db: Db, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'username', 'address', 'household_id'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw new ApiError(404, HOUSEHOLD_TEXT.userNotFound);
-  return user;
-}
-
-/** The member's household id, making one (named after them, at their address, them its head) when they have none. */
-async function ownHousehold(trx: Db, user: Awaited<ReturnType<typeof memberOf>>, stamp: string): Promise<number> {
-  if (user.household_id !== null) return Number(user.household_id);
-  const { id } = await trx
-    .insertInto('households')
-    .values({
-      name: `${user.last_name.trim() || user.username} household`,
-      address: user.address,
-      head_user_id: Number(user.id),
-      created_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('users')
-    .set({ household_id: Number(id), household_relationship: HEAD })
-    .where('id', '=', Number(user.id))
-    .execute();
-  return Number(id);
-}
-
-async function ownChange(
-  db: Db,
-  userId: number,
-  nowMs: number,
-  action: TypedAuditAction,
-  change: (trx: Transaction<DB>, householdId: number, stamp: string) => Promise<string>,
-): Promise<Household> {
-  const user = await memberOf(db, userId);
-  const id = await db.transaction().execute(async (trx) => {
-    const stamp = iso(nowMs);
-    const householdId = await ownHousehold(trx, user, stamp);
-    const what = await change(trx, householdId, stamp);
-    await withAudit(trx, { actor: user, target: null, targetName: what, action }, nowMs);
-    return householdId;
-  });
-  return getHousehold(db, id);
-}
-
-/** Adds a person without an account to the member's household (made first if they have none). */
-export function addPersonToOwnHousehold(
-  db: Db,
-  userId: number,
-  person: HouseholdPersonCreate,
-  nowMs: number,
-): Promise<Household> {
-  return ownChange(db, userId, nowMs, 'add_own_household_person', async (trx, householdId, stamp) => {
-    await insertPerson(trx, householdId, person, stamp);
-    return person.name;
-  });
-}
-
-/** Changes a person of the member's own household; a person of another household is a 404 (nothing changed). */
-export async function updatePersonInOwnHousehold(
-  db: Db,
-  userId: number,
-  personId: number,
-  changes: HouseholdPersonUpdate,
-  nowMs: number,
-): Promise<Household> {
-  const user = await memberOf(db, userId);
-  if (user.household_id === null) throw new ApiError(404, PERSON_NOT_FOUND);
-  const person = await personRow(db, Number(user.household_id), personId);
-  return ownChange(db, userId, nowMs, 'update_own_household_person', async (trx) => {
-    await updatePerson_(trx, personId, changes);
-    return changes.name ?? person.name;
-  });
-}
-
-/** Renames or re-addresses the member's household (made first if they have none). */
-export function updateOwnHousehold(
-  db: Db,
-  userId: number,
-  changes: OwnHouseholdUpdate,
-  nowMs: number,
-): Promise<Household> {
-  return ownChange(db, userId, nowMs, 'update_own_household', async (trx, householdId) => {
-    const row = await trx
-      .updateTable('households')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.address !== undefined && { address: changes.address }),
-      })
-      .where('id', '=', householdId)
-      .returning('name')
-      .executeTakeFirstOrThrow();
-    return row.name;
   });
 }

@@ -1,0 +1,83 @@
+// A household's people without an account of their own (household_people), as staff add, change and remove them;
+// a member's own household uses the same rows through ./own-household.ts.
+import type { Kysely } from 'kysely';
+import type { AppDeps, UserRow } from '../kernel/context';
+import type { DB } from '../db/schema';
+import { ApiError } from '../kernel/errors';
+import {
+  PERSON_NOT_FOUND,
+  type HouseholdPersonCreate,
+  type HouseholdPersonUpdate,
+} from '../../lib/shared/households/api';
+import { householdRow, recorded } from './households';
+
+type Db = Kysely<DB>;
+
+export async function personRow(db: Db, householdId: number, personId: number) {
+  const person = await db
+    .selectFrom('household_people')
+    .selectAll()
+    .where('id', '=', personId)
+    .where('household_id', '=', householdId)
+    .executeTakeFirst();
+  if (!person) throw new ApiError(404, PERSON_NOT_FOUND);
+  return person;
+}
+
+export const insertPerson = (trx: Db, householdId: number, input: HouseholdPersonCreate, stamp: string) =>
+  trx
+    .insertInto('household_people')
+    .values({
+      household_id: householdId,
+      name: input.name,
+      relationship: input.relationship,
+      date_of_birth: input.date_of_birth ?? null,
+      created_at: stamp,
+    })
+    .execute();
+
+export const updatePerson_ = (trx: Db, personId: number, changes: HouseholdPersonUpdate) =>
+  trx
+    .updateTable('household_people')
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.relationship !== undefined && { relationship: changes.relationship }),
+      ...(changes.date_of_birth !== undefined && { date_of_birth: changes.date_of_birth }),
+    })
+    .where('id', '=', personId)
+    .execute();
+
+export async function addPerson(deps: AppDeps, actor: UserRow, id: number, input: HouseholdPersonCreate) {
+  const row = await householdRow(deps.database.db, id);
+  return recorded(deps, actor, 'add_household_person', `${input.name} to ${row.name}`, async (trx, stamp) => {
+    await insertPerson(trx, id, input, stamp);
+    return id;
+  });
+}
+
+export async function updatePerson(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  personId: number,
+  changes: HouseholdPersonUpdate,
+) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const person = await personRow(db, id, personId);
+  const what = `${changes.name ?? person.name} of ${row.name}`;
+  return recorded(deps, actor, 'update_household_person', what, async (trx) => {
+    await updatePerson_(trx, personId, changes);
+    return id;
+  });
+}
+
+export async function removePerson(deps: AppDeps, actor: UserRow, id: number, personId: number) {
+  const db = deps.database.db;
+  const row = await householdRow(db, id);
+  const person = await personRow(db, id, personId);
+  return recorded(deps, actor, 'remove_household_person', `${person.name} from ${row.name}`, async (trx) => {
+    await trx.deleteFrom('household_people').where('id', '=', personId).execute();
+    return id;
+  });
+}

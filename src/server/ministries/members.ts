@@ -1,0 +1,111 @@
+// A ministry's members (docs/API.md, Ministries): the ministries of one member, and staff adding members,
+// changing their role and removing them, each with its audit entry in one transaction (./ministries.ts recorded).
+import { type Kysely } from 'kysely';
+import type { AppDeps, UserRow } from '../kernel/context';
+import type { DB } from '../db/schema';
+import { iso } from '../db/time';
+import { ApiError, fieldError } from '../kernel/errors';
+import { fullName } from '../../lib/shared/format';
+import {
+  MINISTRY_TEXT,
+  type MemberMinistry,
+  type MinistryDetail,
+  type MinistryMemberAdd,
+} from '../../lib/shared/ministries/api';
+import { assertAccount, getMinistry, ministryRow, recorded } from './ministries';
+
+type Db = Kysely<DB>;
+
+/** The ministries a member belongs to, with their role, by name (the members' door). */
+export async function ministriesOfUser(db: Db, userId: number): Promise<MemberMinistry[]> {
+  const rows = await db
+    .selectFrom('ministry_memberships as mm')
+    .innerJoin('ministries as m', 'm.id', 'mm.ministry_id')
+    .select(['m.id', 'm.name', 'mm.role', 'm.meeting_day', 'm.meeting_time', 'm.meeting_place'])
+    .where('mm.user_id', '=', userId)
+    .orderBy('m.name')
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Adds the account to the ministry unless it belongs already. */
+export async function enrol(trx: Db, userId: number, ministryId: number, role: string, nowMs: number) {
+  await trx
+    .insertInto('ministry_memberships')
+    .values({ user_id: userId, ministry_id: ministryId, role, joined_date: iso(nowMs).slice(0, 10) })
+    .onConflict((oc) => oc.columns(['user_id', 'ministry_id']).doNothing())
+    .execute();
+}
+
+export async function addMinistryMember(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  input: MinistryMemberAdd,
+): Promise<MinistryDetail> {
+  const db = deps.database.db;
+  const ministry = await ministryRow(db, id);
+  const user = await assertAccount(db, input.user_id, 'user_id');
+  const belongs = await db
+    .selectFrom('ministry_memberships')
+    .select('id')
+    .where('user_id', '=', input.user_id)
+    .where('ministry_id', '=', id)
+    .executeTakeFirst();
+  if (belongs) throw fieldError('user_id', MINISTRY_TEXT.alreadyMember);
+  const what = `${fullName(user)} to ${ministry.name}`;
+  await recorded(deps, actor, 'add_ministry_member', what, false, async (trx) => {
+    await enrol(trx, input.user_id, id, input.role, deps.now());
+    return id;
+  });
+  return getMinistry(db, id);
+}
+
+async function membership(db: Db, id: number, userId: number) {
+  const ministry = await ministryRow(db, id);
+  const row = await db
+    .selectFrom('ministry_memberships as mm')
+    .innerJoin('users as u', 'u.id', 'mm.user_id')
+    .select(['mm.id', 'u.first_name', 'u.last_name', 'u.username'])
+    .where('mm.user_id', '=', userId)
+    .where('mm.ministry_id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, MINISTRY_TEXT.notMember);
+  return { ministry, name: fullName(row) };
+}
+
+export async function changeMinistryRole(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  userId: number,
+  role: string,
+): Promise<MinistryDetail> {
+  const db = deps.database.db;
+  const { ministry, name } = await membership(db, id, userId);
+  await recorded(deps, actor, 'change_ministry_role', `${name} in ${ministry.name} to ${role}`, false, async (trx) => {
+    await trx
+      .updateTable('ministry_memberships')
+      .set({ role })
+      .where('user_id', '=', userId)
+      .where('ministry_id', '=', id)
+      .execute();
+    return id;
+  });
+  return getMinistry(db, id);
+}
+
+export async function removeMinistryMember(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  userId: number,
+): Promise<MinistryDetail> {
+  const db = deps.database.db;
+  const { ministry, name } = await membership(db, id, userId);
+  await recorded(deps, actor, 'remove_ministry_member', `${name} from ${ministry.name}`, false, async (trx) => {
+    await trx.deleteFrom('ministry_memberships').where('user_id', '=', userId).where('ministry_id', '=', id).execute();
+    return id;
+  });
+  return getMinistry(db, id);
+}
