@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
 import { notificationFlagsSchema } from './schemas';
+import { branchRefSchema } from './branches/api';
 
 const text = z.string();
 const optionalText = z.string().nullable();
@@ -45,6 +46,8 @@ export const userSchema = z.object({
   baptism_date: optionalText,
   ministry_memberships: z.array(ministryMembershipSchema),
   family_members: z.array(familyMemberSchema),
+  /** The branch the account belongs to (docs/API.md, Branches). */
+  branch: branchRefSchema,
   ...notificationFlagsSchema.shape,
 });
 

@@ -81,4 +81,7 @@ export const contactFieldRules = {
 } as const;
 
 /** The API's answer to a used, expired or unknown reset token; the reset page offers a new link on it. */
+/** A branch_id or parentId that names no branch the caller can see (docs/API.md, Branches). */
+export const BRANCH_UNKNOWN = 'That branch does not exist.';
+
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';

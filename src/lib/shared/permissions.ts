@@ -272,6 +272,11 @@ export const canSeeOutbox = (actor: { role: Role }) => roleRank(actor.role) >= r
 export const GIVING_ROLE: Role = 'ADMIN';
 export const canSeeGiving = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(GIVING_ROLE);
 
+/** Who adds, edits, moves and deletes branches (within their scope: docs/API.md, Branches). */
+export const BRANCHES_ROLE: Role = 'ADMIN';
+export const canManageBranches = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BRANCHES_ROLE);
+export const BRANCHES_DENIED = 'Only administrators can change branches';
+
 /** The audit entries about gifts and funds: Recent Activity shows them only to those canSeeGiving allows. */
 export const GIVING_AUDIT_ACTIONS = [
   'record_gift',

@@ -10,7 +10,7 @@ export { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
 import { GHANA_CALLING_CODE, OPTIONAL_PHONE_PATTERN, PHONE_MAX_LENGTH, normalisePhone } from './phone';
 import { findCountry } from './countries';
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
-import { contactFieldRules as contact, personFieldRules as person } from './messages';
+import { BRANCH_UNKNOWN, contactFieldRules as contact, personFieldRules as person } from './messages';
 import {
   MAX_SEATS,
   PRAYER_CATEGORIES,
@@ -113,6 +113,13 @@ const personFields = {
   date_of_birth: optionalText(isoDate),
 };
 
+/** A branch's id in a body: a whole number; whether it names a branch the caller sees is the server's 400. */
+export const branchIdField = z
+  .number({ error: BRANCH_UNKNOWN })
+  .int(BRANCH_UNKNOWN)
+  .positive(BRANCH_UNKNOWN)
+  .max(2 ** 31 - 1, BRANCH_UNKNOWN);
+
 /** PATCH /auth/profile/: the own-profile fields plus the five notification flags. */
 export const profileUpdateSchema = z
   .strictObject({ ...personFields })
@@ -135,6 +142,8 @@ export const userUpdateSchema = z
     ...personFields,
     member_since: optionalText(isoDate),
     baptism_date: optionalText(isoDate),
+    // Moving the account to another branch of the caller's scope (docs/API.md, Branches).
+    branch_id: branchIdField,
   })
   .partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
@@ -156,6 +165,8 @@ export const userCreateSchema = z.strictObject({
   member_since: optionalText(isoDate),
   baptism_date: optionalText(isoDate),
   can_access_web: z.boolean().optional(),
+  /** Default: the creator's branch. */
+  branch_id: branchIdField.optional(),
   // The rest of the User entity's settable fields (docs/API.md: creation takes the User fields).
   is_active: z.boolean().optional(),
   is_suspended: z.boolean().optional(),

@@ -165,7 +165,9 @@ async function prepareTarget(database: Database, schema: string): Promise<string
       const full: string[] = [];
       for (const { name } of rows) {
         if (BOOKKEEPING_TABLES.includes(name)) continue;
-        const { rows: any } = await sql`select 1 from ${sql.id(schema, name)} limit 1`.execute(trx);
+        // The root branch is made by the migrations (0018), so a migrated database never used has that row alone.
+        const made = name === 'branches' ? sql`where parent_id is not null` : sql``;
+        const { rows: any } = await sql`select 1 from ${sql.id(schema, name)} ${made} limit 1`.execute(trx);
         if (any.length) full.push(name);
       }
       if (full.length)

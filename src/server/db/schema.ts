@@ -50,6 +50,8 @@ export interface UsersTable {
   /** The account's household (src/server/households/) and its place in it ("Head", "Spouse", …). */
   household_id: number | null;
   household_relationship: string | null;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface MinistriesTable {
@@ -63,6 +65,8 @@ export interface MinistriesTable {
   meeting_place: string | null;
   /** Listed on /ministries and open to join requests. */
   is_public: ColumnType<Bool, Bool | undefined, Bool>;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface HouseholdsTable {
@@ -71,6 +75,8 @@ export interface HouseholdsTable {
   address: string | null;
   head_user_id: number | null;
   created_at: string;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 /** People of a household without an account (children, say); accounts join by users.household_id. */
@@ -151,6 +157,8 @@ export interface AuditLogTable {
   reason: string | null;
   details: string | null;
   created_at: string;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface SermonsTable {
@@ -200,6 +208,8 @@ export interface EventsTable {
   image_url: string | null;
   created_at: string;
   updated_at: string;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface EventRegistrationsTable {
@@ -323,6 +333,8 @@ export interface BroadcastsTable {
   /** How many messages were queued (email batches and SMS). */
   sent: number;
   created_at: string;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 /** Numbers that move with every change to a set of data (users: what the user list and stats show). */
@@ -357,6 +369,8 @@ export interface OutboxTable {
   provider_id: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface TotpSecretsTable {
@@ -529,9 +543,43 @@ export interface GiftsTable {
   refund_date: string | null;
   refund_reason: string | null;
   refunded_by: number | null;
+  /** The branch the row belongs to (branches/): the root unless given. */
+  branch_id: ColumnType<number, number | undefined, number>;
+}
+
+/** A branch of the church (migration 0018): `path` is its ancestors' ids and its own, '/1/4/9/'. */
+export interface BranchesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** null only for the root, the church itself. */
+  parent_id: number | null;
+  path: string;
+  kind: string | null;
+  address: string | null;
+  phone: string | null;
+  service_times: string | null;
+  /** Paystack's subaccount code the branch's online gifts settle to; shown to staff only. */
+  paystack_subaccount: string | null;
+  created_at: string;
+}
+
+/** Where a transferred account was, from when until when (its current branch is users.branch_id). */
+export interface BranchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  /** null once that branch was deleted; its name stays. */
+  branch_id: number | null;
+  branch_name: string;
+  from_at: string;
+  to_at: string;
+  note: string | null;
+  moved_by: number | null;
 }
 
 export interface DB {
+  branches: BranchesTable;
+  branch_history: BranchHistoryTable;
   data_versions: DataVersionsTable;
   users: UsersTable;
   ministries: MinistriesTable;

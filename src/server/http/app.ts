@@ -34,6 +34,7 @@ import { registrationCancelRoutes, registrationRoutes } from '../registrations/r
 import { memberRoutes } from '../members/routes';
 import { householdRoutes } from '../households/routes';
 import { ministryRoutes } from '../ministries/routes';
+import { branchRoutes } from '../branches/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -88,6 +89,7 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/members/', memberRoutes(deps));
   app.route('/households/', householdRoutes(deps));
   app.route('/ministries/', ministryRoutes(deps));
+  app.route('/branches/', branchRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

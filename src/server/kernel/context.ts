@@ -63,6 +63,18 @@ export interface Client {
   key: string;
 }
 
+/**
+ * What a staff caller may see and change: its own branch and every branch below it (kernel/scope.ts), resolved
+ * once per request and handed to services as this plain value.
+ */
+export interface Scope {
+  branchId: number;
+  /** The branch's materialised path, '/1/4/': every branch in scope has a path that starts with it. */
+  path: string;
+  /** The root's scope holds everything: a query needs no filter. */
+  root: boolean;
+}
+
 export interface FormPost {
   refusalPage(error: { detail: string; errors?: Record<string, string[]> }): string;
 }
@@ -72,6 +84,8 @@ export type AppEnv = {
     /** The caller's address and its key, once a route asked for them (clientOf, kernel/client.ts). */
     client?: Client;
     user: UserRow;
+    /** The signed-in caller's scope, once a route asked for it (scopeOf, kernel/scope.ts). */
+    scope?: Scope;
     /** The session (refresh-token family) of the caller's access token, when it names one (kernel/sign-in.ts). */
     sessionId?: string;
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the

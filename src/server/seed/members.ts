@@ -70,6 +70,8 @@ export async function seedMembers(
   hash: string,
   now: number,
   ministryIds: number[],
+  /** The branch of sample member number n (./branches.ts). */
+  branchOf: (n: number) => number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const have = await trx.selectFrom('users').select('username').where('username', 'like', 'member%').execute();
@@ -101,6 +103,7 @@ export async function seedMembers(
         suspension_reason: n % 23 === 0 ? 'Sample suspension' : null,
         can_access_web: false,
         date_joined: iso(joinedAt(n)),
+        branch_id: branchOf(n),
       }),
     );
     for (const chunk of inChunks(users)) await trx.insertInto('users').values(chunk).execute();
@@ -130,6 +133,7 @@ export async function seedMembers(
       address: `${(n % 90) + 1} Independence Avenue, Accra`,
       head_user_id: idOf.get(memberUsername(n))!,
       created_at: stamp,
+      branch_id: branchOf(n),
     }));
     for (const chunk of inChunks(households)) await trx.insertInto('households').values(chunk).execute();
     const headIds = households.map((h) => h.head_user_id);

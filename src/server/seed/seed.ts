@@ -15,6 +15,7 @@ import { seedFunds } from './funds';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './accounts';
 import { ensureMinistries } from './ministries';
 import { seedMembers } from './members';
+import { seedBranches } from './branches';
 
 /**
  * Where the sample sermons and events are read from: the repository's src/server/seed/demo, found from the working
@@ -41,10 +42,11 @@ export async function seed(
   const hash = await hashPassword(DEMO_PASSWORD, config.argon2);
   const now = Date.now();
   const ministryIds = await ensureMinistries(db);
+  const branchOf = await seedBranches(db, now);
 
   await seedDemoAccounts(db, hash, now);
 
-  const added = await seedMembers(db, wanted, hash, now, ministryIds);
+  const added = await seedMembers(db, wanted, hash, now, ministryIds, branchOf);
   const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
   const prayers = await seedPrayers(db, opts.contentDir ?? CONTENT_DIR, now);
   await seedFunds(db, now);

@@ -25,7 +25,7 @@ export function asTarget(row: UserRow) {
 
 export function toUserAnswer(
   row: UserRow,
-  extras: { memberships: MinistryMembership[]; family: FamilyMember[] },
+  extras: { memberships: MinistryMembership[]; family: FamilyMember[]; branchName: string },
   nowMs: number,
   onlineWindowMs: number,
 ): User {
@@ -55,6 +55,7 @@ export function toUserAnswer(
     baptism_date: row.baptism_date,
     ministry_memberships: extras.memberships,
     family_members: extras.family,
+    branch: { id: Number(row.branch_id), name: extras.branchName },
     email_notifications: Boolean(row.email_notifications),
     sms_notifications: Boolean(row.sms_notifications),
     push_notifications: Boolean(row.push_notifications),

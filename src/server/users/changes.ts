@@ -12,7 +12,9 @@ import {
 import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../lib/shared/schemas';
 import { newUserRow } from './new-user';
 import type { User } from '../../lib/shared/users/types';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { branchInScope } from '../branches/service';
+import { moveAccount } from '../branches/transfers';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, DETAIL, fieldError } from '../kernel/errors';
@@ -55,9 +57,12 @@ async function recorded(
   return presentUserById(deps, target.id);
 }
 
-export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreate): Promise<User> {
-  const { username, password, email, role, first_name, last_name, suspension_reason, ...optional } = input;
+export async function createUser(deps: AppDeps, actor: UserRow, scope: Scope, input: UserCreate): Promise<User> {
+  const { username, password, email, role, first_name, last_name, suspension_reason, branch_id, ...optional } = input;
   const db = deps.database.db;
+  // The creator's branch unless another of their scope is named (docs/API.md, Branches).
+  const branch =
+    branch_id === undefined ? actor.branch_id : (await branchInScope(db, scope, branch_id, 'branch_id')).id;
   const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
   if (taken) throw fieldError('username', 'A user with that username already exists.');
   await assertEmailFree(db, email.toLowerCase());
@@ -77,6 +82,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
             first_name,
             last_name,
             role,
+            branch_id: branch,
             suspension_reason: input.is_suspended ? suspension_reason || DEFAULT_SUSPEND_REASON : null,
             date_joined: iso(stamp),
           }),
@@ -95,12 +101,23 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: UserCreat
   return presentUser(deps, created);
 }
 
-export async function updateUser(deps: AppDeps, actor: UserRow, target: UserRow, input: UserUpdate): Promise<User> {
-  const changes = await withEmailChecked(deps, target.id, input);
-  if (!Object.keys(changes).length) return presentUserById(deps, target.id);
-  const entry = { action: USER_ACTIONS.update.audit, details: Object.keys(changes).join(',') };
+export async function updateUser(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  target: UserRow,
+  input: UserUpdate,
+): Promise<User> {
+  const { branch_id, ...changes } = await withEmailChecked(deps, target.id, input);
+  const branch =
+    branch_id === undefined ? undefined : await branchInScope(deps.database.db, scope, branch_id, 'branch_id');
+  const moved = branch !== undefined && Number(branch.id) !== Number(target.branch_id);
+  const changed = [...Object.keys(changes), ...(moved ? ['branch_id'] : [])];
+  if (!changed.length) return presentUserById(deps, target.id);
+  const entry = { action: USER_ACTIONS.update.audit, details: changed.join(',') };
   const result = await recorded(deps, actor, target, entry, async (trx, stamp) => {
-    await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    if (Object.keys(changes).length) await trx.updateTable('users').set(changes).where('id', '=', target.id).execute();
+    if (moved) await moveAccount(trx, target, branch, { at: iso(stamp), by: actor.id });
     if (changes.email !== undefined) await afterEmailChange(trx, target, changes.email, stamp);
   });
   if (changes.email !== undefined) deps.outbox?.wake();

@@ -11,6 +11,7 @@ import { isOnline, toUserAnswer } from './answers';
 import type { UserRow } from '../kernel/context';
 import { nextMidnight } from './cached-answers';
 import { fullName } from '../../lib/shared/format';
+import { branchNames } from '../branches/service';
 
 // Every signed-in request loads its user, and the profile its memberships and family: those queries are
 // compiled once (../db/compiled.ts).
@@ -108,11 +109,21 @@ async function extrasFor(db: Kysely<DB>, rows: UserRow[], id: number | 'all') {
 
 /** `rows` are the one user `whose` names, or everyone. */
 async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
-  const { memberships, family } = await extrasFor(deps.database.db, rows, whose);
+  const [{ memberships, family }, branches] = await Promise.all([
+    extrasFor(deps.database.db, rows, whose),
+    branchNames(
+      deps.database.db,
+      rows.map((row) => Number(row.branch_id)),
+    ),
+  ]);
   return rows.map((row) =>
     toUserAnswer(
       row,
-      { memberships: memberships.get(Number(row.id)) ?? [], family: family.get(Number(row.id)) ?? [] },
+      {
+        memberships: memberships.get(Number(row.id)) ?? [],
+        family: family.get(Number(row.id)) ?? [],
+        branchName: branches.get(Number(row.branch_id)) ?? '',
+      },
       deps.now(),
       deps.config.onlineWindowMs,
     ),

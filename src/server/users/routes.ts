@@ -30,6 +30,7 @@ import { userStatsUntil } from './stats';
 import { replaceAvatarOf } from './avatar';
 import { limitAvatarBody } from '../media/avatars';
 import { resetTwoFactor } from '../twofactor/service';
+import { scopeOf } from '../kernel/scope';
 
 /** The {id} of /auth/users/{id}/: a malformed id names nobody, so it is a 404 like an unknown one. */
 const UserId = z.object({
@@ -170,7 +171,7 @@ export function userRoutes(deps: AppDeps) {
       const actor = c.get('user');
       const input = c.req.valid('json');
       if (!creatableRoles(actor).includes(input.role)) throw new ApiError(403, DETAIL.forbidden);
-      return c.json(await users.createUser(deps, actor, input), 201);
+      return c.json(await users.createUser(deps, actor, await scopeOf(c, deps), input), 201);
     },
   );
 
@@ -180,7 +181,10 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(action('update', ['edit'], userUpdateSchema, "Edit another user's details"), async (c) =>
-    c.json(await users.updateUser(deps, c.get('user'), c.get('target'), c.req.valid('json')), 200),
+    c.json(
+      await users.updateUser(deps, c.get('user'), await scopeOf(c, deps), c.get('target'), c.req.valid('json')),
+      200,
+    ),
   );
 
   app.openapi(

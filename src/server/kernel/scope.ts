@@ -1,0 +1,69 @@
+// Branch scope (docs/API.md, Branches; docs/ARCHITECTURE.md): a staff account sees and changes only its own branch
+// and the branches below it. The scope is worked out once per request from the caller's branch (scopeOf), handed
+// to services as a plain value, and every query of a table whose rows belong to a branch goes through inScope, so
+// no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
+// of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
+import { sql, type Kysely } from 'kysely';
+import type { Context } from 'hono';
+import type { DB } from '../db/schema';
+import type { AppDeps, AppEnv, Scope, UserRow } from './context';
+
+/** The first path after every path that starts with `path` (which ends with '/'). */
+const pathEnd = (path: string) => path.slice(0, -1) + '0';
+
+/** The scope of a branch by its id, or undefined when there is no such branch. */
+export async function scopeOfBranch(db: Kysely<DB>, branchId: number): Promise<Scope | undefined> {
+  const row = await db
+    .selectFrom('branches')
+    .select(['id', 'path', 'parent_id'])
+    .where('id', '=', branchId)
+    .executeTakeFirst();
+  return row && { branchId: Number(row.id), path: row.path, root: row.parent_id === null };
+}
+
+/** A caller's scope: their branch and everything below it. */
+export async function scopeOfUser(db: Kysely<DB>, user: Pick<UserRow, 'branch_id'>): Promise<Scope> {
+  const scope = await scopeOfBranch(db, Number(user.branch_id));
+  // Every account has a branch (NOT NULL) and a branch with accounts is never deleted.
+  if (!scope) throw new Error(`the branch ${user.branch_id} of an account does not exist`);
+  return scope;
+}
+
+/** The signed-in caller's scope (after requireAuth), read once per request. */
+export async function scopeOf<E extends AppEnv>(c: Context<E>, deps: Pick<AppDeps, 'database'>): Promise<Scope> {
+  // A feature's own variables (users' `target`) widen AppEnv; the two read here are AppEnv's.
+  const vars = c as unknown as Context<AppEnv>;
+  const known = vars.get('scope');
+  if (known) return known;
+  const scope = await scopeOfUser(deps.database.db, vars.get('user'));
+  vars.set('scope', scope);
+  return scope;
+}
+
+/** Whether a branch lies in the scope (its own branch, or one below it). */
+export const holdsPath = (scope: Scope, path: string) => path.startsWith(scope.path);
+
+/**
+ * The scope narrowed to one branch of it (a list's `?branch=`), or undefined when that branch is outside it or
+ * does not exist: for the caller the two are the same.
+ */
+export async function narrowScope(db: Kysely<DB>, scope: Scope, branchId: number): Promise<Scope | undefined> {
+  const narrowed = await scopeOfBranch(db, branchId);
+  return narrowed && holdsPath(scope, narrowed.path) ? narrowed : undefined;
+}
+
+/** Any query that can be filtered (select, update, delete). */
+interface Filterable {
+  where(expression: ReturnType<typeof sql<boolean>>): unknown;
+}
+
+/**
+ * The one filter of every scoped query: rows whose `column` (a branch id, 'users.branch_id') names a branch in
+ * the scope. The root's scope holds every branch, so its queries stay exactly as they were without branches.
+ */
+export function inScope<Q extends Filterable>(query: Q, scope: Scope, column: string): Q {
+  if (scope.root) return query;
+  return query.where(
+    sql<boolean>`${sql.ref(column)} in (select id from branches where path >= ${scope.path} and path < ${pathEnd(scope.path)})`,
+  ) as Q;
+}
