@@ -6,7 +6,7 @@
 // How the /my pages post (no JavaScript needed). Every state-changing call takes JSON or an HTML form post. A form
 // post that succeeds is answered 303 to the page below with `?done=<flag>` (MY_DONE says what to show); a wrong
 // code goes back with `?error=code`, too many codes with `?error=limit`; any other refusal of a form post (a field
-// out of its rules) is the public forms' refusal page (src/server/public/refusal-page.ts: the Back button returns
+// out of its rules) is the public forms' refusal page (src/server/kernel/form-posts.ts: the Back button returns
 // to the form). A form post without a live session goes to `/my?error=signed-out`. HTML forms cannot PATCH, so each
 // PATCH has a POST twin on the same path with the same body (MEMBER_FORMS lists where each form posts).
 //
