@@ -69,7 +69,7 @@ interface Parts {
   refuses?: readonly RefusalCode[];
   params?: Request['params'];
   query?: Request['query'];
-  /** A JSON object body, read by readJsonBody after the sign-in. */
+  /** A JSON object body, read by readJsonBody after the bearer door, before a cookie door. */
   json?: z.ZodType;
   /** A multipart upload (contract.ts avatarUpload, audioUpload), read by the handler. */
   upload?: { required: boolean; content: object };

@@ -17,9 +17,7 @@ import {
 } from '../../lib/shared/members/api';
 import { endOtherMemberSessions, memberSessionsOf, requireMember } from './session';
 import * as members from './service';
-import { done, myForm, ownSite } from './forms';
-
-const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
+import { FORM_POST, done, myForm, ownSite } from './forms';
 
 export function detailsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();

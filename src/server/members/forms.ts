@@ -10,6 +10,9 @@ import { MEMBER_TEXT, MY_PAGES, type MyDone } from '../../lib/shared/members/api
 
 type Fields = Record<string, unknown>;
 
+/** A /my form's documented answer. */
+export const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
+
 export const withFlag = (page: string, name: string, value: string) =>
   `${page}${page.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
 

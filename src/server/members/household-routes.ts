@@ -15,9 +15,8 @@ import {
 import { PERSON_NOT_FOUND } from '../../lib/shared/households/api';
 import { requireMember } from './session';
 import * as members from './service';
-import { done, myForm, ownSite } from './forms';
+import { FORM_POST, done, myForm, ownSite } from './forms';
 
-const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
 const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
 
 export function householdRoutes(deps: AppDeps) {

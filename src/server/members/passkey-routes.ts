@@ -10,9 +10,8 @@ import { MY_PAGES, memberPasskeyAddSchema, memberPasskeySchema } from '../../lib
 import { passkeyOptionsSchema } from '../../lib/shared/twofactor/passkeys';
 import { requireMember } from './session';
 import * as passkeys from './passkeys';
-import { done, myForm, ownSite } from './forms';
+import { FORM_POST, done, myForm, ownSite } from './forms';
 
-const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
 const PasskeyId = z.object({ id: wholeId(DETAIL.notFound) });
 
 export function passkeyRoutes(deps: AppDeps) {

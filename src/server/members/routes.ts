@@ -31,13 +31,12 @@ import * as members from './service';
 import { directory } from './directory';
 import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
-import { done, myForm, ownSite } from './forms';
+import { FORM_POST, done, myForm, ownSite } from './forms';
 import { signInRoutes } from './sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { detailsRoutes } from './details-routes';
 import { householdRoutes } from './household-routes';
 
-const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
 const Detail = z.object({ detail: z.string() });
 const MinistryId = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const RegistrationId = z.object({ id: wholeId(REGISTRATION_NOT_FOUND) });

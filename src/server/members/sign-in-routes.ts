@@ -21,9 +21,8 @@ import { requireMember, signIn, signOut } from './session';
 import * as members from './service';
 import { memberProfile } from './answers';
 import * as passkeys from './passkeys';
-import { codePage, done, myForm, ownSite } from './forms';
+import { FORM_POST, codePage, done, myForm, ownSite } from './forms';
 
-const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
 const Detail = z.object({ detail: z.string() });
 
 export function signInRoutes(deps: AppDeps) {
