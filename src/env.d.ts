@@ -5,7 +5,9 @@ declare namespace App {
     content?: import('./lib/shared/live/registry').ContentReader;
     /** The giving pages' read functions: /give, /give/thanks, /give/statement (src/server/giving/pages.ts). */
     giving?: import('./lib/shared/giving/reader').GivingReader;
-    /** The /my pages' reads by the request's Cookie header (src/server/members/reader.ts). */
+    /** The members' reads (src/server/members/reader.ts): the signed-in member of a Cookie header, the ministries. */
     members?: import('./lib/shared/members/api').MemberReader;
+    /** On a /my page: the signed-in member, resolved once per request by src/middleware.ts (absent: signed out). */
+    member?: import('./lib/shared/members/api').SignedInMember;
   }
 }

@@ -354,3 +354,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
   };
 }
+
+/**
+ * The site's own origins: the site's and the allowed ones (ALLOWED_ORIGINS). Passkeys work from these, and a cookie
+ * door's calls are taken only from these (kernel/doors.ts). Browsers refuse WebAuthn on an IP address but allow it on
+ * localhost, so a site served on the loopback address is also reached as localhost.
+ */
+export function siteOrigins(config: Pick<ServerConfig, 'siteUrl' | 'allowedOrigins' | 'production'>): string[] {
+  const site = new URL(config.siteUrl);
+  const origins = new Set([site.origin, ...config.allowedOrigins]);
+  if (!config.production && (site.hostname === '127.0.0.1' || site.hostname === '[::1]')) {
+    site.hostname = 'localhost';
+    origins.add(site.origin);
+  }
+  return [...origins];
+}

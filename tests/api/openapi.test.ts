@@ -35,6 +35,30 @@ describe('OpenAPI document', () => {
     expect(res.body.paths['/api/v1/auth/profile/'].get.security).toEqual([{ bearer: [] }]);
   });
 
+  it('lists each door a route opens as a security scheme, and each route asks for its door', () => {
+    const schemes = doc.components.securitySchemes;
+    // No route opens the station door yet, so it is not listed (kernel/doors.ts).
+    expect(Object.keys(schemes).sort()).toEqual(['bearer', 'member']);
+    expect(schemes.member).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'gc_member' });
+    const asked = new Set(operations().flatMap(({ op }) => (op.security ?? []).flatMap((r: object) => Object.keys(r))));
+    expect([...asked].sort()).toEqual(['bearer', 'member']);
+    const security = (method: string, path: string) =>
+      operations().find((o) => o.method === method && o.path === `/api/v1${path}`)?.op.security;
+    for (const [method, path] of [
+      ['GET', '/members/me/'],
+      ['POST', '/members/me/consent/'],
+      ['POST', '/members/me/household/people/{id}/'],
+      ['GET', '/members/me/passkeys/'],
+      ['DELETE', '/members/session/'],
+    ])
+      expect(security(method, path), `${method} ${path}`).toEqual([{ member: [] }]);
+    // The calls that let a member in ask for no door; the staff's removal requests ask for the bearer token.
+    expect(security('POST', '/members/code/')).toBeUndefined();
+    expect(security('POST', '/members/session/')).toBeUndefined();
+    expect(security('GET', '/members/removal-requests/')).toEqual([{ bearer: [] }]);
+    expect(security('GET', '/events/')).toEqual([{}, { bearer: [] }]);
+  });
+
   it('documents exactly the routes the app registers', () => {
     const app = createApp({
       database: api.database,

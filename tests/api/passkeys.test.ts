@@ -3,7 +3,7 @@
 // account's, another origin's, a counter gone back, a used or foreign challenge. The authenticator is a software
 // one (webauthn-authenticator.ts), independent of the server's code that checks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeyOrigins } from '../../src/server/twofactor/passkeys';
+import { siteOrigins as passkeyOrigins } from '../../src/server/config';
 import { backends, DEMO_PASSWORD, startApi, type TestApi } from './helpers';
 import { Secret, TOTP } from 'otpauth';
 import { b64url, SoftPasskey, type RequestOptions } from './webauthn-authenticator';

@@ -1,6 +1,6 @@
 // What every /my page does first: says it is private (never kept by a browser, a proxy or the host's page copies,
-// never indexed), reads the signed-in member through the API's own read (Astro.locals.members, by the request's
-// Cookie header), and sends a visitor without a session to /my to sign in. The notice a form post came back with
+// never indexed), takes the signed-in member the site's middleware resolved from the request's cookie
+// (Astro.locals.member, src/middleware.ts), and sends a visitor without a session to /my to sign in. The notice a form post came back with
 // is read from the address (?done= / ?error=, set by the API: src/lib/shared/members/api.ts).
 import type { AstroGlobal } from 'astro';
 import {
@@ -8,8 +8,8 @@ import {
   MY_DONE,
   MY_ERROR,
   MY_PAGES,
-  type MemberMe,
   type MemberReader,
+  type SignedInMember,
 } from '../../lib/shared/members/api';
 
 /** Where Sign out posts (a form post: a link could be followed by a prefetch). */
@@ -29,15 +29,17 @@ export function memberReader(locals: App.Locals): MemberReader {
   return locals.members;
 }
 
+/** Whether a path is one of the /my pages, whose signed-in member the middleware resolves. */
+export const isMemberPage = (path: string) => path === MY_PAGES.home || path.startsWith(`${MY_PAGES.home}/`);
+
 /**
  * The signed-in member of a /my page, or the redirect to /my that the page returns when there is none.
- * Usage: `const me = await signedInMember(Astro); if (me instanceof Response) return me;`
+ * Usage: `const member = signedInMember(Astro); if (member instanceof Response) return member;`, then only the
+ * member's reads the page shows (`await member.profile()`, `await member.gifts()`, …).
  */
-export async function signedInMember(Astro: AstroGlobal): Promise<MemberMe | Response> {
+export function signedInMember(Astro: AstroGlobal): SignedInMember | Response {
   privatePage(Astro.response.headers);
-  const me = await memberReader(Astro.locals).me(Astro.request.headers.get('cookie') ?? undefined);
-  if (!me) return Astro.redirect(MY_PAGES.home, 303);
-  return me;
+  return Astro.locals.member ?? Astro.redirect(MY_PAGES.home, 303);
 }
 
 export type Notice = { text: string; tone: 'success' | 'error' };

@@ -58,3 +58,6 @@ export const DEFAULT_NOTIFICATIONS = {
 } as const;
 
 export const DEFAULT_COUNTRY_CODE = 'GH';
+
+/** The cookie of a paired check-in station (the station door, src/server/kernel/doors.ts). */
+export const STATION_COOKIE = 'gc_station';

@@ -12,6 +12,8 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
 import { acceptsGzip } from '../kernel/accept-encoding';
 import { jsonAnswer } from '../kernel/contract';
+import { DOOR_SCHEMES } from '../kernel/doors';
+import { isFormPost } from '../kernel/form-posts';
 import { healthRoutes } from '../health/routes';
 import { authRoutes } from '../auth/routes';
 import { signInPort } from '../auth/sign-in-port';
@@ -64,6 +66,13 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ });
   app.use('*', (c, next) => (acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, next) : next()));
 
+  // An HTML form post is run as its JSON call by the app itself (kernel/form-posts.ts): the layer gets the app here,
+  // with the form post's own bindings (its socket: the caller's address) and what the call tells it.
+  app.use('*', (c, next) => {
+    if (isFormPost(c)) c.set('runAsJson', async (request, formCall) => app.fetch(request, { ...c.env, formCall }));
+    return next();
+  });
+
   // Each route limits the body it reads (kernel/body.ts limitBody); a route that reads none never touches it.
 
   // Mount points end in a slash: the API's paths do (docs/API.md), and a sub-app's '/' adds none.
@@ -103,9 +112,6 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      // A refused HTML form post (a public form without JavaScript) gets the page its form makes, not JSON.
-      const formPost = c.get('formPost');
-      if (formPost) return c.html(formPost.refusalPage(err), err.status, err.headers);
       return c.json(err.body(), err.status, err.headers);
     }
     console.error(
@@ -124,12 +130,14 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
 
 /** GET /api/v1/openapi.json: every route contract as an OpenAPI 3.1 document (public, built once). */
 function serveOpenApiDocument(app: OpenAPIHono<AppEnv>) {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'The access token of POST /api/v1/auth/login/ (60 minutes)',
-  });
+  // Each door a route opens, as a security scheme (kernel/doors.ts): known once every route is registered.
+  const opened = new Set<string>();
+  for (const definition of app.openAPIRegistry.definitions)
+    if (definition.type === 'route')
+      for (const requirement of definition.route.security ?? [])
+        for (const door of Object.keys(requirement)) opened.add(door);
+  for (const [door, scheme] of Object.entries(DOOR_SCHEMES))
+    if (opened.has(door)) app.openAPIRegistry.registerComponent('securitySchemes', door, scheme);
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.openapi(
     createRoute({

@@ -33,29 +33,42 @@ export function limitBody(
 
 const jsonLimit = limitBody(JSON_LIMIT);
 
-/** Route middleware of every route whose contract has a JSON body (after requireAuth where there is one). */
-export const readJsonBody: MiddlewareHandler = (c, next) =>
-  jsonLimit(c, async () => {
-    await readJson(c, next);
-  });
+/** What a route may do with a JSON body before its contract judges it: take fields out, or answer instead. */
+export type BodyLook = (body: Record<string, unknown>, c: Context) => Response | undefined;
 
-const readJson: MiddlewareHandler = async (c, next) => {
-  const text = await c.req.raw.text();
-  let value: unknown = {};
-  if (text.trim()) {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new ApiError(400, DETAIL.malformedJson);
+/** Route middleware of every route whose contract has a JSON body (after requireAuth where there is one). */
+export const readJsonBody: MiddlewareHandler = (c, next) => readJson(c, next);
+
+/** readJsonBody with a look at the object first (the public forms' honeypot, public/form-posts.ts). */
+export const readJsonBodyWith =
+  (look: BodyLook): MiddlewareHandler =>
+  (c, next) =>
+    readJson(c, next, look);
+
+async function readJson(c: Context, next: () => Promise<void>, look?: BodyLook): Promise<Response | void> {
+  let answer: Response | undefined;
+  await jsonLimit(c, async () => {
+    const text = await c.req.raw.text();
+    let value: unknown = {};
+    if (text.trim()) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, DETAIL.malformedJson);
+      }
     }
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, DETAIL.notAnObject);
-  const headers = new Headers(c.req.raw.headers);
-  headers.set('content-type', 'application/json');
-  // The same move Hono's bodyLimit makes: the request, with a body the next reader can take.
-  c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(value) });
-  await next();
-};
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new ApiError(400, DETAIL.notAnObject);
+    answer = look?.(value as Record<string, unknown>, c);
+    if (answer) return;
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('content-type', 'application/json');
+    // The same move Hono's bodyLimit makes: the request, with a body the next reader can take.
+    c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(value) });
+    await next();
+  });
+  return answer;
+}
 
 const AVATAR_FIELD_ERROR = { avatar: ['Please choose an image file.'] };
 

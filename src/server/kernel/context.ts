@@ -75,11 +75,25 @@ export interface Scope {
   root: boolean;
 }
 
-export interface FormPost {
-  refusalPage(error: { detail: string; errors?: Record<string, string[]> }): string;
+/** Whoever the member door let in (members/session.ts): the account and its /my session. */
+export interface MemberSession {
+  user: UserRow;
+  /** The session's id (sessions.family_id). */
+  id: string;
 }
 
+/** What a form post's JSON call tells the form post (kernel/form-posts.ts): the page its success goes to. */
+export interface FormCall {
+  next?: string;
+}
+
+/** How a form post's JSON call (kernel/form-posts.ts) is run by the app itself. */
+export type RunAsJson = (request: Request, call: FormCall) => Promise<Response>;
+
 export type AppEnv = {
+  /** What a request is run with besides itself: its socket (@hono/node-server), and for a form post's JSON call
+   * what it tells the form post (kernel/form-posts.ts). */
+  Bindings: { formCall?: FormCall };
   Variables: {
     /** The caller's address and its key, once a route asked for them (clientOf, kernel/client.ts). */
     client?: Client;
@@ -91,8 +105,9 @@ export type AppEnv = {
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
      * users hold for this request when made under it (users/cached-answers.ts). */
     usersVersion?: number;
-    /** Set by the public forms (public/) when the body came from an HTML form post: answered with 303, not JSON,
-     * and a refusal with the page this makes of it. */
-    formPost?: FormPost;
+    /** The member door's caller (a route's `member` part): set before the route runs, like `user`. */
+    member: MemberSession;
+    /** On an HTML form post only: the app, to run the post as its JSON call (kernel/form-posts.ts). */
+    runAsJson?: RunAsJson;
   };
 };

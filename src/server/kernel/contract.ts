@@ -4,6 +4,7 @@
 import { z } from '@hono/zod-openapi';
 import type { TypedResponse } from 'hono';
 import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
+import { securityOf } from './doors';
 
 /**
  * Answers several routes give, named so the document lists each once (components/schemas) and refers to it.
@@ -12,8 +13,8 @@ import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
 export const UserAnswer = userSchema.openapi('User');
 const ErrorAnswer = errorSchema.openapi('Error');
 
-/** The security requirement of every route behind requireAuth (the scheme is registered in app.ts). */
-export const BEARER = [{ bearer: [] }];
+/** The security requirement of every route behind requireAuth (kernel/doors.ts; registered in app.ts). */
+export const BEARER = securityOf('bearer');
 
 /**
  * An answer made earlier and kept (../users/signed-in.ts, ../users/cached-answers.ts), sent as it is: a 200's
@@ -46,10 +47,11 @@ const REFUSALS = {
   429: 'Too many attempts from this address: try again after Retry-After seconds',
   503: 'Too busy just now: try again after Retry-After seconds',
 } as const;
-type Refusal = keyof typeof REFUSALS;
+/** The status of a refusal a contract can document. */
+export type RefusalCode = keyof typeof REFUSALS;
 
 /** The refusals a route documents, each with the one error shape. */
-export function refusals<C extends Refusal>(...codes: C[]) {
+export function refusals<C extends RefusalCode>(...codes: C[]) {
   return Object.fromEntries(codes.map((code) => [code, jsonAnswer(ErrorAnswer, REFUSALS[code])])) as {
     [K in C]: ReturnType<typeof jsonAnswer<typeof ErrorAnswer>>;
   };

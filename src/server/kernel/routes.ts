@@ -1,11 +1,15 @@
-// A route contract from what sets it apart: its method, path and summary, who may call, what it reads and what it
-// answers. The refusals it documents follow from those parts, so a contract cannot forget one or claim one it
-// cannot give: signing in refuses 401 and 403, an {id} that names nothing 404, a body or a query 400.
+// A route contract from what sets it apart: its method, path and summary, the door it opens and who may call, what
+// it reads, whether an HTML form may post to it, and what it answers. The refusals it documents follow from those
+// parts, so a contract cannot forget one or claim one it cannot give: the bearer door refuses 401 and 403, the
+// member and station doors 401, a cookie door's own-site guard 403, an {id} that names nothing 404, a body or a
+// query 400; what else a route may refuse (429, say) it names in `refuses`.
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { readJsonBody } from './body';
 import type { AppDeps, AppEnv, UserRow } from './context';
-import { BEARER, jsonBody, refusals } from './contract';
+import { BEARER, jsonBody, refusals, type RefusalCode } from './contract';
+import { securityOf } from './doors';
+import { formPosts, type FormOptions } from './form-posts';
 import { ApiError, DETAIL } from './errors';
 
 /** An {id} that is a whole number of the database's ids; anything else names nothing, so it is a 404. */
@@ -47,15 +51,25 @@ type Request = NonNullable<RouteConfig['request']>;
 
 /** The parts of a contract; besides them, its answers by status (jsonAnswer, or { description } for no body). */
 interface Parts {
-  /** Runs before anything else: an upload's body limit, the mark of a form post. */
+  /** Runs before anything else: an upload's body limit. */
   before?: MiddlewareHandler;
-  /** Signs the caller in (requireAuth) and judges them; the document asks for the bearer token. */
+  /** A cookie door's guard against other sites (kernel/doors.ts ownSiteOnly), before anything is read. */
+  ownSite?: MiddlewareHandler;
+  /** HTML form posts are taken, as the JSON call (kernel/form-posts.ts); the handler answers with formAnswer. */
+  form?: FormOptions;
+  /** The bearer door: signs the caller in (requireAuth) and judges them. */
   signedIn?: Handlers;
-  /** Signs in a caller who sends a token (optionalAuth); anyone else is anonymous. */
+  /** The bearer door for a caller who sends a token (optionalAuth); anyone else is anonymous. */
   signedInOrNot?: Handlers;
+  /** The member door (members/session.ts requireMember): the /my cookie's member, after the body is read. */
+  member?: Handlers;
+  /** The station door (the children's check-in): a paired station's cookie, after the body is read. */
+  station?: Handlers;
+  /** Refusals the route gives besides those its parts imply. */
+  refuses?: readonly RefusalCode[];
   params?: Request['params'];
   query?: Request['query'];
-  /** A JSON object body, read by readJsonBody after the sign-in. */
+  /** A JSON object body, read by readJsonBody after the bearer door, before a cookie door. */
   json?: z.ZodType;
   /** A multipart upload (contract.ts avatarUpload, audioUpload), read by the handler. */
   upload?: { required: boolean; content: object };
@@ -65,6 +79,9 @@ type Part<S, K extends keyof Parts> = S extends { [P in K]: infer T } ? T : unde
 type Has<S, K extends keyof Parts> = S extends { [P in K]: unknown } ? true : false;
 type Refused<S> =
   | (true extends Has<S, 'signedIn'> | Has<S, 'signedInOrNot'> ? 401 | 403 : never)
+  | (true extends Has<S, 'member'> | Has<S, 'station'> ? 401 : never)
+  | (true extends Has<S, 'ownSite'> ? 403 : never)
+  | (S extends { refuses: readonly (infer R)[] } ? R : never)
   | (true extends Has<S, 'params'> ? 404 : never)
   | (true extends Has<S, 'json'> | Has<S, 'query'> | Has<S, 'upload'> ? 400 : never);
 type Answers<S> = { [K in Extract<keyof S, number>]: S[K] };
@@ -74,28 +91,59 @@ export function route<
   const P extends string,
   const S extends Parts & { [status: number]: { description: string } },
 >(method: M, path: P, summary: string, spec: S) {
-  const { before, signedIn, signedInOrNot, params, query, json, upload, ...answers } = spec as Parts &
-    Record<number, unknown>;
-  const caller = [signedIn ?? signedInOrNot ?? []].flat();
+  const {
+    before,
+    ownSite,
+    form,
+    signedIn,
+    signedInOrNot,
+    member,
+    station,
+    refuses,
+    params,
+    query,
+    json,
+    upload,
+    ...answers
+  } = spec as Parts & Record<number, unknown>;
+  const bearer = [signedIn ?? signedInOrNot ?? []].flat();
+  // A cookie door reads the body first, so a malformed body is a 400 whoever sends it.
+  const cookieDoor = [member ?? station ?? []].flat();
   const codes = [
-    ...(caller.length ? ([401, 403] as const) : []),
+    ...(bearer.length ? ([401, 403] as const) : []),
+    ...(cookieDoor.length ? ([401] as const) : []),
+    ...(ownSite ? ([403] as const) : []),
     ...(params ? ([404] as const) : []),
     ...(json || query || upload ? ([400] as const) : []),
+    ...(refuses ?? []),
   ];
   const request = {
     ...(params && { params }),
     ...(query && { query }),
     ...(json ? { body: jsonBody(json) } : upload && { body: upload }),
   };
+  const security = signedIn
+    ? BEARER
+    : signedInOrNot
+      ? securityOf('bearer', true)
+      : member
+        ? securityOf('member')
+        : station && securityOf('station');
   const config = {
     method,
     path,
     summary,
-    middleware: [...(before ? [before] : []), ...caller, ...(json ? [readJsonBody] : [])],
-    ...(signedIn && { security: BEARER }),
-    ...(signedInOrNot && { security: [{}, ...BEARER] }),
+    middleware: [
+      ...(before ? [before] : []),
+      ...(ownSite ? [ownSite] : []),
+      ...(form ? [formPosts(form)] : []),
+      ...bearer,
+      ...(json ? [readJsonBody] : []),
+      ...cookieDoor,
+    ],
+    ...(security && { security }),
     ...(Object.keys(request).length && { request }),
-    responses: { ...answers, ...refusals(...codes) },
+    responses: { ...answers, ...refusals(...new Set(codes)) },
   };
   return createRoute(
     config as unknown as {

@@ -4,7 +4,6 @@
 // no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
 // of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
 import { sql, type Kysely } from 'kysely';
-import type { Context } from 'hono';
 import type { DB } from '../db/schema';
 import type { AppDeps, AppEnv, Scope, UserRow } from './context';
 
@@ -29,14 +28,18 @@ export async function scopeOfUser(db: Kysely<DB>, user: Pick<UserRow, 'branch_id
   return scope;
 }
 
+/** What scopeOf needs of a request's Context, whatever variables a feature adds to AppEnv's (users' `target`). */
+interface ScopeCarrier {
+  var: Pick<AppEnv['Variables'], 'user' | 'scope'>;
+  set(key: 'scope', value: Scope): void;
+}
+
 /** The signed-in caller's scope (after requireAuth), read once per request. */
-export async function scopeOf<E extends AppEnv>(c: Context<E>, deps: Pick<AppDeps, 'database'>): Promise<Scope> {
-  // A feature's own variables (users' `target`) widen AppEnv; the two read here are AppEnv's.
-  const vars = c as unknown as Context<AppEnv>;
-  const known = vars.get('scope');
+export async function scopeOf(c: ScopeCarrier, deps: Pick<AppDeps, 'database'>): Promise<Scope> {
+  const known = c.var.scope;
   if (known) return known;
-  const scope = await scopeOfUser(deps.database.db, vars.get('user'));
-  vars.set('scope', scope);
+  const scope = await scopeOfUser(deps.database.db, c.var.user);
+  c.set('scope', scope);
   return scope;
 }
 

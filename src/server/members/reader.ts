@@ -1,33 +1,46 @@
-// What the host hands the /my pages as Astro.locals.members: the API's own reads, by the request's Cookie header,
-// so a page shows exactly what GET /members/me/ would answer (src/env.d.ts, src/host/pages.ts).
-import type { AppDeps } from '../kernel/context';
-import type { MemberReader } from '../../lib/shared/members/api';
+// What the host hands the pages as Astro.locals.members: the API's own reads, so a /my page shows exactly what the
+// member calls would answer (src/env.d.ts, src/host/pages.ts). The site's middleware asks `signedIn` once per /my
+// request (one statement: the session and its account); each of the member's reads runs only when a page asks.
+import type { AppDeps, MemberSession, UserRow } from '../kernel/context';
+import type { MemberReader, SignedInMember } from '../../lib/shared/members/api';
 import { memberFromCookie, memberSessionsOf } from './session';
-import { me } from './service';
 import { directory } from './directory';
 import { passkeysOf } from './passkeys';
+import { memberProfile, prayersOf, registrationsOf } from './answers';
+import { householdOfUser } from '../households/households';
 import { listPublicMinistries } from '../ministries/ministries';
+import { ministriesOfUser } from '../ministries/members';
+import { giftsOfUser } from '../giving/gifts';
 
 export function memberReaderOf(deps: AppDeps): MemberReader {
   return {
-    async me(cookieHeader) {
+    async signedIn(cookieHeader) {
       const session = await memberFromCookie(deps, cookieHeader);
-      return session && me(deps, session.user);
-    },
-    async directory(cookieHeader) {
-      const session = await memberFromCookie(deps, cookieHeader);
-      return session && directory(deps.database.db);
-    },
-    async passkeys(cookieHeader) {
-      const session = await memberFromCookie(deps, cookieHeader);
-      return session && passkeysOf(deps, session.user);
-    },
-    async sessions(cookieHeader) {
-      const session = await memberFromCookie(deps, cookieHeader);
-      return session && memberSessionsOf(deps, session);
+      return session && signedInMember(deps, session);
     },
     ministries: () => listPublicMinistries(deps.database.db),
     smsEnabled: Boolean(deps.config.sms),
+  };
+}
+
+/** The reads of one signed-in member, each as the member calls answer it. */
+export function signedInMember(deps: AppDeps, session: MemberSession): SignedInMember {
+  return { ...readsOf(deps, session.user), sessions: () => memberSessionsOf(deps, session) };
+}
+
+/** What a member's account has (GET /members/me/ reads them all at once: service.ts me). */
+export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'sessions'> {
+  const db = deps.database.db;
+  const id = Number(user.id);
+  return {
+    profile: () => memberProfile(deps, user),
+    household: async () => (await householdOfUser(db, id)) ?? null,
+    ministries: () => ministriesOfUser(db, id),
+    registrations: () => registrationsOf(db, user.email, deps.now()),
+    prayerRequests: () => prayersOf(db, user.email),
+    gifts: () => giftsOfUser(db, id),
+    directory: () => directory(db),
+    passkeys: () => passkeysOf(deps, user),
   };
 }
 

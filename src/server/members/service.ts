@@ -29,16 +29,14 @@ import { churchContact } from '../settings/church';
 import { tellOldAddress, withEmailChecked } from '../users/email-change';
 import { endMemberSessions } from '../credentials/sessions';
 import { recordActiveDay } from '../analytics/member-days';
-import { householdOfUser } from '../households/households';
 import { addPersonToOwnHousehold, updateOwnHousehold, updatePersonInOwnHousehold } from '../households/own-household';
-import { ministriesOfUser } from '../ministries/members';
 import { requestToJoin } from '../ministries/join-requests';
-import { giftsOfUser } from '../giving/gifts';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';
 import { checkThrottle, countAttempt } from '../credentials/throttle';
 import { mayUseDoor } from './session';
-import { memberProfile, prayersOf, registrationsOf } from './answers';
+import { memberProfile, registrationsOf } from './answers';
+import { readsOf } from './reader';
 
 // ---- Codes and sign-in ----
 
@@ -146,18 +144,18 @@ export async function redeemSignIn(deps: AppDeps, input: MemberSessionRequest, c
 
 // ---- Reading ----
 
+/** GET /members/me/: everything the /my pages read one at a time (reader.ts), at once. */
 export async function me(deps: AppDeps, user: UserRow): Promise<MemberMe> {
-  const db = deps.database.db;
-  const id = Number(user.id);
+  const reads = readsOf(deps, user);
   const [profile, household, ministries, registrations, prayerRequests, gifts] = await Promise.all([
-    memberProfile(deps, user),
-    householdOfUser(db, id),
-    ministriesOfUser(db, id),
-    registrationsOf(db, user.email, deps.now()),
-    prayersOf(db, user.email),
-    giftsOfUser(db, id),
+    reads.profile(),
+    reads.household(),
+    reads.ministries(),
+    reads.registrations(),
+    reads.prayerRequests(),
+    reads.gifts(),
   ]);
-  return { user: profile, household: household ?? null, ministries, registrations, prayerRequests, gifts };
+  return { user: profile, household, ministries, registrations, prayerRequests, gifts };
 }
 
 async function reloaded(deps: AppDeps, id: number): Promise<UserRow> {

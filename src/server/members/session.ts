@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { parse } from 'hono/utils/cookie';
 import { MEMBER_COOKIE, MEMBER_SESSION_IDLE_DAYS, MEMBER_TEXT } from '../../lib/shared/members/api';
-import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
+import type { AppDeps, AppEnv, MemberSession, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError } from '../kernel/errors';
@@ -24,15 +24,6 @@ import type { MemberSessionInfo } from '../../lib/shared/members/api';
 const IDLE_MS = MEMBER_SESSION_IDLE_DAYS * 24 * 3600_000;
 /** last_used_at is written at most this often, so a page view stays a read. */
 const TOUCH_MS = 3600_000;
-
-export interface MemberSession {
-  user: UserRow;
-  /** The session's id (sessions.family_id). */
-  id: string;
-}
-
-/** The members' routes' environment: the signed-in member beside what every route has (set by requireMember). */
-export type MemberEnv = { Variables: AppEnv['Variables'] & { member: MemberSession } };
 
 /** Whether the account may use the members' door: active and not suspended, whatever its role. */
 export const mayUseDoor = (user: Pick<UserRow, 'is_active' | 'is_suspended'>) =>
@@ -137,35 +128,35 @@ export async function endOtherMemberSessions(deps: Pick<AppDeps, 'database' | 'n
 }
 
 /** Served over https: the site's own address, or (behind a trusted proxy) the proxy's word for this request. */
-function overHttps(c: Context<MemberEnv>, deps: AppDeps) {
+function overHttps(c: Context<AppEnv>, deps: AppDeps) {
   if (deps.config.siteUrl.startsWith('https:')) return true;
   return deps.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0].trim() === 'https';
 }
 
-function cookie(c: Context<MemberEnv>, deps: AppDeps, value: string, maxAgeSeconds: number) {
+function cookie(c: Context<AppEnv>, deps: AppDeps, value: string, maxAgeSeconds: number) {
   const secure = overHttps(c, deps) ? '; Secure' : '';
   return `${MEMBER_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 /** Starts a session for the account and sets its cookie on the answer. */
-export async function signIn(c: Context<MemberEnv>, deps: AppDeps, userId: number) {
+export async function signIn(c: Context<AppEnv>, deps: AppDeps, userId: number) {
   const origin = {
     device: deviceOf(c.req.header('user-agent')),
-    address: clientOf(c as unknown as Context<AppEnv>, deps.config).address,
+    address: clientOf(c, deps.config).address,
   };
   const token = await startMemberSession(deps.database.db, userId, origin, deps.now());
   c.header('Set-Cookie', cookie(c, deps, token, IDLE_MS / 1000));
 }
 
 /** Ends the request's session (if any) and clears the cookie. */
-export async function signOut(c: Context<MemberEnv>, deps: AppDeps) {
+export async function signOut(c: Context<AppEnv>, deps: AppDeps) {
   const session = await memberFromCookie(deps, c.req.header('cookie'));
   if (session) await endMemberSession(deps.database.db, session.id, deps.now());
   c.header('Set-Cookie', cookie(c, deps, '', 0));
 }
 
 /** Route middleware of /members/me/…: the cookie's member, or 401 (a form post goes to /my to sign in). */
-export function requireMember(deps: AppDeps): MiddlewareHandler<MemberEnv> {
+export function requireMember(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await memberFromCookie(deps, c.req.header('cookie'));
     if (!session) throw new ApiError(401, MEMBER_TEXT.signedOut);

@@ -15,7 +15,7 @@ import {
 } from '@simplewebauthn/server';
 import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
-import type { ServerConfig } from '../config';
+import { siteOrigins, type ServerConfig } from '../config';
 import type { PasskeyDoor } from '../db/schema';
 import type { AppDeps, UserRow } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
@@ -39,24 +39,10 @@ export interface Ceremony {
   rpID: string;
 }
 
-/**
- * The origins passkeys work from: the site's and the allowed ones (ALLOWED_ORIGINS). Browsers refuse WebAuthn on
- * an IP address but allow it on localhost, so a site served on the loopback address is also reached as localhost.
- */
-export function passkeyOrigins(config: Pick<ServerConfig, 'siteUrl' | 'allowedOrigins' | 'production'>): string[] {
-  const site = new URL(config.siteUrl);
-  const origins = new Set([site.origin, ...config.allowedOrigins]);
-  if (!config.production && (site.hostname === '127.0.0.1' || site.hostname === '[::1]')) {
-    site.hostname = 'localhost';
-    origins.add(site.origin);
-  }
-  return [...origins];
-}
-
 /** The ceremony of a request with this Origin header (none: the site's own), or undefined for another origin. */
 export function ceremonyOf(config: ServerConfig, originHeader: string | undefined): Ceremony | undefined {
   const origin = originHeader ?? new URL(config.siteUrl).origin;
-  if (!passkeyOrigins(config).includes(origin)) return undefined;
+  if (!siteOrigins(config).includes(origin)) return undefined;
   return { origin, rpID: new URL(origin).hostname };
 }
 

@@ -41,7 +41,7 @@ const UserId = z.object({
     .refine(Number.isSafeInteger, DETAIL.userNotFound),
 });
 
-type UsersEnv = { Variables: AppEnv['Variables'] & { target: UserRow } };
+type UsersEnv = { Bindings: AppEnv['Bindings']; Variables: AppEnv['Variables'] & { target: UserRow } };
 
 const lower = <M extends string>(method: M) => method.toLowerCase() as Lowercase<M>;
 const oneUser = jsonAnswer(UserAnswer, 'The user as now stored');

@@ -1,12 +1,12 @@
 // The members' own door (/my) as the API takes and answers it (docs/API.md, Members' own door): the server's
 // route contracts (src/server/members/routes.ts) declare these schemas, and the /my pages read the same types
-// through Astro.locals.members (src/env.d.ts). A member signs in with a one-time code and then holds a cookie
+// through Astro.locals.member (src/env.d.ts). A member signs in with a one-time code and then holds a cookie
 // session; the cookie opens only /members/me/… and /members/directory/, never a bearer route.
 //
 // How the /my pages post (no JavaScript needed). Every state-changing call takes JSON or an HTML form post. A form
 // post that succeeds is answered 303 to the page below with `?done=<flag>` (MY_DONE says what to show); a wrong
 // code goes back with `?error=code`, too many codes with `?error=limit`; any other refusal of a form post (a field
-// out of its rules) is the public forms' refusal page (src/server/public/refusal-page.ts: the Back button returns
+// out of its rules) is the public forms' refusal page (src/server/kernel/form-posts.ts: the Back button returns
 // to the form). A form post without a live session goes to `/my?error=signed-out`. HTML forms cannot PATCH, so each
 // PATCH has a POST twin on the same path with the same body (MEMBER_FORMS lists where each form posts).
 //
@@ -373,15 +373,30 @@ export type MemberPasskey = z.infer<typeof memberPasskeySchema>;
 export const memberSessionSchema = sessionSchema;
 export type MemberSessionInfo = z.infer<typeof memberSessionSchema>;
 
-/** What the host hands the /my pages (Astro.locals.members): the API's own reads, by the request's Cookie header. */
+/**
+ * The signed-in member of a /my request (Astro.locals.member), resolved once from the request's cookie by the
+ * site's middleware (src/middleware.ts); each read runs only when a page asks for it, so a page reads only what it
+ * shows. The reads are the API's own (what GET /members/me/ and its neighbours answer).
+ */
+export interface SignedInMember {
+  profile(): Promise<MemberProfile>;
+  household(): Promise<MemberHousehold | null>;
+  ministries(): Promise<MemberMinistry[]>;
+  registrations(): Promise<MemberRegistration[]>;
+  prayerRequests(): Promise<MemberPrayer[]>;
+  gifts(): Promise<MemberGift[]>;
+  /** The members' directory (/my/directory). */
+  directory(): Promise<DirectoryEntry[]>;
+  /** The account's passkeys (/my/details). */
+  passkeys(): Promise<MemberPasskey[]>;
+  /** The account's /my sessions (/my/details). */
+  sessions(): Promise<MemberSessionInfo[]>;
+}
+
+/** What the host hands the pages (Astro.locals.members): the API's own reads. */
 export interface MemberReader {
-  me(cookieHeader: string | undefined): Promise<MemberMe | undefined>;
-  /** undefined when not signed in. */
-  directory(cookieHeader: string | undefined): Promise<DirectoryEntry[] | undefined>;
-  /** The account's passkeys (/my/details); undefined when not signed in. */
-  passkeys(cookieHeader: string | undefined): Promise<MemberPasskey[] | undefined>;
-  /** The account's /my sessions (/my/details); undefined when not signed in. */
-  sessions(cookieHeader: string | undefined): Promise<MemberSessionInfo[] | undefined>;
+  /** The member of a Cookie header's session, or undefined (none, ended, idle too long, account shut). */
+  signedIn(cookieHeader: string | undefined): Promise<SignedInMember | undefined>;
   /** The church's public ministries (/my/ministries offers to join those the member is not in). */
   ministries(): Promise<PublicMinistry[]>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */

@@ -1,0 +1,125 @@
+// A member's details at /my/details and /my/consent: contact details, consents, a new email address (confirmed
+// with a code), their other /my sessions. Mounted under /members/ by routes.ts.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { jsonAnswer } from '../kernel/contract';
+import { route } from '../kernel/routes';
+import { formAnswer, formDone } from '../kernel/form-posts';
+import {
+  CONSENT_FLAGS,
+  MY_PAGES,
+  memberConsentSchema,
+  memberEmailChangeSchema,
+  memberEmailConfirmSchema,
+  memberProfileSchema,
+  memberSessionSchema,
+  memberUpdateSchema,
+} from '../../lib/shared/members/api';
+import { endOtherMemberSessions, memberSessionsOf, requireMember } from './session';
+import * as members from './service';
+import { FORM_POST, done, myForm, ownSite } from './forms';
+
+export function detailsRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const member = requireMember(deps);
+  const guard = ownSite(deps);
+
+  for (const method of ['patch', 'post'] as const)
+    app.openapi(
+      route(
+        method,
+        '/me/',
+        method === 'patch'
+          ? 'Change contact details and consent flags'
+          : 'The same as PATCH, for the details form (HTML forms cannot PATCH)',
+        {
+          ownSite: guard,
+          form: myForm(MY_PAGES.details),
+          json: memberUpdateSchema,
+          member,
+          200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
+          303: FORM_POST,
+        },
+      ),
+      async (c) => {
+        const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
+        return formAnswer(c, profile, 200, done(MY_PAGES.details, 'saved'));
+      },
+    );
+
+  app.openapi(
+    route('post', '/me/consent/', 'The consent form: every flag given (an unticked box of a form post is off)', {
+      ownSite: guard,
+      form: myForm(MY_PAGES.consent, { booleans: CONSENT_FLAGS, unticked: true }),
+      json: memberConsentSchema,
+      member,
+      200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
+      303: FORM_POST,
+    }),
+    async (c) => {
+      const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
+      return formAnswer(c, profile, 200, done(MY_PAGES.consent, 'saved'));
+    },
+  );
+
+  app.openapi(
+    route('post', '/me/email/', 'Change the email address: a code goes to the new address', {
+      ownSite: guard,
+      form: myForm(MY_PAGES.details),
+      json: memberEmailChangeSchema,
+      member,
+      refuses: [429],
+      202: jsonAnswer(memberProfileSchema, 'Code sent; pending_email names the address'),
+      303: FORM_POST,
+    }),
+    async (c) => {
+      const profile = await members.requestEmailChange(deps, c.get('member').user, c.req.valid('json').email);
+      return formAnswer(c, profile, 202, done(MY_PAGES.details, 'email-code-sent'));
+    },
+  );
+
+  app.openapi(
+    route('post', '/me/email/confirm/', 'Confirm the new email address with its code', {
+      ownSite: guard,
+      form: myForm(MY_PAGES.details),
+      json: memberEmailConfirmSchema,
+      member,
+      200: jsonAnswer(memberProfileSchema, 'The new address is the account’s'),
+      303: FORM_POST,
+    }),
+    async (c) => {
+      const { user, id } = c.get('member');
+      const profile = await members.confirmEmailChange(deps, user, c.req.valid('json').code, id);
+      return formAnswer(c, profile, 200, done(MY_PAGES.details, 'email-changed'));
+    },
+  );
+
+  app.openapi(
+    route('get', '/me/sessions/', 'The account’s /my sessions (device, address, when), the current one marked', {
+      member,
+      200: jsonAnswer(z.array(memberSessionSchema), 'The latest used first'),
+    }),
+    async (c) => c.json(await memberSessionsOf(deps, c.get('member')), 200),
+  );
+
+  app.openapi(
+    route(
+      'post',
+      '/me/sessions/others/end/',
+      'Sign out everywhere else: every other /my session of the account ends (audited)',
+      {
+        ownSite: guard,
+        form: myForm(MY_PAGES.details),
+        member,
+        204: { description: 'Signed out elsewhere' },
+        303: FORM_POST,
+      },
+    ),
+    async (c) => {
+      await endOtherMemberSessions(deps, c.get('member'));
+      return formDone(c, done(MY_PAGES.details, 'sessions-ended'));
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,80 @@
+// A member's own household at /my/household: its name and address, the people in it. Mounted under /members/ by
+// routes.ts.
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { jsonAnswer } from '../kernel/contract';
+import { route, wholeId } from '../kernel/routes';
+import { formAnswer } from '../kernel/form-posts';
+import {
+  MY_PAGES,
+  memberHouseholdSchema,
+  memberHouseholdUpdateSchema,
+  memberPersonSchema,
+  memberPersonUpdateSchema,
+} from '../../lib/shared/members/api';
+import { PERSON_NOT_FOUND } from '../../lib/shared/households/api';
+import { requireMember } from './session';
+import * as members from './service';
+import { FORM_POST, done, myForm, ownSite } from './forms';
+
+const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
+
+export function householdRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+  const door = { ownSite: ownSite(deps), form: myForm(MY_PAGES.household), member: requireMember(deps) };
+
+  for (const method of ['patch', 'post'] as const)
+    app.openapi(
+      route(
+        method,
+        '/me/household/',
+        method === 'patch' ? 'Rename or re-address the member’s household' : 'The same as PATCH, for the form',
+        {
+          ...door,
+          json: memberHouseholdUpdateSchema,
+          200: jsonAnswer(memberHouseholdSchema, 'The household'),
+          303: FORM_POST,
+        },
+      ),
+      async (c) => {
+        const household = await members.updateHousehold(deps, c.get('member').user, c.req.valid('json'));
+        return formAnswer(c, household, 200, done(MY_PAGES.household, 'saved'));
+      },
+    );
+
+  app.openapi(
+    route(
+      'post',
+      '/me/household/people/',
+      'Add a child, a spouse or anyone else to the member’s household (made if they have none)',
+      { ...door, json: memberPersonSchema, 201: jsonAnswer(memberHouseholdSchema, 'The household'), 303: FORM_POST },
+    ),
+    async (c) => {
+      const household = await members.addPerson(deps, c.get('member').user, c.req.valid('json'));
+      return formAnswer(c, household, 201, done(MY_PAGES.household, 'person-added'));
+    },
+  );
+
+  for (const method of ['patch', 'post'] as const)
+    app.openapi(
+      route(
+        method,
+        '/me/household/people/{id}/',
+        method === 'patch' ? 'Change a person of the member’s own household' : 'The same as PATCH, for the form',
+        {
+          ...door,
+          params: PersonId,
+          json: memberPersonUpdateSchema,
+          200: jsonAnswer(memberHouseholdSchema, 'The household'),
+          303: FORM_POST,
+        },
+      ),
+      async (c) => {
+        const { user } = c.get('member');
+        const household = await members.updatePerson(deps, user, c.req.valid('param').id, c.req.valid('json'));
+        return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
+      },
+    );
+
+  return app;
+}
