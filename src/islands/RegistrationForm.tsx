@@ -100,6 +100,7 @@ export default function RegistrationForm({ eventId, eventTitle, full: fullAtLoad
       <div className="flex flex-col gap-1">
         <label htmlFor={seatsId} className="text-sm font-medium text-text">
           Seats
+          {rules.seats.required && <span aria-hidden="true"> *</span>}
         </label>
         <input
           id={seatsId}

@@ -18,7 +18,8 @@ import {
 import { api } from '../../src/lib/client/api-client';
 import { auth } from '../../src/lib/client/session';
 import { formatDateTime } from '../../src/lib/shared/format';
-import type { JoinRequest, Ministry } from '../../src/lib/shared/ministries/api';
+import { ministryCreateSchema, type JoinRequest, type Ministry } from '../../src/lib/shared/ministries/api';
+import { fieldRules } from '../../src/lib/shared/forms';
 import type { Role } from '../../src/lib/shared/permissions';
 import type { User } from '../../src/lib/shared/users/types';
 import { $toasts } from '../../src/islands/ui/toast';
@@ -103,6 +104,26 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+});
+
+describe('the ministries screen’s forms', () => {
+  it('the New Ministry form takes its limits from the schema the API checks it with', async () => {
+    renderWithQuery(<MinistriesScreen />);
+    const form = within((await screen.findByRole('heading', { name: 'New Ministry' })).closest('form')!);
+    const fields = { Name: 'name', Description: 'description', 'Meeting day': 'meeting_day' } as const;
+    for (const [label, field] of Object.entries(fields)) {
+      const control = form.getByRole('textbox', { name: label }) as HTMLInputElement;
+      const rules = fieldRules(ministryCreateSchema, field);
+      expect([control.maxLength, control.required], label).toEqual([rules.maxLength, Boolean(rules.required)]);
+    }
+    for (const [label, field] of [
+      ['Meeting time', 'meeting_time'],
+      ['Meeting place', 'meeting_place'],
+    ] as const)
+      expect((form.getByLabelText(label) as HTMLInputElement).maxLength, label).toBe(
+        fieldRules(ministryCreateSchema, field).maxLength,
+      );
+  });
 });
 
 describe('the ministries screen’s dialogs', () => {

@@ -1,0 +1,180 @@
+// Every form's native constraints are its API schema's (issue 29): with JavaScript off, each field of /give,
+// /contact, /prayers, an event's registration, a ministry's join form and the /my forms carries exactly the
+// required, minlength, maxlength, pattern, min and max that fieldRules reads from the schema the API checks that
+// post with, and its label's required mark says the same. A limit written into a page by hand that differs from
+// the schema fails here.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ZodType } from 'zod';
+import { fieldRules, type FieldRules } from '../../src/lib/shared/forms';
+import { htmlPattern } from '../../src/islands/ui/native-constraints';
+import { contactSchema, prayerRequestSchema, registrationSchema } from '../../src/lib/shared/schemas';
+import { giftBodySchema } from '../../src/lib/shared/giving/api';
+import { joinFormSchema } from '../../src/lib/shared/ministries/api';
+import {
+  memberCodeRequestSchema,
+  memberEmailChangeSchema,
+  memberHouseholdUpdateSchema,
+  memberPersonSchema,
+  memberRemovalSchema,
+  memberUpdateSchema,
+} from '../../src/lib/shared/members/api';
+import { newMember, signInToMy } from './my-helpers';
+
+test.use({ javaScriptEnabled: false });
+test.describe.configure({ timeout: 90_000 });
+
+/** What the page's control says: its constraints and whether its label carries the required mark. */
+const constraintsOf = (control: Locator) =>
+  control.evaluate((el) => {
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '';
+    const attr = (name: string) => el.getAttribute(name);
+    return {
+      required: el.hasAttribute('required'),
+      marked: label.endsWith('*'),
+      minlength: attr('minlength'),
+      maxlength: attr('maxlength'),
+      pattern: attr('pattern'),
+      min: attr('min'),
+      max: attr('max'),
+    };
+  });
+
+/** What the schema says the control must carry (a select takes no lengths; a page's own pattern may stand). */
+function expected(rules: FieldRules, kind: 'text' | 'select') {
+  const text = (n: number | undefined) => (n === undefined ? null : String(n));
+  return {
+    required: Boolean(rules.required),
+    marked: Boolean(rules.required),
+    ...(kind === 'text' && {
+      minlength: text(rules.minLength),
+      maxlength: text(rules.maxLength),
+      pattern: rules.pattern ? (htmlPattern(rules.pattern) ?? null) : null,
+      min: text(rules.min),
+      max: text(rules.max),
+    }),
+  };
+}
+
+interface Check {
+  control: Locator;
+  schema: ZodType;
+  field: string;
+  kind?: 'text' | 'select';
+  /** The page writes a pattern of its own where the schema's check is not a regex (the gift's amount). */
+  ownPattern?: boolean;
+}
+
+async function expectAgree(checks: Check[]) {
+  for (const { control, schema, field, kind = 'text', ownPattern } of checks) {
+    const found = await constraintsOf(control);
+    const want = expected(fieldRules(schema, field), kind);
+    const seen = kind === 'select' ? { required: found.required, marked: found.marked } : found;
+    if (ownPattern) (want as { pattern?: string | null }).pattern = found.pattern;
+    expect(seen, `${field}`).toEqual(want);
+  }
+}
+
+// Hidden fields count too (a form in a closed <details>); their names then take in the label's aria-hidden mark.
+const named = (name: string) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}( \\*)?$`);
+const textbox = (scope: Page | Locator, name: string | RegExp) =>
+  scope.getByRole('textbox', { name: typeof name === 'string' ? named(name) : name, includeHidden: true });
+
+test('/give: the gift form is giftBodySchema', async ({ page }) => {
+  await page.goto('/give');
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Continue to payment' }) });
+  await expectAgree([
+    { control: form.getByRole('combobox', { name: 'Fund' }), schema: giftBodySchema, field: 'fund', kind: 'select' },
+    { control: textbox(form, 'Amount in cedis (GH₵)'), schema: giftBodySchema, field: 'amount', ownPattern: true },
+    { control: textbox(form, 'Name'), schema: giftBodySchema, field: 'name' },
+    { control: textbox(form, 'Email'), schema: giftBodySchema, field: 'email' },
+    { control: textbox(form, 'Phone (optional)'), schema: giftBodySchema, field: 'phone' },
+    { control: textbox(form, 'Note (optional)'), schema: giftBodySchema, field: 'note' },
+  ]);
+});
+
+test('/contact and /prayers: the visitors forms are contactSchema and prayerRequestSchema', async ({ page }) => {
+  await page.goto('/contact');
+  let form = page.getByRole('form', { name: 'Send Message' });
+  await expectAgree(
+    ['Name', 'Email', 'Subject', 'Message']
+      .map((label) => ({ control: textbox(form, label), schema: contactSchema, field: label.toLowerCase() }))
+      .concat([{ control: textbox(form, /^Phone Number/), schema: contactSchema, field: 'phone' }]),
+  );
+
+  await page.goto('/prayers');
+  form = page.getByRole('form', { name: 'Send a Prayer Request' });
+  await expectAgree([
+    { control: textbox(form, 'Name'), schema: prayerRequestSchema, field: 'name' },
+    { control: textbox(form, 'Email'), schema: prayerRequestSchema, field: 'email' },
+    { control: textbox(form, 'Phone Number'), schema: prayerRequestSchema, field: 'phone' },
+    { control: textbox(form, 'Title'), schema: prayerRequestSchema, field: 'title' },
+    { control: textbox(form, 'Prayer Request'), schema: prayerRequestSchema, field: 'description' },
+  ]);
+});
+
+test("/events and /ministries: a registration and a ministry's join form are their schemas", async ({ page }) => {
+  await page.goto('/events');
+  let form = page.getByRole('form', { name: /^(Register for|Join the waitlist for) /, includeHidden: true }).first();
+  await expectAgree([
+    { control: textbox(form, 'Name'), schema: registrationSchema, field: 'name' },
+    { control: textbox(form, 'Email'), schema: registrationSchema, field: 'email' },
+    { control: textbox(form, 'Phone Number'), schema: registrationSchema, field: 'phone' },
+    {
+      control: form.getByRole('spinbutton', { name: named('Seats'), includeHidden: true }),
+      schema: registrationSchema,
+      field: 'seats',
+    },
+  ]);
+
+  await page.goto('/ministries');
+  form = page
+    .locator('form')
+    .filter({ has: page.getByRole('button', { name: 'Send my request', includeHidden: true }) })
+    .first();
+  await expectAgree([
+    { control: textbox(form, 'Name'), schema: joinFormSchema, field: 'name' },
+    { control: textbox(form, 'Email'), schema: joinFormSchema, field: 'email' },
+    { control: textbox(form, 'Phone'), schema: joinFormSchema, field: 'phone' },
+    { control: textbox(form, 'Message (optional)'), schema: joinFormSchema, field: 'message' },
+  ]);
+});
+
+test('/my: the sign-in, details, email, household and removal forms are the members door schemas', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/my');
+  // The schema takes an email or a phone (one of them, a refine); the email form asks for the email.
+  const signIn = fieldRules(memberCodeRequestSchema, 'email');
+  expect(await constraintsOf(textbox(page, 'Email'))).toEqual({
+    ...expected(signIn, 'text'),
+    required: true,
+    marked: true,
+  });
+
+  await signInToMy(page, await newMember(request));
+  await page.goto('/my/details');
+  await expectAgree([
+    { control: textbox(page, 'First Name'), schema: memberUpdateSchema, field: 'first_name' },
+    { control: textbox(page, 'Last Name'), schema: memberUpdateSchema, field: 'last_name' },
+    { control: textbox(page, 'Phone Number'), schema: memberUpdateSchema, field: 'phone_number' },
+    { control: textbox(page, 'Address'), schema: memberUpdateSchema, field: 'address' },
+    { control: textbox(page, 'New email address'), schema: memberEmailChangeSchema, field: 'email' },
+  ]);
+
+  await page.goto('/my/household');
+  const add = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add to my household' }) });
+  await expectAgree([
+    { control: textbox(add, 'Name'), schema: memberPersonSchema, field: 'name' },
+    {
+      control: add.getByRole('combobox', { name: named('Relationship') }),
+      schema: memberPersonSchema,
+      field: 'relationship',
+    },
+    { control: textbox(page, 'Household name'), schema: memberHouseholdUpdateSchema, field: 'name' },
+    { control: textbox(page, 'Address'), schema: memberHouseholdUpdateSchema, field: 'address' },
+  ]);
+
+  await page.goto('/my/data');
+  await expectAgree([{ control: textbox(page, 'Why (optional)'), schema: memberRemovalSchema, field: 'reason' }]);
+});
