@@ -4,7 +4,8 @@
 // the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
 // header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
 // answered compressed from the shell's copy, and never shows the headers by which it may be kept; a range of the
-// build's audio is answered from disk; the API's JSON is gzipped as before. What it prints says where it listens
+// build's audio is answered from disk; the API's JSON is gzipped as before; /login's first visit stays within its
+// budget (what the sign-in form needs; zod and the phone picker come later, with the portal). What it prints says where it listens
 // and which demo accounts it created.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
 import { rawRequest } from '../unit/http-raw';
 import { freePort } from './server';
+import { firstVisit, LOGIN_BUDGET_BYTES } from '../../scripts/bench/lib/first-visit.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 if (!existsSync(join(root, 'dist/server/main.mjs')) || !existsSync(join(root, 'dist/client/about/index.html.br'))) {
@@ -151,5 +153,17 @@ describe('the built server', () => {
     expect(users.status).toBe(200);
     expect(users.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(users.text)).toBeTruthy();
+  });
+
+  it('sends a first visit to /login at most 100 KB: the page, its CSS and the sign-in form, no zod', async () => {
+    const visit = await firstVisit(origin, '/login');
+    const names = visit.files.map((f) => f.url).join(' ');
+    expect(names).toMatch(/\/_astro\/LoginForm\.[\w-]+\.js/);
+    expect(names).toMatch(/\.css/);
+    // zod (its schemas) and the phone picker's countries load with the portal or the contact form, not here.
+    expect(
+      visit.files.filter((f) => f.body.includes('_zod') || f.body.includes('Burkina Faso')).map((f) => f.url),
+    ).toEqual([]);
+    expect(visit.total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
   });
 });
