@@ -63,6 +63,9 @@ export default defineConfig({
         NODE_ENV: 'test',
         // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
         PUBLIC_RATE_LIMIT: '1000',
+        // Cheap password hashes (as the API tests have them; never in production, src/server/config.ts): the specs
+        // sign in through the API a hundred times and more, and hashing is not what they test.
+        ARGON2_TEST_MEMORY_KIB: '64',
         PAYSTACK_SECRET_KEY: 'sk_test_fake_0123456789abcdef',
         PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}`,
       },

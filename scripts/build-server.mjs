@@ -1,17 +1,52 @@
 // The server's half of `npm run build`: src/host/main.ts and what it imports, bundled by esbuild into
 // dist/server/main.mjs (next to Astro's entry.mjs, so `astro build`, which empties dist/, removes a stale
-// one), so `npm start` compiles no TypeScript.
+// one), so `npm start` compiles no TypeScript. What a dynamic import() loads (the WebAuthn library, for the passkey
+// calls) is split into dist/server/lazy/, loaded on first use: the server starts without it.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { START_COMMAND, START_ENV } from './bench/lib/start-command.mjs';
 
 const root = new URL('../', import.meta.url);
 export const SERVER_BUNDLE = fileURLToPath(new URL('dist/server/main.mjs', root));
+const LAZY_DIR = fileURLToPath(new URL('dist/server/lazy/', root));
+/**
+ * V8's compiled code, kept from one start to the next (scripts/start.mjs): beside the build, so a new build starts
+ * afresh. The build fills it with the bundle's, so that a first start reads it too, and so does a server that may
+ * not write there (docs/DEPLOY.md: the service cannot write dist/).
+ */
+export const COMPILE_CACHE = fileURLToPath(new URL('dist/.compile-cache/', root));
+
+/**
+ * zod's error messages in English only: `z` carries every locale's (40-odd languages, a tenth of the server's code,
+ * parsed at start), and only `en`, zod's default, is ever used here. Its `locales` namespace keeps `en`.
+ */
+const englishZod = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: fileURLToPath(new URL('../locales/en.js', pathToFileURL(args.importer))), namespace: 'zod-en' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: root.pathname,
+    }));
+  },
+};
 
 export async function buildServer() {
   // Loaded here: `npm start` imports this file but builds only when the bundle is missing.
   const { build } = await import('esbuild');
+  rmSync(LAZY_DIR, { recursive: true, force: true });
   await build({
     entryPoints: [fileURLToPath(new URL('src/host/main.ts', root))],
-    outfile: SERVER_BUNDLE,
+    outdir: fileURLToPath(new URL('dist/server/', root)),
+    entryNames: 'main',
+    chunkNames: 'lazy/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     // The packages' code is bundled too: one file loads in about half the time of the hundreds of modules they
     // are (kysely and zod alone are over 500), which is most of the start-up. Left outside: what is loaded
@@ -24,7 +59,14 @@ export async function buildServer() {
     target: 'node22',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [englishZod],
   });
+  // Importing the bundle runs no server (main() is called by start.mjs); the cache is written as the process exits.
+  // With npm start's V8 flags: a cache made under other flags is not used.
+  const warm = `require('node:module').enableCompileCache(${JSON.stringify(COMPILE_CACHE)});
+    import(${JSON.stringify(pathToFileURL(SERVER_BUNDLE).href)});`;
+  const flags = START_COMMAND[1].slice(0, -1);
+  spawnSync(process.execPath, [...flags, '-e', warm], { stdio: 'inherit', env: { ...process.env, ...START_ENV } });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

@@ -1,9 +1,14 @@
-// `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), then a fresh
+// `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), a fresh
 // production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in two
-// halves at once (`node scripts/test.mjs e2e` runs only the steps named). After each step no process it started may be
-// left running: every process of the step carries a mark in its environment, so a leftover is found even
-// when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped.
-import { spawn, spawnSync } from 'node:child_process';
+// halves at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then what needs it.
+// None of them reads what another writes (the API tests run the server from its sources, never dist/), and most of
+// an end-to-end test is waiting on a browser or a server, so the whole takes little more than its longest line.
+// `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
+// be left running: every process of the step carries a mark in its environment, so a leftover is found even
+// when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped. Each step's
+// time and the whole's are printed last, the whole against its budget (issue 29: 6 minutes on a clean checkout).
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -49,6 +54,9 @@ const STEPS = {
     },
   ],
 };
+/** The lines that run side by side, each its steps in turn. */
+const PLAN = [['lint'], ['vitest'], ['build', 'instances', 'e2e']];
+const BUDGET_SECONDS = 360;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
 if (unknown.length) {
@@ -85,48 +93,64 @@ async function leftovers(value) {
   return marked(value);
 }
 
+/** Copies a child's output line by line, each line prefixed (`[lint] `, `[e2e 1/2] `): lines run side by side. */
+function prefixed(child, prefix) {
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    let rest = '';
+    from.setEncoding('utf8');
+    from.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) to.write(prefix + line + '\n');
+    });
+    from.on('end', () => rest && to.write(prefix + rest + '\n'));
+  }
+}
+
+/** One command; its exit status. Output straight through when alone, else prefixed. */
+function run([cmd, ...args], env, prefix) {
+  const child = spawn(cmd, args, {
+    env,
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  if (prefix) prefixed(child, prefix);
+  // On exit, not on close: a process the command left behind may hold its output open, and the check that follows
+  // must find it.
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
 /**
- * Runs the end-to-end halves at once, each line of output prefixed with its half, each half on its own port;
- * answers the first non-zero exit status (0 when both pass).
+ * Runs the end-to-end halves at once, each half on its own port; answers the first non-zero exit status (0 when
+ * both pass).
  */
-async function runTogether(commands, env) {
+async function runTogether(commands, env, name) {
   const statuses = await Promise.all(
-    commands.map(([cmd, ...args], i) => {
-      const prefix = `[${i + 1}/${commands.length}] `;
-      const child = spawn(cmd, args, {
-        env: { ...env, E2E_PORT: String(E2E_SHARDS[i]) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        let rest = '';
-        from.setEncoding('utf8');
-        from.on('data', (chunk) => {
-          const lines = (rest + chunk).split('\n');
-          rest = lines.pop();
-          for (const line of lines) to.write(prefix + line + '\n');
-        });
-        from.on('end', () => rest && to.write(prefix + rest + '\n'));
-      }
-      return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-    }),
+    commands.map((command, i) =>
+      run(command, { ...env, E2E_PORT: String(E2E_SHARDS[i]) }, `[${name} ${i + 1}/${commands.length}] `),
+    ),
   );
   return statuses.find((status) => status !== 0) ?? 0;
 }
 
-for (const name of wanted.length ? wanted : Object.keys(STEPS)) {
+const seconds = new Map();
+
+/** One step: its commands in turn, then the check for processes it left. Answers its exit status. */
+async function step(name, prefix) {
   const value = `${name}-${process.pid}`;
-  console.log(`\n=== ${name} ===`);
-  if (name === 'e2e' && !ensureChromium()) process.exit(1);
+  console.log(`\n${prefix}=== ${name} ===`);
+  const started = performance.now();
+  if (name === 'e2e' && !ensureChromium()) return 1;
   let status = 0;
   for (const command of STEPS[name]) {
     const env = { ...process.env, [MARK]: value };
-    if ('parallel' in command) status = await runTogether(command.parallel, env);
-    else status = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env }).status;
+    if ('parallel' in command) status = await runTogether(command.parallel, env, name);
+    else status = await run(command, env, prefix);
     if (status !== 0) break;
   }
+  seconds.set(name, Math.round((performance.now() - started) / 1000));
   const left = await leftovers(value);
   if (left.length) {
     console.error(`\n${name} left ${left.length} process(es) running:`);
@@ -139,10 +163,28 @@ for (const name of wanted.length ? wanted : Object.keys(STEPS)) {
       }
     }
     console.error('They have been killed. Every test must stop what it starts.');
-    process.exit(1);
+    return 1;
   }
-  if (status !== 0) {
-    console.error(`\n${name} failed (exit ${status})`);
-    process.exit(status ?? 1);
-  }
+  if (status !== 0) console.error(`\n${name} failed (exit ${status})`);
+  return status;
 }
+
+/** A line's steps in turn, stopping at the first that fails; their output prefixed when lines run side by side. */
+async function line(names, sideBySide) {
+  for (const name of names) {
+    const status = await step(name, sideBySide ? `[${name}] ` : '');
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const started = performance.now();
+const statuses = wanted.length
+  ? [await line(wanted, false)]
+  : await Promise.all(PLAN.map((names) => line(names, true)));
+const total = Math.round((performance.now() - started) / 1000);
+console.log(`\nSteps: ${[...seconds].map(([name, s]) => `${name} ${s} s`).join(', ')}`);
+if (!wanted.length) {
+  console.log(`npm test: ${total} s (budget ${BUDGET_SECONDS} s): ${total <= BUDGET_SECONDS ? 'within' : 'OVER'}`);
+}
+process.exit(statuses.find((status) => status !== 0) ?? 0);

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { CheckboxGroup } from './ui/CheckboxGroup';
 import { Field, type FieldProps } from './ui/Field';
 import { Honeypot } from './ui/Honeypot';
+import { PhoneInput } from './ui/PhoneInput';
 import { liveRules, FormNotices, SendButton, usePublicForm } from './usePublicForm';
 import { apiUrl } from '../lib/client/api-client';
 import type { FieldRules } from '../lib/shared/forms';
@@ -116,6 +117,7 @@ export default function ContactForm({ rules }: { rules: Record<(typeof CONTACT_F
       {field('email', 'Email', { type: 'email', autoComplete: 'email', placeholder: 'you@example.com' })}
       {field('phone', 'Phone Number', {
         type: 'phone',
+        phoneInput: PhoneInput,
         country,
         onCountryChange: (c) => setCountry(c.code),
         placeholder: '24 555 0192',

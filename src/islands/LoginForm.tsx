@@ -19,7 +19,7 @@ import {
   PasskeyCancelled,
   passkeysSupported,
 } from '../lib/client/session';
-import type { SecondFactor } from '../lib/shared/twofactor/api';
+import type { SecondFactor } from '../lib/shared/twofactor/factors';
 import { loginFieldRules } from '../lib/shared/messages';
 import { validateField } from '../lib/shared/validation';
 import { Button } from './ui/Button';

@@ -13,16 +13,28 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   return (await res.json()) as { access: string; refresh: string; user: { id: number } };
 }
 
-/** Opens `path` already signed in as `username` (tokens put where the app keeps them). */
+let signIns = 0;
+
+/**
+ * Opens `path` already signed in as `username`: the tokens are put where the app keeps them before the first page's
+ * scripts run, so no page is loaded to put them there. Once per tab and sign-in (the latest wins): a later
+ * navigation does not undo a sign-out or bring back a pair the app has since refreshed.
+ */
 export async function signedIn(page: Page, username: string, path = '/admin/dashboard', password = PASSWORD) {
   const { access, refresh } = await apiLogin(page.request, username, password);
-  await page.goto('/login');
-  await page.evaluate(
-    ([ak, rk, a, r]) => {
-      localStorage.setItem(ak, a);
-      localStorage.setItem(rk, r);
+  signIns += 1;
+  await page.addInitScript(
+    ([ak, rk, a, r, n]) => {
+      try {
+        if (Number(sessionStorage.getItem('e2e-sign-in') ?? 0) >= Number(n)) return;
+        sessionStorage.setItem('e2e-sign-in', n);
+        localStorage.setItem(ak, a);
+        localStorage.setItem(rk, r);
+      } catch {
+        // about:blank has no storage; the next navigation runs this again.
+      }
     },
-    [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, access, refresh],
+    [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, access, refresh, String(signIns)],
   );
   await page.goto(path);
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Field, type FieldProps } from '../../src/islands/ui/Field';
+import { PhoneInput } from '../../src/islands/ui/PhoneInput';
 import { EMAIL_PATTERN } from '../../src/lib/shared/schemas';
 
 afterEach(cleanup);
@@ -153,11 +154,28 @@ describe('Field', () => {
   });
 
   it('phone type renders the country picker with the number input', () => {
-    render(<Controlled name="phone" label="Phone" type="phone" realTime rules={{ pattern: /^[\d\s\-()]{7,15}$/ }} />);
+    render(
+      <Controlled
+        name="phone"
+        label="Phone"
+        type="phone"
+        phoneInput={PhoneInput}
+        realTime
+        rules={{ pattern: /^[\d\s\-()]{7,15}$/ }}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Country code: Ghana +233' })).toBeTruthy();
     const input = screen.getByLabelText('Phone');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'abc' } });
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number');
+  });
+
+  it('phone type without the picker handed in is a plain tel input', () => {
+    render(<Controlled name="phone" label="Phone" type="phone" />);
+    expect(screen.queryByRole('button', { name: /Country code/ })).toBeNull();
+    const input = screen.getByLabelText('Phone') as HTMLInputElement;
+    expect(input.type).toBe('tel');
+    expect(input.inputMode).toBe('tel');
   });
 });

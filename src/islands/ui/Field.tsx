@@ -6,14 +6,16 @@
 // The rules also become the control's native constraints (required, minlength, maxlength, pattern; see
 // native-constraints.ts) so the browser checks the field before the island hydrates or without JavaScript.
 // A field the visitor touched before hydration (`touched`, from useFormTakeover) validates at once.
-import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
+// The phone picker (PhoneInput and its list of countries, about 4 KB compressed) is handed in by the form that has
+// one (`phoneInput`), not imported here: every form with a Field, /login's among them, would download it.
+import { useId, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useHydrated } from '../useHydrated';
 import { validateField } from '../../lib/shared/validation';
 import type { FieldRules } from '../../lib/shared/forms';
 import type { Country } from '../../lib/shared/countries';
 import { cx } from './cx';
 import { CheckIcon, EyeIcon, EyeOffIcon, Spinner } from './icons';
-import { PhoneInput } from './PhoneInput';
+import type { PhoneInputProps } from './PhoneInput';
 import { nativeConstraints } from './native-constraints';
 
 export const FIELD_VARIANTS = ['default', 'modern', 'minimal'] as const;
@@ -70,7 +72,9 @@ export interface FieldProps {
   className?: string;
   /** Hide the label visually (it stays for screen readers), e.g. for search boxes and filters. */
   hideLabel?: boolean;
-  /** For type "phone": the chosen country (ISO code) and its change handler. */
+  /** For type "phone": the picker (ui/PhoneInput), without which the field is a plain tel input; the chosen
+   * country (ISO code) and its change handler. */
+  phoneInput?: ComponentType<PhoneInputProps>;
   country?: string;
   onCountryChange?: (country: Country) => void;
   onBlur?: () => void;
@@ -100,6 +104,7 @@ export function Field({
   inputMode,
   className,
   hideLabel = false,
+  phoneInput: PhoneInput,
   country,
   onCountryChange,
   onBlur,
@@ -207,7 +212,7 @@ export function Field({
         ))}
       </select>
     );
-  } else if (type === 'phone') {
+  } else if (type === 'phone' && PhoneInput) {
     control = (
       <PhoneInput
         id={inputId}
@@ -234,11 +239,11 @@ export function Field({
         <input
           {...common}
           {...native}
-          type={isPassword ? (showPassword ? 'text' : 'password') : type}
+          type={isPassword ? (showPassword ? 'text' : 'password') : type === 'phone' ? 'tel' : type}
           value={value}
           placeholder={placeholder}
           autoComplete={autoComplete}
-          inputMode={inputMode ?? (type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined)}
+          inputMode={inputMode ?? (type === 'email' ? 'email' : type === 'tel' || type === 'phone' ? 'tel' : undefined)}
           onChange={(e) => handleChange(e.target.value)}
           className={cx(controlClass, (isPassword || loading || success) && 'pr-10')}
         />

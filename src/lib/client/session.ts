@@ -11,7 +11,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { api as defaultApi, apiErrorInfo, type ApiClient } from './api-client';
 import { LOGIN_MESSAGES } from '../shared/messages';
 import type { User } from '../shared/users/types';
-import { MFA_ENROLMENT_REQUIRED, type SecondFactor } from '../shared/twofactor/api';
+import { MFA_ENROLMENT_REQUIRED, type SecondFactor } from '../shared/twofactor/factors';
 
 export type AuthState =
   | { status: 'loading'; user: null }

@@ -2,7 +2,6 @@
 // after the password. The ceremony, the proof that a passkey's answer is good and recording its use are
 // twofactor/passkeys.ts's; this file is the sign-in around them: the challenge, the mfa_token's and the account's
 // guesses, the throttle, and the sign-in that every way of signing in ends with (./service.ts).
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { AppDeps } from '../kernel/context';
 import { ApiError, DETAIL } from '../kernel/errors';
@@ -16,6 +15,7 @@ import { takeSecondStepGuess } from '../twofactor/guard';
 import {
   PASSKEY_REFUSED,
   needCeremony,
+  webauthn,
   provePasskey,
   recordPasskeyUse,
   takeSignInChallenge,
@@ -60,6 +60,7 @@ export async function signInOptions(
     userId = Number(mfa.user_id);
     allowCredentials = own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) }));
   }
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID,
     allowCredentials,

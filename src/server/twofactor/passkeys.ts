@@ -4,16 +4,11 @@
 // token (stored hashed, found again from the answer's clientDataJSON); a sign-in's is kept beside a challenge_id.
 // The origin a ceremony is judged against is the page's (the request's Origin) when the site allows it, and the
 // RP ID is its host name, so the portal works wherever the site's configuration says it is served.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import { siteOrigins, type ServerConfig } from '../config';
 import type { PasskeyDoor } from '../db/schema';
@@ -27,6 +22,14 @@ import { siteShortName } from '../settings/church';
 import { findUserById } from '../users/read';
 import { claimChallenge, issueChallenge, liveChallenge } from './challenges';
 import { ownChange, syncTwoFactor } from './service';
+
+/**
+ * The WebAuthn library and the certificate parsers under it (about a megabyte of code, a quarter of the server's)
+ * load with the first passkey call, not at start: most processes never see one (the server bundle splits them off,
+ * scripts/build-server.mjs).
+ */
+export const webauthn = () => import('@simplewebauthn/server');
+const helpers = () => import('@simplewebauthn/server/helpers');
 
 /** Every refused passkey sign-in answers this, whatever was wrong: nothing tells a forgery from a stale answer. */
 export const PASSKEY_REFUSED = 'That passkey could not sign you in. Please try again, or sign in with your password.';
@@ -50,7 +53,10 @@ export function ceremonyOf(config: ServerConfig, originHeader: string | undefine
  * EdDSA, ES256 and RS256, the library's usual list, named here: its default probes Node for ML-DSA, which prints an
  * experimental-feature warning, and no browser makes such keys yet.
  */
-const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+async function algorithms() {
+  const { COSEALG } = await helpers();
+  return [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+}
 
 /** The ceremony, or 400: a page on an origin the site does not serve. */
 export const needCeremony = (ceremony: Ceremony | undefined): Ceremony => {
@@ -64,7 +70,8 @@ const userHandle = (userId: number) => new TextEncoder().encode(String(userId));
 export const transportsOf = (stored: string) => JSON.parse(stored) as AuthenticatorTransport[];
 
 /** The challenge the browser says it signed (clientDataJSON), or undefined when that cannot be read. */
-function signedChallenge(clientDataJSON: string): string | undefined {
+async function signedChallenge(clientDataJSON: string): Promise<string | undefined> {
+  const { isoBase64URL } = await helpers();
   try {
     const data: unknown = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON));
     const challenge = (data as { challenge?: unknown }).challenge;
@@ -102,6 +109,7 @@ export async function registrationOptions(
     .select(['credential_id', 'transports'])
     .where('user_id', '=', user.id)
     .execute();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: siteShortName() || rpID,
     rpID,
@@ -111,7 +119,7 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-    supportedAlgorithmIDs: ALGORITHMS,
+    supportedAlgorithmIDs: await algorithms(),
   });
   // The challenge remembers its door: one a /my session asked for (no proof of a second factor there) must never
   // add a portal passkey.
@@ -131,17 +139,19 @@ export async function addPasskey(
   const db = deps.database.db;
   const now = deps.now();
   const notAdded = () => new ApiError(400, PASSKEY_NOT_ADDED);
-  const challenge = signedChallenge(response.response.clientDataJSON);
+  const challenge = await signedChallenge(response.response.clientDataJSON);
   const row = challenge ? await liveChallenge(db, 'passkey-register', challenge, now) : undefined;
   const ours = row && Number(row.user_id) === user.id && row.challenge === door;
   if (!challenge || !row || !ours || !(await claimChallenge(db, row.id, now))) throw notAdded();
+  const { verifyRegistrationResponse } = await webauthn();
+  const { isoBase64URL } = await helpers();
   const verified = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge: challenge,
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: false,
-    supportedAlgorithmIDs: ALGORITHMS,
+    supportedAlgorithmIDs: await algorithms(),
   }).catch(() => undefined);
   if (!verified?.verified) throw notAdded();
   const { credential } = verified.registrationInfo;
@@ -226,6 +236,7 @@ export async function proofOptions(deps: AppDeps, user: UserRow, ceremony: Cerem
     .where('door', '=', 'staff')
     .execute();
   if (!own.length) throw new ApiError(400, NO_PASSKEY);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID,
     allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
@@ -278,7 +289,9 @@ export async function provePasskey(
     .executeTakeFirst();
   if (!key || (forUser !== null && Number(key.user_id) !== forUser)) return undefined;
   const handle = response.response.userHandle;
+  const { isoBase64URL } = await helpers();
   if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(Number(key.user_id)))) return undefined;
+  const { verifyAuthenticationResponse } = await webauthn();
   const verified = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
     expectedChallenge: challenge,

@@ -2,6 +2,9 @@
 // bodies the API and the portal share, and the policy's one rule (twoFactorRequired).
 import { z } from 'zod';
 import { roleRank, STAFF_ROLES, type Role } from '../permissions';
+import { SECOND_FACTORS } from './factors';
+
+export { MFA_ENROLMENT_REQUIRED, SECOND_FACTORS, type SecondFactor } from './factors';
 
 const text = z.string();
 
@@ -17,12 +20,6 @@ export function twoFactorRequired(policy: TwoFactorPolicy, role: Role): boolean 
 
 export const securitySettingsSchema = z.object({ require_two_factor: z.enum(TWO_FACTOR_POLICIES) });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
-
-/** The 403 every other call answers while an account under the policy has not enrolled. */
-export const MFA_ENROLMENT_REQUIRED = {
-  detail: 'Set up two-factor sign-in to continue.',
-  code: 'mfa_enrolment_required',
-} as const;
 
 /** A TOTP code or a recovery code; its form is judged where it is checked, so every wrong code answers alike. */
 export const codeSchema = z.object({ code: text.max(64) });
@@ -61,10 +58,6 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
-
-/** The second factors an account may have: the authenticator app (its codes, or a recovery code) and passkeys. */
-export const SECOND_FACTORS = ['totp', 'passkey'] as const;
-export type SecondFactor = (typeof SECOND_FACTORS)[number];
 
 /**
  * The first step's answer for an account with two-factor on. `methods` is there when the account has a passkey
