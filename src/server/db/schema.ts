@@ -577,7 +577,59 @@ export interface BranchHistoryTable {
   moved_by: number | null;
 }
 
+/** A regular service of a branch (migration 0019); `day_of_week` 0 = Sunday, `start_time` 'HH:MM'. */
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  branch_id: number;
+  day_of_week: number;
+  start_time: string;
+  language: string | null;
+  /** Hidden from lists and new counts; its counts stay. */
+  deleted: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: string;
+}
+
+/** The ushers' count of one service on one date (unique per service and date); branch copied from the service. */
+export interface HeadcountsTable {
+  id: Generated<number>;
+  service_id: number;
+  branch_id: number;
+  date: string;
+  men: number;
+  women: number;
+  children: number;
+  first_timers: ColumnType<number, number | undefined, number>;
+  recorded_by: number | null;
+  updated_at: string;
+}
+
+/** One person present at one service on one date (unique); `recorded_by` null when they checked in themselves. */
+export interface CheckinsTable {
+  id: Generated<number>;
+  service_id: number;
+  branch_id: number;
+  date: string;
+  user_id: number;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** What staff did about an absentee: 'visited', 'called', or a message sent ('sms', 'email'). */
+export interface AttendanceFollowupsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  note: string | null;
+  recorded_by: number | null;
+  created_at: string;
+}
+
 export interface DB {
+  services: ServicesTable;
+  headcounts: HeadcountsTable;
+  checkins: CheckinsTable;
+  attendance_followups: AttendanceFollowupsTable;
   branches: BranchesTable;
   branch_history: BranchHistoryTable;
   data_versions: DataVersionsTable;

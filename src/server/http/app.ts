@@ -35,6 +35,7 @@ import { memberRoutes } from '../members/routes';
 import { householdRoutes } from '../households/routes';
 import { ministryRoutes } from '../ministries/routes';
 import { branchRoutes } from '../branches/routes';
+import { serviceRoutes } from '../services/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -90,6 +91,7 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/households/', householdRoutes(deps));
   app.route('/ministries/', ministryRoutes(deps));
   app.route('/branches/', branchRoutes(deps));
+  app.route('/services/', serviceRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);
