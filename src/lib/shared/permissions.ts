@@ -289,6 +289,16 @@ export const SERVICES_DENIED = 'Only administrators can change services';
 export const ATTENDANCE_ROLE: Role = 'PASTOR';
 export const canCountAttendance = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(ATTENDANCE_ROLE);
 
+/**
+ * Who follows up first-timers' cards (the board: move, assign, note; PASTOR and above) and who makes a member
+ * account from a card (ADMIN and above): docs/API.md, First-timers.
+ */
+export const FIRST_TIMERS_ROLE: Role = 'PASTOR';
+export const canFollowUpFirstTimers = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(FIRST_TIMERS_ROLE);
+export const FIRST_TIMER_ACCOUNT_ROLE: Role = 'ADMIN';
+export const canMakeFirstTimerAccount = (actor: { role: Role }) =>
+  roleRank(actor.role) >= roleRank(FIRST_TIMER_ACCOUNT_ROLE);
+
 /** The audit entries about gifts and funds: Recent Activity shows them only to those canSeeGiving allows. */
 export const GIVING_AUDIT_ACTIONS = [
   'record_gift',

@@ -625,7 +625,38 @@ export interface AttendanceFollowupsTable {
   created_at: string;
 }
 
+/** A first-timer's visitor card (migration 0020); `touched_at` the last time staff did anything with it. */
+export interface FirstTimersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  service_id: number | null;
+  heard_from: string | null;
+  wants_visit: ColumnType<Bool, Bool | undefined, Bool>;
+  prayer: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  assigned_to: number | null;
+  branch_id: number;
+  /** The account made from the card. */
+  user_id: number | null;
+  created_at: string;
+  touched_at: string;
+}
+
+/** A staff note on a first-timer's card, with who wrote it and when. */
+export interface FirstTimerNotesTable {
+  id: Generated<number>;
+  card_id: number;
+  author_id: number | null;
+  author_name: string;
+  text: string;
+  created_at: string;
+}
+
 export interface DB {
+  first_timers: FirstTimersTable;
+  first_timer_notes: FirstTimerNotesTable;
   services: ServicesTable;
   headcounts: HeadcountsTable;
   checkins: CheckinsTable;
