@@ -49,6 +49,7 @@ const rules = firstTimerFieldRules;
 
 /** Where /welcome lands after a card is posted without JavaScript (the page shows it by CSS :target). */
 export const WELCOME_SENT = { page: '/welcome', fragment: 'card-sent' } as const;
+export const WELCOME_THANKS = 'Thank you! We are glad you came, and we will be in touch soon.';
 
 const optionalEmail = z
   .union([z.literal(''), z.null(), z.string().trim().max(rules.email.maxLength).regex(EMAIL_PATTERN, messages.email)])
