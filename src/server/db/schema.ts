@@ -642,6 +642,8 @@ export interface FirstTimersTable {
   user_id: number | null;
   created_at: string;
   touched_at: string;
+  /** When the assignee was last reminded of it (reminded again only once touched since). */
+  reminded_at: string | null;
 }
 
 /** A staff note on a first-timer's card, with who wrote it and when. */

@@ -89,6 +89,7 @@ export async function submitCard(
         user_id: null,
         created_at: stamp,
         touched_at: stamp,
+        reminded_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -273,8 +274,9 @@ export async function makeAccount(deps: AppDeps, actor: UserRow, scope: Scope, i
 
 /**
  * The reminder job's work: every open card with an assignee that nobody has touched for REMINDER_AFTER_DAYS gets
- * one email to its assignee, keyed by the card and the time it was last touched, so a card left alone is
- * reminded about once, and again only after someone touches it and leaves it again.
+ * one email to its assignee. `reminded_at` marks it, so a card left alone is reminded about once, and again only
+ * after someone touches it and leaves it again; the outbox key (the card and when it was last touched) keeps two
+ * overlapping runs from sending it twice.
  */
 export async function remindUntouched(deps: AppDeps): Promise<number> {
   const db = deps.database.db;
@@ -295,6 +297,13 @@ export async function remindUntouched(deps: AppDeps): Promise<number> {
     ])
     .where('first_timers.status', 'in', [...OPEN_STATUSES])
     .where('first_timers.touched_at', '<=', before)
+    // A reminder comes 3 days after the last touch, so a touch at or after it is a new one.
+    .where((eb) =>
+      eb.or([
+        eb('first_timers.reminded_at', 'is', null),
+        eb('first_timers.reminded_at', '<=', eb.ref('first_timers.touched_at')),
+      ]),
+    )
     .where('users.is_active', '=', true)
     .orderBy('first_timers.id')
     .limit(500)
@@ -302,8 +311,10 @@ export async function remindUntouched(deps: AppDeps): Promise<number> {
   if (!rows.length) return 0;
   const church = await churchContact(db);
   const board = `${deps.config.siteUrl}/admin/first-timers`;
+  const stamp = iso(now);
   await db.transaction().execute(async (trx) => {
-    for (const row of rows)
+    for (const row of rows) {
+      await trx.updateTable('first_timers').set({ reminded_at: stamp }).where('id', '=', row.id).execute();
       await queueEmail(
         trx,
         `first-timer:${row.id}:reminder:${row.touched_at}`,
@@ -320,6 +331,7 @@ export async function remindUntouched(deps: AppDeps): Promise<number> {
         },
         now,
       );
+    }
   });
   deps.outbox?.wake();
   return rows.length;

@@ -31,6 +31,8 @@ export default ({ dialect, idType, id, boolType, bool }: DialectTypes): Migratio
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('touched_at', 'text', (c) => c.notNull())
+      // When its assignee was last reminded: a card is reminded again only after someone touched it since.
+      .addColumn('reminded_at', 'text')
       .execute();
     await db.schema
       .createIndex('first_timers_branch_created')
