@@ -104,6 +104,15 @@ describe.each(backends())('first-timers on %s', (backend) => {
       body: { ...general, welcome: { sms: 'Akwaaba {name}! From {church}.', email: general.welcome.email } },
     });
     expect(put.status).toBe(200);
+    const tooLong = await api.request('PUT', '/settings/general/', {
+      token: admin,
+      body: { ...general, welcome: { sms: 'x'.repeat(301), email: '' } },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.errors).sort()).toEqual(['welcome.email', 'welcome.sms']);
+    // Left out of a PUT, the words stay.
+    const { welcome: _left, ...withoutWelcome } = general;
+    expect((await api.request('PUT', '/settings/general/', { token: admin, body: withoutWelcome })).status).toBe(200);
     await card({ name: 'Efua', phone: '+233 20 555 0102' });
     expect(sms.accepted.at(-1)?.text).toBe(`Akwaaba Efua! From ${general.church.name}.`);
   });
