@@ -20,6 +20,7 @@ import { startContentSync } from './content/sync';
 import { readEvent, readEvents } from './events/service';
 import { readPrayerWall } from './prayers/service';
 import { listPublicMinistries } from './ministries/ministries';
+import { listServices } from './services/service';
 import { audioFile, readSermon, readSermons } from './sermons/service';
 import { moveOldUploads } from './media/migrate';
 import { createMediaStore } from './media/storage';
@@ -133,6 +134,7 @@ export function contentReaderOf(deps: AppDeps): ContentReader {
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
     listPrayerWall: () => readPrayerWall(deps),
     listMinistries: () => listPublicMinistries(deps.database.db),
+    listServices: () => listServices(deps.database.db, undefined),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
 }

@@ -41,6 +41,7 @@ beforeEach(() => {
   vi.mocked(readGeneralSettings).mockResolvedValue({
     followUpDays: 30,
     church: { name: 'Grace Chapel', email: 'info@example.org', phone: '', address: '' },
+    welcome: { sms: 'Welcome, {name}', email: 'Dear {name}, welcome.' },
   });
   vi.mocked(readSecuritySettings).mockResolvedValue({ require_two_factor: 'off' });
   vi.mocked(readGivingSettings).mockResolvedValue(EMPTY_GIVING_SETTINGS);

@@ -22,6 +22,7 @@ const SCREENS = {
   '/messages': lazy(() => import('./features/messages/MessagesScreen')),
   '/giving': lazy(() => import('./features/giving/GivingScreen')),
   '/outbox': lazy(() => import('./features/outbox/OutboxScreen')),
+  '/first-timers': lazy(() => import('./features/first-timers/FirstTimersScreen')),
   '/removals': lazy(() => import('./features/removals/RemovalRequestsScreen')),
   '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
   '/settings': lazy(() => import('./features/settings/SettingsScreen')),

@@ -277,6 +277,28 @@ export const BRANCHES_ROLE: Role = 'ADMIN';
 export const canManageBranches = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(BRANCHES_ROLE);
 export const BRANCHES_DENIED = 'Only administrators can change branches';
 
+/** Who adds, changes and deletes the regular services (within their scope: docs/API.md, Services and attendance). */
+export const SERVICES_ROLE: Role = 'ADMIN';
+export const canManageServices = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(SERVICES_ROLE);
+export const SERVICES_DENIED = 'Only administrators can change services';
+
+/**
+ * Who enters headcounts, marks people present, shows the day's check-in code and reads absentees (PASTOR and
+ * above: every staff role); every staff role reads attendance.
+ */
+export const ATTENDANCE_ROLE: Role = 'PASTOR';
+export const canCountAttendance = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(ATTENDANCE_ROLE);
+
+/**
+ * Who follows up first-timers' cards (the board: move, assign, note; PASTOR and above) and who makes a member
+ * account from a card (ADMIN and above): docs/API.md, First-timers.
+ */
+export const FIRST_TIMERS_ROLE: Role = 'PASTOR';
+export const canFollowUpFirstTimers = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(FIRST_TIMERS_ROLE);
+export const FIRST_TIMER_ACCOUNT_ROLE: Role = 'ADMIN';
+export const canMakeFirstTimerAccount = (actor: { role: Role }) =>
+  roleRank(actor.role) >= roleRank(FIRST_TIMER_ACCOUNT_ROLE);
+
 /** The audit entries about gifts and funds: Recent Activity shows them only to those canSeeGiving allows. */
 export const GIVING_AUDIT_ACTIONS = [
   'record_gift',

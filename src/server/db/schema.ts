@@ -577,7 +577,92 @@ export interface BranchHistoryTable {
   moved_by: number | null;
 }
 
+/** A regular service of a branch (migration 0019); `day_of_week` 0 = Sunday, `start_time` 'HH:MM'. */
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  branch_id: number;
+  day_of_week: number;
+  start_time: string;
+  language: string | null;
+  /** Hidden from lists and new counts; its counts stay. */
+  deleted: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: string;
+}
+
+/** The ushers' count of one service on one date (unique per service and date); branch copied from the service. */
+export interface HeadcountsTable {
+  id: Generated<number>;
+  service_id: number;
+  branch_id: number;
+  date: string;
+  men: number;
+  women: number;
+  children: number;
+  first_timers: ColumnType<number, number | undefined, number>;
+  recorded_by: number | null;
+  updated_at: string;
+}
+
+/** One person present at one service on one date (unique); `recorded_by` null when they checked in themselves. */
+export interface CheckinsTable {
+  id: Generated<number>;
+  service_id: number;
+  branch_id: number;
+  date: string;
+  user_id: number;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** What staff did about an absentee: 'visited', 'called', or a message sent ('sms', 'email'). */
+export interface AttendanceFollowupsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  note: string | null;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** A first-timer's visitor card (migration 0020); `touched_at` the last time staff did anything with it. */
+export interface FirstTimersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  service_id: number | null;
+  heard_from: string | null;
+  wants_visit: ColumnType<Bool, Bool | undefined, Bool>;
+  prayer: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  assigned_to: number | null;
+  branch_id: number;
+  /** The account made from the card. */
+  user_id: number | null;
+  created_at: string;
+  touched_at: string;
+  /** When the assignee was last reminded of it (reminded again only once touched since). */
+  reminded_at: string | null;
+}
+
+/** A staff note on a first-timer's card, with who wrote it and when. */
+export interface FirstTimerNotesTable {
+  id: Generated<number>;
+  card_id: number;
+  author_id: number | null;
+  author_name: string;
+  text: string;
+  created_at: string;
+}
+
 export interface DB {
+  first_timers: FirstTimersTable;
+  first_timer_notes: FirstTimerNotesTable;
+  services: ServicesTable;
+  headcounts: HeadcountsTable;
+  checkins: CheckinsTable;
+  attendance_followups: AttendanceFollowupsTable;
   branches: BranchesTable;
   branch_history: BranchHistoryTable;
   data_versions: DataVersionsTable;

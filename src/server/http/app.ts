@@ -37,6 +37,8 @@ import { memberRoutes } from '../members/routes';
 import { householdRoutes } from '../households/routes';
 import { ministryRoutes } from '../ministries/routes';
 import { branchRoutes } from '../branches/routes';
+import { serviceRoutes } from '../services/routes';
+import { firstTimerRoutes } from '../first-timers/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -99,6 +101,8 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/households/', householdRoutes(deps));
   app.route('/ministries/', ministryRoutes(deps));
   app.route('/branches/', branchRoutes(deps));
+  app.route('/services/', serviceRoutes(deps));
+  app.route('/first-timers/', firstTimerRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

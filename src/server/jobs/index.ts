@@ -5,5 +5,6 @@ import type { AppJob } from './runner';
 import { outboxJob } from './outbox';
 import { givingCheckJob } from './giving-check';
 import { expiredRowsJob } from './expired-rows';
+import { firstTimerRemindersJob } from './first-timer-reminders';
 
-export const JOBS: readonly AppJob[] = [outboxJob, givingCheckJob, expiredRowsJob];
+export const JOBS: readonly AppJob[] = [outboxJob, givingCheckJob, expiredRowsJob, firstTimerRemindersJob];

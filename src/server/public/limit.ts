@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 import { DETAIL } from '../kernel/errors';
 import { RATE_WINDOW_MS, admitCall } from '../kernel/rate-limit';
 
-export type SubmissionKind = 'contact' | 'prayer' | 'registration' | 'gift' | 'ministry_join';
+export type SubmissionKind = 'contact' | 'prayer' | 'registration' | 'gift' | 'ministry_join' | 'first_timer';
 
 /** Runs `store` if this client (its key, kernel/client.ts) has submissions of this kind left, else a 429. */
 export function admitSubmission<T>(

@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './accounts';
 import { ensureMinistries } from './ministries';
 import { seedMembers } from './members';
 import { seedBranches } from './branches';
+import { seedServices } from './services';
 
 /**
  * Where the sample sermons and events are read from: the repository's src/server/seed/demo, found from the working
@@ -43,6 +44,7 @@ export async function seed(
   const now = Date.now();
   const ministryIds = await ensureMinistries(db);
   const branchOf = await seedBranches(db, now);
+  await seedServices(db, now);
 
   await seedDemoAccounts(db, hash, now);
 

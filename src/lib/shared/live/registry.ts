@@ -4,6 +4,7 @@
 import type { EventAnswer, SermonAnswer } from './api';
 import type { PrayerWallItem } from '../prayers/api';
 import type { PublicMinistry } from '../ministries/api';
+import type { Service } from '../services/api';
 
 /**
  * Who is reading: `public` sees published sermons and scheduled ones whose date has come, and public events
@@ -22,6 +23,8 @@ export interface ContentReader {
   listPrayerWall(): Promise<PrayerWallItem[]>;
   /** The public ministries of /ministries, by name. */
   listMinistries(): Promise<PublicMinistry[]>;
+  /** The regular services of every branch, for the visitor card of /welcome. */
+  listServices(): Promise<Service[]>;
   /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
   audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
 }

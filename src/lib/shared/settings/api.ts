@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, messages } from '../messages';
 import { FOLLOW_UP_DAYS } from '../prayers/wall';
+import { welcomeWordsSchema } from '../first-timers/api';
 
 export const MAX_RECIPIENTS = 20;
 export const RECIPIENT_KINDS = ['message', 'prayer', 'registration'] as const;
@@ -63,6 +64,8 @@ export const generalSettingsSchema = z.object({
   followUpDays: z.number().int(),
   /** Signs the emails the church sends to visitors and members. */
   church: churchContactSchema,
+  /** The words of the welcome a first-timer's card sends ({name}, {church} filled in). */
+  welcome: z.object({ sms: z.string(), email: z.string() }),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -85,6 +88,8 @@ export const generalSettingsChangeSchema = z.strictObject({
     phone: z.string().trim().max(40).regex(CHURCH_PHONE_PATTERN, messages.phone).or(z.literal('')),
     address: z.string().trim().max(300, messages.maxLength(300)),
   }),
+  /** Left out: the words stay as they are. */
+  welcome: welcomeWordsSchema.optional(),
 });
 export type GeneralSettingsChange = z.infer<typeof generalSettingsChangeSchema>;
 

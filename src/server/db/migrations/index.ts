@@ -23,6 +23,8 @@ import m0015 from './0015_meeting_times';
 import m0016 from './0016_phones_whole';
 import m0017 from './0017_jobs';
 import m0018 from './0018_branches';
+import m0019 from './0019_services_attendance';
+import m0020 from './0020_first_timers';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +48,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0016_phones_whole': m0016(),
     '0017_jobs': m0017(),
     '0018_branches': m0018(types),
+    '0019_services_attendance': m0019(types),
+    '0020_first_timers': m0020(types),
   };
 }
 

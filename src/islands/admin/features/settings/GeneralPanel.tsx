@@ -1,5 +1,5 @@
-// The prayer follow-up period and the church's contact details that sign the emails the church sends (to
-// registrants, to people resetting a password). Real <form> fields with native constraints; the API's messages
+// The prayer follow-up period, the church's contact details that sign the emails the church sends (to
+// registrants, to people resetting a password) and the words of a first-timer's welcome. Real <form> fields with native constraints; the API's messages
 // land on their fields.
 import { useState, type SubmitEvent } from 'react';
 import {
@@ -13,8 +13,21 @@ import { useFormFields } from '../../../ui/useFormFields';
 import { useSaveGeneral } from './queries';
 import { SaveButton, saveRefusal } from './SaveButton';
 
-type Values = { followUpDays: string; name: string; email: string; phone: string; address: string };
-const valuesOf = (s: GeneralSettings): Values => ({ followUpDays: String(s.followUpDays), ...s.church });
+type Values = {
+  followUpDays: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  welcomeSms: string;
+  welcomeEmail: string;
+};
+const valuesOf = (s: GeneralSettings): Values => ({
+  followUpDays: String(s.followUpDays),
+  ...s.church,
+  welcomeSms: s.welcome.sms,
+  welcomeEmail: s.welcome.email,
+});
 
 export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; denied: string | null }) {
   const { values, setValues, setErrors, bind } = useFormFields<Values>(() => valuesOf(settings));
@@ -32,12 +45,19 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
       const stored = await saving.mutateAsync({
         followUpDays: Number(values.followUpDays),
         church: { name: values.name, email: values.email, phone: values.phone, address: values.address },
+        welcome: { sms: values.welcomeSms, email: values.welcomeEmail },
       });
       setValues(valuesOf(stored));
       setErrors({});
       toast('Settings saved');
     } catch (error) {
-      const refused = saveRefusal(error, (name) => name.replace(/^church\./, ''));
+      const refused = saveRefusal(error, (name) =>
+        name === 'welcome.sms'
+          ? 'welcomeSms'
+          : name === 'welcome.email'
+            ? 'welcomeEmail'
+            : name.replace(/^church\./, ''),
+      );
       setErrors(refused.errors);
       setBanner(refused.banner);
     }
@@ -66,6 +86,20 @@ export function GeneralPanel({ settings, denied }: { settings: GeneralSettings; 
           {field('phone', 'Phone', { type: 'tel', rules: fieldRules(generalSettingsChangeSchema, 'church.phone') })}
           {field('address', 'Address', { rules: fieldRules(generalSettingsChangeSchema, 'church.address') })}
         </div>
+        <p className="text-sm text-muted">
+          The welcome a first-timer receives after filling in the visitor card at /welcome: by SMS to a phone, else by
+          email. {'{name}'} becomes their name and {'{church}'} the church name.
+        </p>
+        {field('welcomeSms', 'Welcome SMS', {
+          type: 'textarea',
+          rows: 3,
+          rules: fieldRules(generalSettingsChangeSchema, 'welcome.sms'),
+        })}
+        {field('welcomeEmail', 'Welcome email', {
+          type: 'textarea',
+          rows: 6,
+          rules: fieldRules(generalSettingsChangeSchema, 'welcome.email'),
+        })}
         <SaveButton saving={saving.isPending} denied={denied}>
           Save settings
         </SaveButton>

@@ -2,6 +2,7 @@
 import { api } from '../../../../lib/client/api-client';
 import type {
   GeneralSettings,
+  GeneralSettingsChange,
   NotificationSettings,
   NotificationSettingsChange,
 } from '../../../../lib/shared/settings/api';
@@ -19,7 +20,7 @@ export const saveNotificationRecipients = (change: NotificationSettingsChange) =
 export const readGeneralSettings = () => api<GeneralSettings>('/settings/general/');
 
 /** PUT /settings/general/ */
-export const saveGeneralSettings = (settings: GeneralSettings) =>
+export const saveGeneralSettings = (settings: GeneralSettingsChange) =>
   api<GeneralSettings>('/settings/general/', { method: 'PUT', body: settings });
 
 /** GET /settings/security/: the two-factor policy (ADMIN may read it). */
