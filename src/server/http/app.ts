@@ -36,6 +36,7 @@ import { householdRoutes } from '../households/routes';
 import { ministryRoutes } from '../ministries/routes';
 import { branchRoutes } from '../branches/routes';
 import { serviceRoutes } from '../services/routes';
+import { checkinRoutes, stationRoutes } from '../checkin/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -92,6 +93,8 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/ministries/', ministryRoutes(deps));
   app.route('/branches/', branchRoutes(deps));
   app.route('/services/', serviceRoutes(deps));
+  app.route('/stations/', stationRoutes(deps));
+  app.route('/checkin/', checkinRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

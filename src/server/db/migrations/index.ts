@@ -24,6 +24,7 @@ import m0016 from './0016_phones_whole';
 import m0017 from './0017_jobs';
 import m0018 from './0018_branches';
 import m0019 from './0019_services_attendance';
+import m0021 from './0021_children';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0017_jobs': m0017(),
     '0018_branches': m0018(types),
     '0019_services_attendance': m0019(types),
+    '0021_children': m0021(types),
   };
 }
 
