@@ -425,4 +425,62 @@ describe.each(backends())('children’s check-in on %s', (backend) => {
     expect(got[0]).toContain(dead.body.securityCode);
     await new Promise<void>((resolve) => back.close(() => resolve()));
   });
+
+  it("keeps a child's allergies: staff set allergies and notes; the parent at /my sets allergies and never sees notes", async () => {
+    const personId = Number(kofiId.slice(1));
+    const staff = await api.request('PATCH', `/households/${householdId}/people/${personId}/`, {
+      token: await t('admin'),
+      body: { allergies: 'Penicillin', notes: 'Asthma inhaler in his bag' },
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.body.people.find((p: any) => p.id === personId)).toMatchObject({
+      allergies: 'Penicillin',
+      notes: 'Asthma inhaler in his bag',
+    });
+    const { cookie } = await pairedStation();
+    const found = await api.request('POST', '/checkin/lookup/', {
+      ...asStation(cookie),
+      body: { phone: '0245550100' },
+    });
+    expect(found.body.children.find((c: any) => c.id === kofiId).allergies).toBe('Penicillin');
+
+    const parentId = Number(
+      (
+        await api.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'mensah_parent')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const session = await startMemberSession(
+      api.database.db,
+      parentId,
+      { device: 'test', address: undefined },
+      api.clock.now,
+    );
+    const asParent = { headers: { Cookie: `${MEMBER_COOKIE}=${session}` } };
+    const own = await api.request('PATCH', `/members/me/household/people/${personId}/`, {
+      ...asParent,
+      body: { allergies: 'Penicillin, eggs' },
+    });
+    expect(own.status).toBe(200);
+    const mine = own.body.people.find((p: any) => p.id === personId);
+    expect(mine.allergies).toBe('Penicillin, eggs');
+    expect(mine).not.toHaveProperty('notes');
+    const me = await api.request('GET', '/members/me/', asParent);
+    expect(JSON.stringify(me.body)).not.toContain('Asthma');
+    // Notes are staff's: a parent cannot write them.
+    const refused = await api.request('PATCH', `/members/me/household/people/${personId}/`, {
+      ...asParent,
+      body: { notes: 'x' },
+    });
+    expect(refused.status).toBe(400);
+    const row = await api.database.db
+      .selectFrom('household_people')
+      .selectAll()
+      .where('id', '=', personId)
+      .executeTakeFirstOrThrow();
+    expect(row.notes).toBe('Asthma inhaler in his bag');
+  });
 });

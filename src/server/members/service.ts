@@ -30,6 +30,7 @@ import { tellOldAddress, withEmailChecked } from '../users/email-change';
 import { endMemberSessions } from '../credentials/sessions';
 import { recordActiveDay } from '../analytics/member-days';
 import { householdOfUser } from '../households/households';
+import { forMember } from '../households/answers';
 import { addPersonToOwnHousehold, updateOwnHousehold, updatePersonInOwnHousehold } from '../households/own-household';
 import { ministriesOfUser } from '../ministries/members';
 import { requestToJoin } from '../ministries/join-requests';
@@ -151,7 +152,7 @@ export async function me(deps: AppDeps, user: UserRow): Promise<MemberMe> {
   const id = Number(user.id);
   const [profile, household, ministries, registrations, prayerRequests, gifts] = await Promise.all([
     memberProfile(deps, user),
-    householdOfUser(db, id),
+    householdOfUser(db, id).then(forMember),
     ministriesOfUser(db, id),
     registrationsOf(db, user.email, deps.now()),
     prayersOf(db, user.email),
