@@ -2,6 +2,7 @@
 // printable HTML page for 62 × 29 mm labels (any printer the device reaches) and ZPL for a network label printer.
 // One label per child (name, service, date, code, allergies in capitals behind a clear mark) and one for the
 // guardian (the code and the children's names).
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Scope } from '../kernel/context';
@@ -44,6 +45,26 @@ const dayWords = (date: string) =>
     timeZone: 'UTC',
   });
 
+const LABEL_CSS = `
+@page { size: 62mm 29mm; margin: 0; }
+* { box-sizing: border-box; margin: 0; }
+html, body { background: #fff; color: #000; font-family: Arial, Helvetica, sans-serif; }
+.label { width: 62mm; height: 29mm; padding: 1.5mm 2.5mm; overflow: hidden; position: relative; page-break-after: always; break-after: page; }
+.label:last-child { page-break-after: auto; break-after: auto; }
+.name { font-size: 13pt; font-weight: 700; line-height: 1.15; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 44mm; }
+.meta { font-size: 7.5pt; line-height: 1.2; }
+.allergy { font-size: 8pt; font-weight: 700; border: 0.6mm solid #000; padding: 0.3mm 1mm; margin-top: 0.8mm; line-height: 1.15; max-height: 8.5mm; overflow: hidden; }
+.code { position: absolute; right: 2.5mm; top: 1.5mm; font-size: 16pt; font-weight: 700; letter-spacing: 0.5mm; }
+.code.big { position: static; font-size: 28pt; line-height: 1.1; }
+@media screen { body { padding: 8px; background: #ddd; } .label { background: #fff; margin-bottom: 8px; border: 1px solid #999; } }
+`;
+
+/**
+ * The page's own policy: the API's answers forbid everything (http/headers.ts), which would drop the <style> and with
+ * it the label size; this allows that one style block by its hash and nothing else.
+ */
+export const LABELS_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(LABEL_CSS).digest('base64')}'; frame-ancestors 'none'`;
+
 /** The printable page: each label one 62 × 29 mm page, black on white, nothing else on it. */
 export function labelsHtml(labels: Labels): string {
   const child = (c: Labels['children'][number]) => `<section class="label">
@@ -60,19 +81,7 @@ ${c.allergies ? `<p class="allergy">⚠ ALLERGIES: ${escapeHtml(c.allergies.toUp
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Labels ${escapeHtml(labels.code)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-@page { size: 62mm 29mm; margin: 0; }
-* { box-sizing: border-box; margin: 0; }
-html, body { background: #fff; color: #000; font-family: Arial, Helvetica, sans-serif; }
-.label { width: 62mm; height: 29mm; padding: 1.5mm 2.5mm; overflow: hidden; position: relative; page-break-after: always; break-after: page; }
-.label:last-child { page-break-after: auto; break-after: auto; }
-.name { font-size: 13pt; font-weight: 700; line-height: 1.15; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 44mm; }
-.meta { font-size: 7.5pt; line-height: 1.2; }
-.allergy { font-size: 8pt; font-weight: 700; border: 0.6mm solid #000; padding: 0.3mm 1mm; margin-top: 0.8mm; line-height: 1.15; max-height: 8.5mm; overflow: hidden; }
-.code { position: absolute; right: 2.5mm; top: 1.5mm; font-size: 16pt; font-weight: 700; letter-spacing: 0.5mm; }
-.code.big { position: static; font-size: 28pt; line-height: 1.1; }
-@media screen { body { padding: 8px; background: #ddd; } .label { background: #fff; margin-bottom: 8px; border: 1px solid #999; } }
-</style></head>
+<style>${LABEL_CSS}</style></head>
 <body>
 ${labels.children.map(child).join('\n')}
 ${guardian}

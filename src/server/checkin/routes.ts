@@ -29,7 +29,7 @@ import { scopeOf, scopeOfBranch } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
 import { checkIn, checkOut, lookup, present, type Caller } from './checkin';
 import { setStationCookie, stationFromCookie, stationOrStaff, type CheckinEnv } from './door';
-import { labelsHtml, labelsOf, labelsZpl } from './labels';
+import { LABELS_CSP, labelsHtml, labelsOf, labelsZpl } from './labels';
 import { sendToPrinter } from './printer';
 import { createStation, deleteStation, listStations, pairStation } from './stations';
 
@@ -186,7 +186,10 @@ export function checkinRoutes(deps: AppDeps) {
     async (c) => {
       const labels = await labelsOf(deps.database.db, (await callerOf(c, deps)).scope, c.req.valid('param').id);
       if (!labels) throw new ApiError(404, CHECKIN_TEXT.checkinNotFound);
-      return c.html(labelsHtml(labels), 200, { 'Cache-Control': 'private, no-store' });
+      return c.html(labelsHtml(labels), 200, {
+        'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': LABELS_CSP,
+      });
     },
   );
 
