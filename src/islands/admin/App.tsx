@@ -23,6 +23,7 @@ const SCREENS = {
   '/giving': lazy(() => import('./features/giving/GivingScreen')),
   '/outbox': lazy(() => import('./features/outbox/OutboxScreen')),
   '/removals': lazy(() => import('./features/removals/RemovalRequestsScreen')),
+  '/checkin': lazy(() => import('./features/checkin/CheckinScreen')),
   '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
   '/settings': lazy(() => import('./features/settings/SettingsScreen')),
   '/profile': lazy(() => import('./features/profile/ProfileScreen')),

@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Events', path: '/events', icon: 'events' },
   { label: 'Households', path: '/households', icon: 'users' },
   { label: 'Ministries', path: '/ministries', icon: 'users' },
+  { label: 'Children’s check-in', path: '/checkin', icon: 'users' },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },
