@@ -75,6 +75,18 @@ test('pair, look up, check in, see the code, pick up', async ({ page }) => {
   await expect(page.locator('#pickup [role=alert]')).toHaveText(/Already collected/);
 });
 
+test('a station unpaired in the portal is asked for a new pairing code at its next call', async ({ page }) => {
+  const f = await family(page.request);
+  await pair(page, f.pairingCode, f.stationName);
+  const stations = await (await apiCall(page.request, 'superadmin', 'GET', '/stations/')).json();
+  const station = stations.find((s: { name: string }) => s.name === f.stationName);
+  expect((await apiCall(page.request, 'superadmin', 'DELETE', `/stations/${station.id}/`)).status()).toBe(204);
+  await page.getByLabel("Parent's phone").fill(f.phone);
+  await page.getByRole('button', { name: 'Find children' }).click();
+  await expect(page.getByLabel('Pairing code')).toBeVisible();
+  await expect(page.getByLabel("Parent's phone")).toBeHidden();
+});
+
 for (const theme of THEMES) {
   test(`axe finds nothing on /checkin in the ${theme} theme`, async ({ page }) => {
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
