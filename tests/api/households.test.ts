@@ -154,7 +154,14 @@ describe.each(backends())('households on %s', (backend) => {
     expect(made.head?.id).toBe(lone);
     expect(made.people).toEqual([
       { kind: 'member', userId: lone, name: expect.any(String), relationship: 'Head' },
-      { kind: 'person', id: expect.any(Number), name: 'Kwame Jr', relationship: 'Son', date_of_birth: null },
+      {
+        kind: 'person',
+        id: expect.any(Number),
+        name: 'Kwame Jr',
+        relationship: 'Son',
+        date_of_birth: null,
+        allergies: null,
+      },
     ]);
     const renamed = await updateOwnHousehold(db, lone, { name: 'Lone household', address: '1 High St' }, Date.now());
     expect(renamed).toMatchObject({ name: 'Lone household', address: '1 High St' });

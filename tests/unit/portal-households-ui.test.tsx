@@ -47,7 +47,7 @@ const mensah: Household = {
   people: [
     { kind: 'member', userId: 11, name: 'Kwame Mensah', relationship: 'Father' },
     { kind: 'member', userId: 12, name: 'Akua Mensah', relationship: 'Mother' },
-    { kind: 'person', id: 30, name: 'Kofi Mensah', relationship: 'Son', date_of_birth: null },
+    { kind: 'person', id: 30, name: 'Kofi Mensah', relationship: 'Son', date_of_birth: null, allergies: null },
   ],
 };
 const account = (id: number, first: string, last: string) =>
@@ -202,7 +202,7 @@ describe('the households screen’s dialogs', () => {
     ]);
   });
 
-  it('an admin edits a person: name, relationship and date of birth', async () => {
+  it('an admin edits a person: name, relationship, date of birth, allergies and notes', async () => {
     vi.mocked(updatePerson).mockResolvedValue(mensah);
     renderWithQuery(<HouseholdsScreen />);
     const household = await card();
@@ -212,12 +212,16 @@ describe('the households screen’s dialogs', () => {
     expect((dialog().getByLabelText(/^Relationship/) as HTMLInputElement).value).toBe('Son');
     type(/^Name/, 'Kofi Junior Mensah');
     type('Date of birth', '2015-04-02');
+    type(/^Allergies/, 'Peanuts');
+    type(/^Notes/, 'Inhaler in his bag');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(toasts()).toEqual(['Kofi Junior Mensah saved']));
     expect(updatePerson).toHaveBeenCalledWith(4, 30, {
       name: 'Kofi Junior Mensah',
       relationship: 'Son',
       date_of_birth: '2015-04-02',
+      allergies: 'Peanuts',
+      notes: 'Inhaler in his bag',
     });
   });
 });

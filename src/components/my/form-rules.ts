@@ -18,8 +18,8 @@ export const MY_RULES = {
   details: formRules(memberUpdateSchema, ['first_name', 'last_name', 'phone_number', 'address']),
   email: formRules(memberEmailChangeSchema, ['email']),
   household: formRules(memberHouseholdUpdateSchema, ['name', 'address']),
-  person: formRules(memberPersonSchema, ['name', 'relationship']),
-  personChange: formRules(memberPersonUpdateSchema, ['name', 'relationship']),
+  person: formRules(memberPersonSchema, ['name', 'relationship', 'allergies']),
+  personChange: formRules(memberPersonUpdateSchema, ['name', 'relationship', 'allergies']),
   join: formRules(memberJoinSchema, ['message']),
   removal: formRules(memberRemovalSchema, ['reason']),
 };

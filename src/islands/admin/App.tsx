@@ -24,6 +24,7 @@ const SCREENS = {
   '/outbox': lazy(() => import('./features/outbox/OutboxScreen')),
   '/first-timers': lazy(() => import('./features/first-timers/FirstTimersScreen')),
   '/removals': lazy(() => import('./features/removals/RemovalRequestsScreen')),
+  '/checkin': lazy(() => import('./features/checkin/CheckinScreen')),
   '/analytics': lazy(() => import('./features/analytics/AnalyticsScreen')),
   '/settings': lazy(() => import('./features/settings/SettingsScreen')),
   '/profile': lazy(() => import('./features/profile/ProfileScreen')),

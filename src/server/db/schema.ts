@@ -87,6 +87,9 @@ export interface HouseholdPeopleTable {
   relationship: string;
   date_of_birth: string | null;
   created_at: string;
+  /** A child's allergies and notes (migration 0021): staff and check-in stations only. */
+  allergies: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MinistryJoinRequestsTable {
@@ -656,9 +659,68 @@ export interface FirstTimerNotesTable {
   created_at: string;
 }
 
+/** A check-in device paired by staff (checkin/stations.ts); only hashes of its pairing code and cookie token. */
+export interface StationsTable {
+  id: Generated<number>;
+  name: string;
+  branch_id: number;
+  /** 'host:port' of a network label printer, or null. */
+  printer: string | null;
+  pairing_code_hash: string | null;
+  pairing_expires_at: string | null;
+  token_hash: string | null;
+  paired_at: string | null;
+  last_seen_at: string | null;
+  deleted: ColumnType<Bool, Bool | undefined, Bool>;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One check-in: a security code (unique per day) for the children a guardian brought at once. */
+export interface CheckinCodesTable {
+  id: Generated<number>;
+  date: string;
+  security_code: string;
+  service_id: number;
+  branch_id: number;
+  household_id: number | null;
+  guardian_name: string | null;
+  guardian_phone: string | null;
+  station_id: number | null;
+  user_id: number | null;
+  idempotency_key: string | null;
+  /** null: no printer asked; 'ok'; or the failure in words. */
+  print_result: string | null;
+  created_at: string;
+}
+
+/** A child in a service on a date: a household person or an account under 18 (one of the two ids). */
+export interface ChildCheckinsTable {
+  id: Generated<number>;
+  code_id: number;
+  service_id: number;
+  branch_id: number;
+  date: string;
+  security_code: string;
+  person_id: number | null;
+  user_id: number | null;
+  name: string;
+  allergies: string | null;
+  guardian_name: string | null;
+  checked_in_at: string;
+  checked_in_station: number | null;
+  checked_in_by: number | null;
+  collected_at: string | null;
+  collected_station: number | null;
+  collected_by: number | null;
+}
+
 export interface DB {
   first_timers: FirstTimersTable;
   first_timer_notes: FirstTimerNotesTable;
+  stations: StationsTable;
+  checkin_codes: CheckinCodesTable;
+  child_checkins: ChildCheckinsTable;
   services: ServicesTable;
   headcounts: HeadcountsTable;
   checkins: CheckinsTable;

@@ -44,7 +44,22 @@ export function toHouseholdAnswer(row: HouseholdRow, members: MemberRow[], peopl
           name: p.name,
           relationship: p.relationship,
           date_of_birth: p.date_of_birth,
+          allergies: p.allergies,
+          notes: p.notes,
         })),
     ],
+  };
+}
+
+/** A household as its own member sees it: staff's notes about a child are staff's (and the stations') only. */
+export function forMember<H extends Household | null | undefined>(household: H): H {
+  if (!household) return household;
+  return {
+    ...household,
+    people: household.people.map((p) => {
+      if (p.kind !== 'person') return p;
+      const { notes: _notes, ...rest } = p;
+      return rest;
+    }),
   };
 }

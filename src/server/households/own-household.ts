@@ -15,6 +15,7 @@ import {
   type OwnHouseholdUpdate,
 } from '../../lib/shared/households/api';
 import { HEAD, getHousehold } from './households';
+import { forMember } from './answers';
 import { insertPerson, personRow, updatePerson_ } from './people';
 
 type Db = Kysely<DB>;
@@ -69,7 +70,7 @@ async function ownChange(
     await withAudit(trx, { actor: user, target: null, targetName: what, action }, nowMs);
     return householdId;
   });
-  return getHousehold(db, id);
+  return forMember(await getHousehold(db, id));
 }
 
 /** Adds a person without an account to the member's household (made first if they have none). */

@@ -32,6 +32,8 @@ export const insertPerson = (trx: Db, householdId: number, input: HouseholdPerso
       name: input.name,
       relationship: input.relationship,
       date_of_birth: input.date_of_birth ?? null,
+      allergies: input.allergies ?? null,
+      notes: input.notes ?? null,
       created_at: stamp,
     })
     .execute();
@@ -43,6 +45,8 @@ export const updatePerson_ = (trx: Db, personId: number, changes: HouseholdPerso
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.relationship !== undefined && { relationship: changes.relationship }),
       ...(changes.date_of_birth !== undefined && { date_of_birth: changes.date_of_birth }),
+      ...(changes.allergies !== undefined && { allergies: changes.allergies }),
+      ...(changes.notes !== undefined && { notes: changes.notes }),
     })
     .where('id', '=', personId)
     .execute();

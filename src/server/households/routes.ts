@@ -11,8 +11,8 @@ import {
   householdMemberAddSchema,
   householdMergeSchema,
   householdPageSchema,
-  householdPersonCreateSchema,
-  householdPersonUpdateSchema,
+  staffPersonCreateSchema,
+  staffPersonUpdateSchema,
   householdSchema,
   householdUpdateSchema,
 } from '../../lib/shared/households/api';
@@ -118,7 +118,7 @@ export function householdRoutes(deps: AppDeps) {
     route('post', '/{id}/people/', 'Add a person without an account (ADMIN and above)', {
       signedIn: may('edit'),
       params: Id,
-      json: householdPersonCreateSchema,
+      json: staffPersonCreateSchema,
       200: answer,
     }),
     changeById(deps, people.addPerson),
@@ -128,7 +128,7 @@ export function householdRoutes(deps: AppDeps) {
     route('patch', '/{id}/people/{personId}/', 'Change a person of the household (ADMIN and above)', {
       signedIn: may('edit'),
       params: PersonId,
-      json: householdPersonUpdateSchema,
+      json: staffPersonUpdateSchema,
       200: answer,
     }),
     async (c) => {

@@ -39,6 +39,7 @@ import { ministryRoutes } from '../ministries/routes';
 import { branchRoutes } from '../branches/routes';
 import { serviceRoutes } from '../services/routes';
 import { firstTimerRoutes } from '../first-timers/routes';
+import { checkinRoutes, stationRoutes } from '../checkin/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -103,6 +104,8 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/branches/', branchRoutes(deps));
   app.route('/services/', serviceRoutes(deps));
   app.route('/first-timers/', firstTimerRoutes(deps));
+  app.route('/stations/', stationRoutes(deps));
+  app.route('/checkin/', checkinRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

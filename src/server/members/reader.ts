@@ -8,6 +8,7 @@ import { directory } from './directory';
 import { passkeysOf } from './passkeys';
 import { memberProfile, prayersOf, registrationsOf } from './answers';
 import { householdOfUser } from '../households/households';
+import { forMember } from '../households/answers';
 import { listPublicMinistries } from '../ministries/ministries';
 import { ministriesOfUser } from '../ministries/members';
 import { giftsOfUser } from '../giving/gifts';
@@ -34,7 +35,8 @@ export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'ses
   const id = Number(user.id);
   return {
     profile: () => memberProfile(deps, user),
-    household: async () => (await householdOfUser(db, id)) ?? null,
+    // A person's notes are for staff and stations only (children's check-in).
+    household: async () => forMember((await householdOfUser(db, id)) ?? null),
     ministries: () => ministriesOfUser(db, id),
     registrations: () => registrationsOf(db, user.email, deps.now()),
     prayerRequests: () => prayersOf(db, user.email),

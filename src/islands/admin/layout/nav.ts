@@ -28,6 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Households', path: '/households', icon: 'users' },
   { label: 'Ministries', path: '/ministries', icon: 'users' },
   { label: 'First-timers', path: '/first-timers', icon: 'users', allowed: canFollowUpFirstTimers },
+  { label: 'Children’s check-in', path: '/checkin', icon: 'users' },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },

@@ -3,6 +3,7 @@
 // a member edits their own through the members' door. The server's contracts declare these and the screens'
 // types are derived from them.
 import { z } from 'zod';
+import { allergiesField, notesField } from '../checkin/api';
 import { ISO_DATE_PATTERN, isPlausiblePastDate, messages, requiredText } from '../schemas';
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found.';
@@ -62,6 +63,9 @@ export const householdPersonSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     relationship: z.string(),
     date_of_birth: z.string().nullable(),
+    /** A child's allergies (their household's member and staff); notes are staff's only (absent for a member). */
+    allergies: z.string().nullable(),
+    notes: z.string().nullable().optional(),
   }),
 ]);
 export type HouseholdPerson = z.infer<typeof householdPersonSchema>;
@@ -111,21 +115,31 @@ export type HouseholdUpdate = z.infer<typeof householdUpdateSchema>;
 export const householdMemberAddSchema = z.strictObject({ user_id: id, relationship });
 export type HouseholdMemberAdd = z.infer<typeof householdMemberAddSchema>;
 
+/** A person as a member adds them to their own household: a child's allergies they keep current themselves. */
 export const householdPersonCreateSchema = z.strictObject({
   name: requiredText('Name', { max: rules.name.maxLength }),
   relationship,
   date_of_birth: birthDate,
+  allergies: allergiesField,
 });
-export type HouseholdPersonCreate = z.infer<typeof householdPersonCreateSchema>;
+/** Staff also keep notes about a child (shown to staff and check-in stations only). */
+export const staffPersonCreateSchema = householdPersonCreateSchema.extend({ notes: notesField });
+export type HouseholdPersonCreate = z.infer<typeof staffPersonCreateSchema>;
 
+const personChanges = {
+  name: requiredText('Name', { max: rules.name.maxLength }).optional(),
+  relationship: relationship.optional(),
+  date_of_birth: birthDate,
+  allergies: allergiesField,
+};
+const somethingChanges = (v: Record<string, unknown>) => Object.values(v).some((x) => x !== undefined);
 export const householdPersonUpdateSchema = z
-  .strictObject({
-    name: requiredText('Name', { max: rules.name.maxLength }).optional(),
-    relationship: relationship.optional(),
-    date_of_birth: birthDate,
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), HOUSEHOLD_TEXT.nothingToChange);
-export type HouseholdPersonUpdate = z.infer<typeof householdPersonUpdateSchema>;
+  .strictObject(personChanges)
+  .refine(somethingChanges, HOUSEHOLD_TEXT.nothingToChange);
+export const staffPersonUpdateSchema = z
+  .strictObject({ ...personChanges, notes: notesField })
+  .refine(somethingChanges, HOUSEHOLD_TEXT.nothingToChange);
+export type HouseholdPersonUpdate = z.infer<typeof staffPersonUpdateSchema>;
 
 /** A member's own household: its name and address (the members' door). */
 export const ownHouseholdUpdateSchema = z

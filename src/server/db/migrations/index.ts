@@ -25,6 +25,7 @@ import m0017 from './0017_jobs';
 import m0018 from './0018_branches';
 import m0019 from './0019_services_attendance';
 import m0020 from './0020_first_timers';
+import m0021 from './0021_children';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0018_branches': m0018(types),
     '0019_services_attendance': m0019(types),
     '0020_first_timers': m0020(types),
+    '0021_children': m0021(types),
   };
 }
 

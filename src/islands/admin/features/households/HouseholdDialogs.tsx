@@ -8,7 +8,7 @@ import { Field, FormDialog } from '../../../ui';
 import { fieldRules } from '../../../../lib/shared/forms';
 import {
   householdMemberAddSchema,
-  householdPersonUpdateSchema,
+  staffPersonUpdateSchema,
   householdUpdateSchema,
   type Household,
   type HouseholdMemberAdd,
@@ -121,6 +121,8 @@ export function EditPersonDialog({
     name: person.name,
     relationship: person.relationship,
     date_of_birth: person.date_of_birth ?? '',
+    allergies: person.allergies ?? '',
+    notes: person.notes ?? '',
   }));
   return (
     <FormDialog
@@ -129,20 +131,32 @@ export function EditPersonDialog({
       submitLabel="Save Changes"
       onClose={onClose}
       {...form.dialog({
-        schema: loadedSchema(householdPersonUpdateSchema),
+        schema: loadedSchema(staffPersonUpdateSchema),
         payload: () => form.values,
         save: onSave,
         failure: 'save the person',
       })}
       className="flex flex-col gap-4"
     >
-      <Field {...form.bind('name')} label="Name" rules={fieldRules(householdPersonUpdateSchema, 'name')} />
+      <Field {...form.bind('name')} label="Name" rules={fieldRules(staffPersonUpdateSchema, 'name')} />
       <Field
         {...form.bind('relationship')}
         label="Relationship"
-        rules={fieldRules(householdPersonUpdateSchema, 'relationship')}
+        rules={fieldRules(staffPersonUpdateSchema, 'relationship')}
       />
       <Field {...form.bind('date_of_birth')} label="Date of birth" type="date" helperText="Optional." />
+      <Field
+        {...form.bind('allergies')}
+        label="Allergies"
+        helperText="Shown on the child's check-in label in capitals. Optional."
+        rules={fieldRules(staffPersonUpdateSchema, 'allergies')}
+      />
+      <Field
+        {...form.bind('notes')}
+        label="Notes"
+        helperText="Seen by staff and check-in stations only. Optional."
+        rules={fieldRules(staffPersonUpdateSchema, 'notes')}
+      />
     </FormDialog>
   );
 }

@@ -1,0 +1,419 @@
+// Checking children in and out (docs/API.md, Children's check-in). A child is a household person of relationship
+// child or an account under 18 in the household, named by 'p<id>' or 'u<id>'. One check-in is one security code
+// for the children a guardian brings at once: unique per day (a pickup finds it by the day and the code), and a
+// child is in a service once a day (unique indexes; a race is the same 409 as the check before it).
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  CHECKIN_TEXT,
+  CHILD_AGE_LIMIT,
+  SECURITY_ALPHABET,
+  SECURITY_CODE_LENGTH,
+  dayOf,
+  type CheckinBody,
+  type Child,
+  type LookupAnswer,
+  type PresentAnswer,
+} from '../../lib/shared/checkin/api';
+import { smsNumber } from '../../lib/shared/sms/numbers';
+import type { DB } from '../db/schema';
+import { iso, yearsSince } from '../db/time';
+import type { AppDeps, Scope } from '../kernel/context';
+import { ApiError } from '../kernel/errors';
+import { inScope } from '../kernel/scope';
+import { queueSms } from '../outbox/queue';
+import { serviceInScope } from '../services/service';
+import type { StationRow } from './door';
+
+/** Who checks in: a paired station or a staff member, and the scope they act in. */
+export interface Caller {
+  station?: StationRow;
+  userId?: number;
+  scope: Scope;
+}
+
+type Db = Kysely<DB>;
+const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
+const childId = (kind: 'p' | 'u', id: number) => `${kind}${id}`;
+
+/** The household person's relationship that makes them a child. */
+const isChildRelationship = sql<boolean>`lower(relationship) = 'child'`;
+
+/** The birth date before which an account is no longer a child. */
+function adultBornBy(nowMs: number) {
+  const d = new Date(nowMs);
+  d.setUTCFullYear(d.getUTCFullYear() - CHILD_AGE_LIMIT);
+  return d.toISOString().slice(0, 10);
+}
+
+async function childrenOf(db: Db, householdId: number, nowMs: number) {
+  const [people, accounts] = await Promise.all([
+    db
+      .selectFrom('household_people')
+      .select(['id', 'name', 'date_of_birth', 'allergies'])
+      .where('household_id', '=', householdId)
+      .where(isChildRelationship)
+      .orderBy('date_of_birth')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'date_of_birth'])
+      .where('household_id', '=', householdId)
+      .where('date_of_birth', '>', adultBornBy(nowMs))
+      .orderBy('date_of_birth')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return [
+    ...people.map((p) => ({
+      id: childId('p', Number(p.id)),
+      personId: Number(p.id),
+      userId: null,
+      name: p.name,
+      age: yearsSince(p.date_of_birth, nowMs),
+      allergies: p.allergies,
+    })),
+    ...accounts.map((u) => ({
+      id: childId('u', Number(u.id)),
+      personId: null,
+      userId: Number(u.id),
+      name: `${u.first_name} ${u.last_name}`.trim(),
+      age: yearsSince(u.date_of_birth, nowMs),
+      allergies: null,
+    })),
+  ];
+}
+
+/** The household whose account has this phone (E.164), in the caller's scope. */
+async function householdByPhone(db: Db, scope: Scope, phone: string) {
+  const q = db
+    .selectFrom('users')
+    .innerJoin('households', 'households.id', 'users.household_id')
+    .select(['households.id', 'households.name'])
+    .where('users.phone_number', '=', phone)
+    .where('users.is_active', '=', true)
+    .orderBy('households.id');
+  const row = await inScope(q, scope, 'households.branch_id').executeTakeFirst();
+  if (!row) throw new ApiError(404, CHECKIN_TEXT.noHousehold);
+  return { id: Number(row.id), name: row.name };
+}
+
+export async function lookup(deps: AppDeps, caller: Caller, phone: string, serviceId?: number): Promise<LookupAnswer> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const household = await householdByPhone(db, caller.scope, phone);
+  const children = await childrenOf(db, household.id, now);
+  let q = db
+    .selectFrom('child_checkins')
+    .select(['person_id', 'user_id'])
+    .where('date', '=', dayOf(now))
+    .where('collected_at', 'is', null);
+  if (serviceId) q = q.where('service_id', '=', serviceId);
+  const inside = await q
+    .where((eb) =>
+      eb.or([
+        eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
+        eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
+      ]),
+    )
+    .execute();
+  const isIn = new Set(
+    inside.map((r) => (r.person_id ? childId('p', Number(r.person_id)) : childId('u', Number(r.user_id)))),
+  );
+  return {
+    household,
+    children: children.map((c): Child => ({
+      id: c.id,
+      name: c.name,
+      age: c.age,
+      allergies: c.allergies,
+      checkedIn: isIn.has(c.id),
+    })),
+  };
+}
+
+/** The household a child id names (in the scope) and the child, or the 400 of an unknown child. */
+async function householdOfChild(db: Db, scope: Scope, id: string, nowMs: number) {
+  const n = Number(id.slice(1));
+  const q =
+    id[0] === 'p'
+      ? db
+          .selectFrom('household_people as c')
+          .innerJoin('households', 'households.id', 'c.household_id')
+          .select('households.id')
+          .where('c.id', '=', n)
+          .where(sql<boolean>`lower(c.relationship) = 'child'`)
+      : db
+          .selectFrom('users as c')
+          .innerJoin('households', 'households.id', 'c.household_id')
+          .select('households.id')
+          .where('c.id', '=', n)
+          .where('c.date_of_birth', '>', adultBornBy(nowMs));
+  const row = await inScope(q, scope, 'households.branch_id').executeTakeFirst();
+  if (!row) throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
+  return Number(row.id);
+}
+
+/** A phone of the household's head (else of any of its accounts) to text the code to. */
+async function guardianPhone(db: Db, householdId: number) {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('households', 'households.head_user_id', 'users.id')
+    .select(['users.phone_number', 'households.id as heads'])
+    .where('users.household_id', '=', householdId)
+    .where('users.phone_number', 'is not', null)
+    .where('users.phone_number', '!=', '')
+    .orderBy('households.id')
+    .orderBy('users.id')
+    .execute();
+  const head = rows.find((r) => r.heads !== null) ?? rows[0];
+  return head?.phone_number ?? null;
+}
+
+const newCode = () =>
+  Array.from({ length: SECURITY_CODE_LENGTH }, () => SECURITY_ALPHABET[randomInt(SECURITY_ALPHABET.length)]).join('');
+
+/** A code not yet given today (read once; a race with another station is caught by the unique index). */
+async function freeCode(trx: Transaction<DB>, date: string) {
+  const used = new Set(
+    (await trx.selectFrom('checkin_codes').select('security_code').where('date', '=', date).execute()).map(
+      (r) => r.security_code,
+    ),
+  );
+  if (used.size >= SECURITY_ALPHABET.length ** SECURITY_CODE_LENGTH)
+    throw new ApiError(409, CHECKIN_TEXT.codesExhausted);
+  for (;;) {
+    const code = newCode();
+    if (!used.has(code)) return code;
+  }
+}
+
+export interface CheckedIn {
+  id: number;
+  securityCode: string;
+  children: { id: string; name: string }[];
+  sms: boolean;
+  /** Whether the caller's station has a printer to send the labels to. */
+  printer: string | null;
+}
+
+async function answerOf(db: Db, codeId: number): Promise<Omit<CheckedIn, 'printer'>> {
+  const code = await db.selectFrom('checkin_codes').selectAll().where('id', '=', codeId).executeTakeFirstOrThrow();
+  const children = await db
+    .selectFrom('child_checkins')
+    .select(['person_id', 'user_id', 'name'])
+    .where('code_id', '=', codeId)
+    .orderBy('id')
+    .execute();
+  return {
+    id: Number(code.id),
+    securityCode: code.security_code,
+    children: children.map((c) => ({
+      id: c.person_id ? childId('p', Number(c.person_id)) : childId('u', Number(c.user_id)),
+      name: c.name,
+    })),
+    sms: code.guardian_phone !== null,
+  };
+}
+
+/**
+ * Checks the children in to the service today under one new code. With an idempotency key (a station's queued
+ * check-in sent again), a key already used answers the check-in it made, so a child is never checked in twice.
+ */
+export async function checkIn(
+  deps: AppDeps,
+  caller: Caller,
+  input: CheckinBody,
+  idempotencyKey: string | undefined,
+): Promise<CheckedIn> {
+  const db = deps.database.db;
+  const printer = caller.station?.printer ?? null;
+  const key = idempotencyKey
+    ? `${caller.station ? `s${caller.station.id}` : `u${caller.userId}`}:${idempotencyKey}`
+    : null;
+  if (key) {
+    const made = await db
+      .selectFrom('checkin_codes')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (made) return { ...(await answerOf(db, Number(made.id))), printer };
+  }
+  const now = deps.now();
+  const date = dayOf(now);
+  const service = await serviceInScope(db, caller.scope, input.serviceId);
+  if (!service) throw new ApiError(404, CHECKIN_TEXT.serviceNotFound);
+  const ids = [...new Set(input.childIds)];
+  const households = new Set(await Promise.all(ids.map((id) => householdOfChild(db, caller.scope, id, now))));
+  if (households.size !== 1)
+    throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
+  const householdId = [...households][0];
+  const children = (await childrenOf(db, householdId, now)).filter((c) => ids.includes(c.id));
+  const phone = deps.config.sms ? await guardianPhone(db, householdId) : null;
+  const texted = phone ? smsNumber(phone) : undefined;
+
+  const alreadyIn = async () => {
+    const rows = await db
+      .selectFrom('child_checkins')
+      .select(['name'])
+      .where('service_id', '=', service.id)
+      .where('date', '=', date)
+      .where((eb) =>
+        eb.or([
+          eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
+          eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => r.name);
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const already = await alreadyIn();
+    if (already.length) throw new ApiError(409, CHECKIN_TEXT.alreadyIn(already.join(', ')));
+    try {
+      const codeId = await db.transaction().execute(async (trx) => {
+        const securityCode = await freeCode(trx, date);
+        const stamp = iso(now);
+        const code = await trx
+          .insertInto('checkin_codes')
+          .values({
+            date,
+            security_code: securityCode,
+            service_id: Number(service.id),
+            branch_id: Number(service.branch_id),
+            household_id: householdId,
+            guardian_name: input.guardianName ?? null,
+            guardian_phone: texted?.ok ? phone : null,
+            station_id: caller.station ? Number(caller.station.id) : null,
+            user_id: caller.userId ?? null,
+            idempotency_key: key,
+            created_at: stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('child_checkins')
+          .values(
+            children.map((c) => ({
+              code_id: Number(code.id),
+              service_id: Number(service.id),
+              branch_id: Number(service.branch_id),
+              date,
+              security_code: securityCode,
+              person_id: c.personId,
+              user_id: c.userId,
+              name: c.name,
+              allergies: c.allergies,
+              guardian_name: input.guardianName ?? null,
+              checked_in_at: stamp,
+              checked_in_station: caller.station ? Number(caller.station.id) : null,
+              checked_in_by: caller.userId ?? null,
+            })),
+          )
+          .execute();
+        if (texted?.ok) {
+          const names = children.map((c) => c.name).join(', ');
+          await queueSms(
+            trx,
+            `checkin-${code.id}`,
+            {
+              to: texted.number,
+              text: `Children's check-in: your pickup code is ${securityCode} (${names}). Show it to collect them.`,
+            },
+            now,
+          );
+        }
+        return Number(code.id);
+      });
+      if (texted?.ok) deps.outbox?.wake();
+      return { ...(await answerOf(db, codeId)), printer };
+    } catch (err) {
+      // Another station took the code, or the same child, or sent the same key, at the same moment: look again.
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      if (key) {
+        const made = await db
+          .selectFrom('checkin_codes')
+          .select('id')
+          .where('idempotency_key', '=', key)
+          .executeTakeFirst();
+        if (made) return { ...(await answerOf(db, Number(made.id))), printer };
+      }
+    }
+  }
+}
+
+/** Marks today's children of the code collected, by this station or staff member, now. */
+export async function checkOut(deps: AppDeps, caller: Caller, securityCode: string) {
+  const db = deps.database.db;
+  const now = deps.now();
+  const q = db
+    .selectFrom('child_checkins')
+    .select(['id', 'person_id', 'user_id', 'name', 'collected_at'])
+    .where('date', '=', dayOf(now))
+    .where('security_code', '=', securityCode)
+    .orderBy('id');
+  const rows = await inScope(q, caller.scope, 'child_checkins.branch_id').execute();
+  if (!rows.length) throw new ApiError(404, CHECKIN_TEXT.codeNotFound);
+  const waiting = rows.filter((r) => r.collected_at === null);
+  if (!waiting.length) throw new ApiError(409, CHECKIN_TEXT.alreadyCollected(rows.map((r) => r.name).join(', ')));
+  // Conditional on still being there: two stations typing the code at once release the children once.
+  const done = await db
+    .updateTable('child_checkins')
+    .set({
+      collected_at: iso(now),
+      collected_station: caller.station ? Number(caller.station.id) : null,
+      collected_by: caller.userId ?? null,
+    })
+    .where(
+      'id',
+      'in',
+      waiting.map((r) => Number(r.id)),
+    )
+    .where('collected_at', 'is', null)
+    .returning(['id', 'person_id', 'user_id', 'name'])
+    .execute();
+  if (!done.length) throw new ApiError(409, CHECKIN_TEXT.alreadyCollected(rows.map((r) => r.name).join(', ')));
+  done.sort((a, b) => Number(a.id) - Number(b.id));
+  return {
+    children: done.map((c) => ({
+      id: c.person_id ? childId('p', Number(c.person_id)) : childId('u', Number(c.user_id)),
+      name: c.name,
+    })),
+  };
+}
+
+/** The children of a service on a date who are checked in and not collected, with allergies (staff). */
+export async function present(
+  deps: AppDeps,
+  scope: Scope,
+  serviceId: number,
+  date: string | undefined,
+): Promise<PresentAnswer> {
+  const db = deps.database.db;
+  const service = await serviceInScope(db, scope, serviceId);
+  if (!service) throw new ApiError(404, CHECKIN_TEXT.serviceNotFound);
+  const day = date ?? dayOf(deps.now());
+  const rows = await db
+    .selectFrom('child_checkins')
+    .selectAll()
+    .where('service_id', '=', serviceId)
+    .where('date', '=', day)
+    .where('collected_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return {
+    service: { id: Number(service.id), name: service.name },
+    date: day,
+    children: rows.map((r) => ({
+      id: r.person_id ? childId('p', Number(r.person_id)) : childId('u', Number(r.user_id)),
+      name: r.name,
+      allergies: r.allergies,
+      securityCode: r.security_code,
+      guardianName: r.guardian_name,
+      checkedInAt: r.checked_in_at,
+    })),
+  };
+}

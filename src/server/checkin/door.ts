@@ -1,0 +1,85 @@
+// The station's door: the httpOnly cookie a paired device holds (POST /stations/pair/). The kernel's route() knows
+// only the bearer door, so this section resolves its cookie here: a check-in call opens for a paired station
+// (by the sha256 of its token, on a station not unpaired) or for staff by their bearer token, and for nobody else.
+// No other route reads this cookie, so it opens nothing outside check-in; a member's /my cookie opens nothing here.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Selectable } from 'kysely';
+import { parse } from 'hono/utils/cookie';
+import { CHECKIN_TEXT, STATION_COOKIE } from '../../lib/shared/checkin/api';
+import { canCountAttendance } from '../../lib/shared/permissions';
+import type { StationsTable } from '../db/schema';
+import { iso } from '../db/time';
+import { sha256 } from '../credentials/tokens';
+import type { AppDeps, AppEnv } from '../kernel/context';
+import { ApiError } from '../kernel/errors';
+import { requireAuth } from '../kernel/sign-in';
+
+export type StationRow = Selectable<StationsTable>;
+/** A check-in call's environment: the station that calls, or (with none) the signed-in staff member. */
+export type CheckinEnv = { Variables: AppEnv['Variables'] & { station?: StationRow } };
+
+/** last_seen_at is written at most this often, so a busy station's calls stay reads. */
+const TOUCH_MS = 60_000;
+/** A station's cookie lasts a year: the device is the church's and unpairing ends it. */
+export const STATION_COOKIE_DAYS = 365;
+
+export function stationToken(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const token = parse(cookieHeader, STATION_COOKIE)[STATION_COOKIE];
+  return token && token.length <= 100 ? token : undefined;
+}
+
+export async function stationFromCookie(
+  deps: Pick<AppDeps, 'database' | 'now'>,
+  cookieHeader: string | undefined,
+): Promise<StationRow | undefined> {
+  const token = stationToken(cookieHeader);
+  if (!token) return undefined;
+  const db = deps.database.db;
+  const station = await db
+    .selectFrom('stations')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!station) return undefined;
+  const now = deps.now();
+  if (!station.last_seen_at || now - Date.parse(station.last_seen_at) > TOUCH_MS) {
+    await db
+      .updateTable('stations')
+      .set({ last_seen_at: iso(now) })
+      .where('id', '=', station.id)
+      .execute();
+    station.last_seen_at = iso(now);
+  }
+  return station;
+}
+
+/** Route middleware: a paired station by its cookie, or staff (PASTOR and above) by their bearer token; else 401. */
+export function stationOrStaff(deps: AppDeps): MiddlewareHandler<CheckinEnv> {
+  const staff = requireAuth(deps) as unknown as MiddlewareHandler<CheckinEnv>;
+  return async (c, next) => {
+    if (c.req.header('authorization') !== undefined)
+      return staff(c, async () => {
+        if (!canCountAttendance(c.get('user'))) throw new ApiError(403, CHECKIN_TEXT.checkinDenied);
+        await next();
+      });
+    const station = await stationFromCookie(deps, c.req.header('cookie'));
+    if (!station) throw new ApiError(401, CHECKIN_TEXT.stationUnpaired, undefined, undefined, 'station_unpaired');
+    c.set('station', station);
+    await next();
+  };
+}
+
+/** Served over https: the site's own address, or (behind a trusted proxy) the proxy's word for this request. */
+function overHttps(c: Context, deps: AppDeps) {
+  if (deps.config.siteUrl.startsWith('https:')) return true;
+  return deps.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0].trim() === 'https';
+}
+
+/** The station cookie on the answer (an empty value with no age clears it). */
+export function setStationCookie(c: Context, deps: AppDeps, token: string) {
+  const secure = overHttps(c, deps) ? '; Secure' : '';
+  const age = token ? STATION_COOKIE_DAYS * 24 * 3600 : 0;
+  c.header('Set-Cookie', `${STATION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${age}${secure}`);
+}
