@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
 import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
-import { optionalPhone } from '../schemas';
+import { branchIdField, optionalPhone } from '../schemas';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
@@ -140,6 +140,11 @@ export const giftBodySchema = z.strictObject({
     .regex(EMAIL_PATTERN, messages.email),
   phone: optionalPhone,
   note: optional(z.string().trim().max(500, messages.maxLength(500))),
+  /** The giver's assembly (docs/API.md, Giving): the /give form's select sends its id as text, "" for none. */
+  branch: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    branchIdField.optional(),
+  ),
 });
 export type GiftBody = z.input<typeof giftBodySchema>;
 export type GiftInput = z.output<typeof giftBodySchema>;
