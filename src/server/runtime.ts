@@ -31,6 +31,7 @@ import { givingReaderOf } from './giving/pages';
 import type { GivingReader } from '../lib/shared/giving/reader';
 import type { MemberReader } from '../lib/shared/members/api';
 import { memberReaderOf } from './members/reader';
+import { branchCount, listAssemblies, readAssembly } from './branches/assemblies';
 
 export interface Runtime {
   config: ServerConfig;
@@ -133,6 +134,9 @@ export function contentReaderOf(deps: AppDeps): ContentReader {
     getEvent: (visibility, id) => readEvent(deps, visibility, id),
     listPrayerWall: () => readPrayerWall(deps),
     listMinistries: () => listPublicMinistries(deps.database.db),
+    listAssemblies: () => listAssemblies(deps.database.db),
+    getAssembly: (slug) => readAssembly(deps, slug),
+    branchCount: () => branchCount(deps.database.db),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
 }

@@ -1,7 +1,13 @@
 // The sidebar's items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
 // (its index, which also answers as /admin/dashboard), the others by path prefix. An item with `allowed` shows
 // only to the roles it lets in (permissions.ts), the others to all staff.
-import { canHandleRemoval, canSeeGiving, canSeeOutbox, type Role } from '../../../lib/shared/permissions';
+import {
+  canHandleRemoval,
+  canManageBranches,
+  canSeeGiving,
+  canSeeOutbox,
+  type Role,
+} from '../../../lib/shared/permissions';
 
 export interface NavItem {
   label: string;
@@ -24,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },
+  { label: 'Branches', path: '/branches', icon: 'users', allowed: canManageBranches },
   { label: 'Removal requests', path: '/removals', icon: 'users', allowed: canHandleRemoval },
   { label: 'Analytics', path: '/analytics', icon: 'analytics' },
   { label: 'Settings', path: '/settings', icon: 'settings' },
