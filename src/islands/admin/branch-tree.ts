@@ -45,3 +45,14 @@ export const branchKeys = { all: ['branches'] as const };
 
 export const branchesQuery = () =>
   queryOptions({ queryKey: branchKeys.all, queryFn: () => api<Branch[]>('/branches/'), staleTime: 5 * 60 * 1000 });
+
+/**
+ * The branches a staff member may put something in (their own and those below it), their own first, for a
+ * form's branch picker; empty while the installation has one branch, so a single church sees no choice
+ * (docs/PRODUCT.md (Branches)).
+ */
+export function branchChoices(list: readonly Branch[] | undefined, ownId: number | undefined): Branch[] {
+  if (!list || list.length < 2) return [];
+  const top = branchTree(list, ownId);
+  return top ? branchesUnder(top) : [];
+}
