@@ -13,6 +13,7 @@ import type { Branch } from '../../src/lib/shared/branches/api';
 import { UserFormDialog } from '../../src/islands/admin/features/users/UserFormDialog';
 import { auth } from '../../src/lib/client/session';
 import type { User } from '../../src/lib/shared/users/types';
+import { EMPTY_GIFT_FILTERS, giftQueryOf } from '../../src/islands/admin/features/giving/model';
 
 /** What the mocked GET /branches/ answers. */
 let served: Branch[] = [];
@@ -108,6 +109,13 @@ describe('the Network dashboard CSV', () => {
     expect(lines[1]).toBe(`"'=Tema","4","1","0","0","10.5"`);
     expect(lines.at(-1)).toBe(`"Total (Coastal Area)","6","1","0","0","10.5"`);
     expect(networkCsv([], s(2, 'Coastal Area', 6, 1), false)).not.toContain('Giving');
+  });
+});
+
+describe('the Giving screen’s branch filter', () => {
+  it('asks for that branch’s gifts, and nothing when left at All branches', () => {
+    expect(giftQueryOf({ ...EMPTY_GIFT_FILTERS, branch: '3' })).toEqual({ branch: 3 });
+    expect(giftQueryOf(EMPTY_GIFT_FILTERS)).toEqual({});
   });
 });
 
