@@ -50,8 +50,11 @@ test('the assemblies, found with the plain search form', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText('“<b>nowhere</b>”');
 
   await page.getByRole('link', { name: 'Clear' }).click();
-  await page.getByRole('link', { name: 'Grace Chapel Tema' }).click();
-  await expect(page).toHaveURL(/\/assemblies\/grace-chapel-tema$/);
+  // Not opened here: the next test changes its events in the database, which the host's kept copy would not hear.
+  await expect(page.getByRole('link', { name: 'Grace Chapel Tema' })).toHaveAttribute(
+    'href',
+    '/assemblies/grace-chapel-tema',
+  );
 });
 
 test("an assembly's page: services, address and its upcoming public events", async ({ page }) => {
