@@ -218,7 +218,12 @@ describe.each(backends())('giving on %s', (backend) => {
     expect((await setCode(tema.id, 'ACCT_tema1')).status).toBe(200);
 
     // The /give form sends the branch as text.
-    const form = new URLSearchParams({ fund: 'Tithe', amount: '5', name: 'Esi', email: 'esi@example.org' });
+    const form = new URLSearchParams({
+      fund: 'Tithe',
+      amount: '5',
+      name: 'Yaa Branch',
+      email: 'yaa.branch@example.org',
+    });
     form.set('branch', String(tema.id));
     const headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...client() };
     const post = await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' });
