@@ -14,6 +14,10 @@ import { UserFormDialog } from '../../src/islands/admin/features/users/UserFormD
 import { auth } from '../../src/lib/client/session';
 import type { User } from '../../src/lib/shared/users/types';
 import { EMPTY_GIFT_FILTERS, giftQueryOf } from '../../src/islands/admin/features/giving/model';
+import NetworkScreen from '../../src/islands/admin/features/network/NetworkScreen';
+import { branchSummary } from '../../src/islands/admin/features/network/api';
+
+vi.mock('../../src/islands/admin/features/network/api', () => ({ branchSummary: vi.fn() }));
 
 /** What the mocked GET /branches/ answers. */
 let served: Branch[] = [];
@@ -147,5 +151,37 @@ describe('Add User', () => {
     await waitFor(() => expect(asked).toHaveBeenCalled());
     await screen.findByLabelText(/^Role/);
     expect(screen.queryByLabelText(/^Branch/)).toBeNull();
+  });
+});
+
+describe('the Network dashboard', () => {
+  it('shows a row per branch below the caller’s own, the total, and says when no attendance is recorded', async () => {
+    served = TREE;
+    const figures: Record<number, number[]> = { 1: [30, 9, 500], 2: [12, 4, 200], 5: [7, 2, 50] };
+    vi.mocked(branchSummary).mockImplementation(async (id: number) => {
+      const [members, households, given] = figures[id];
+      const b = TREE.find((x) => x.id === id)!;
+      return {
+        branch: { id, name: b.name },
+        members,
+        households,
+        attendance: { lastWeek: 0, averageLast4Weeks: 0 },
+        giving: { last30Days: given },
+      };
+    });
+    auth.setUser({ id: 1, username: 'admin', role: 'ADMIN', branch: { id: 1, name: 'Grace Chapel' } } as User);
+    renderWithQuery(<NetworkScreen />);
+    const table = await screen.findByRole('table', { name: 'Branches under Grace Chapel' });
+    const rows = [...table.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('th, td')].map((c) => c.textContent),
+    );
+    expect(rows).toEqual([
+      ['Coastal Area', '12', '4', '0', '0', 'GH₵ 200.00'],
+      ['Kasoa', '7', '2', '0', '0', 'GH₵ 50.00'],
+      ['Total (Grace Chapel)', '30', '9', '0', '0', 'GH₵ 500.00'],
+    ]);
+    // A branch with branches below it opens them.
+    expect(screen.getByRole('link', { name: 'Coastal Area' }).getAttribute('href')).toMatch(/\/network\?branch=2$/);
+    expect(screen.getByText('No attendance recorded yet')).toBeTruthy();
   });
 });
