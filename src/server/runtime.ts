@@ -32,6 +32,7 @@ import { givingReaderOf } from './giving/pages';
 import type { GivingReader } from '../lib/shared/giving/reader';
 import type { MemberReader } from '../lib/shared/members/api';
 import { memberReaderOf } from './members/reader';
+import { branchCount, listAssemblies, readAssembly } from './branches/assemblies';
 
 export interface Runtime {
   config: ServerConfig;
@@ -135,6 +136,9 @@ export function contentReaderOf(deps: AppDeps): ContentReader {
     listPrayerWall: () => readPrayerWall(deps),
     listMinistries: () => listPublicMinistries(deps.database.db),
     listServices: () => listServices(deps.database.db, undefined),
+    listAssemblies: () => listAssemblies(deps.database.db),
+    getAssembly: (slug) => readAssembly(deps, slug),
+    branchCount: () => branchCount(deps.database.db),
     audioFile: (audioUrl) => audioFile(deps, audioUrl),
   };
 }

@@ -155,6 +155,52 @@ describe.each(backends())('giving figures on %s', (backend) => {
     expect(summary.total).toEqual(giving.total);
   });
 
+  it('?branch= narrows the summary and the gifts to a branch and those below it; one outside the scope or unknown is 400', async () => {
+    const root = (await get('/branches/', admin))[0];
+    const make = async (body: object) =>
+      (await api.request('POST', '/branches/', { token: superadmin, body })).body as { id: number };
+    const area = await make({ name: 'Figures Area', parentId: root.id });
+    const assembly = await make({ name: 'Figures Assembly', parentId: area.id });
+    const moved = await api.database.db
+      .updateTable('gifts')
+      .set({ branch_id: assembly.id })
+      .where('name', '=', 'Ama Mensah')
+      .executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBe(1);
+    try {
+      const all = await get('/giving/summary/?range=30d', admin);
+      expect((await get(`/giving/summary/?range=30d&branch=${root.id}`, admin)).total).toEqual(all.total);
+      const ofArea = await get(`/giving/summary/?range=30d&branch=${area.id}`, admin);
+      expect(ofArea.total.current).toEqual({ total: 50.5, count: 1 });
+      expect(fund(ofArea, 'Offering').current).toEqual({ total: 50.5, count: 1 });
+      expect(fund(ofArea, 'Tithe').current).toEqual({ total: 0, count: 0 });
+      const listed = await get(`/giving/gifts/?branch=${area.id}`, admin);
+      expect(listed.map((g: any) => g.name)).toEqual(['Ama Mensah']);
+      expect((await get(`/giving/gifts/?branch=${root.id}`, admin)).length).toBe(
+        (await get('/giving/gifts/', admin)).length,
+      );
+      expect((await api.request('GET', '/giving/gifts/?branch=tema', { token: admin })).status).toBe(400);
+
+      const unknown = await api.request('GET', '/giving/summary/?range=30d&branch=999999', { token: admin });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.errors).toHaveProperty('branch');
+      // An administrator of the assembly: the church above it is outside their scope.
+      await api.createUser({ username: 'figures_admin', role: 'ADMIN', can_access_web: true });
+      await api.database.db
+        .updateTable('users')
+        .set({ branch_id: assembly.id })
+        .where('username', '=', 'figures_admin')
+        .execute();
+      const local = await api.tokenFor('figures_admin');
+      expect((await api.request('GET', `/giving/summary/?range=30d&branch=${root.id}`, { token: local })).status).toBe(
+        400,
+      );
+      expect((await get(`/giving/summary/?range=30d&branch=${assembly.id}`, local)).total.current.total).toBe(50.5);
+    } finally {
+      await api.database.db.updateTable('gifts').set({ branch_id: root.id }).where('name', '=', 'Ama Mensah').execute();
+    }
+  });
+
   // Runs last: it records a gift of its own and takes it away again.
   it('lists an inactive fund only while it has gifts in either period, in every figure', async () => {
     const made = await api.request('POST', '/giving/funds/', {

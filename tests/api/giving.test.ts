@@ -186,6 +186,73 @@ describe.each(backends())('giving on %s', (backend) => {
     expect(await countRows()).toBe(before);
   });
 
+  it('a gift for an assembly carries its branch and settles to the nearest subaccount at or above it', async () => {
+    const superadmin = await api.tokenFor('superadmin');
+    const root = ((await api.request('GET', '/branches/')).body as any[])[0];
+    const make = async (body: object) =>
+      (await api.request('POST', '/branches/', { token: superadmin, body })).body as { id: number };
+    const area = await make({ name: 'Coastal Area', parentId: root.id, kind: 'Area' });
+    const tema = await make({ name: 'Giving Tema', parentId: area.id, kind: 'Assembly' });
+    const setCode = (id: number, code: string | null) =>
+      api.request('PATCH', `/branches/${id}/`, { token: superadmin, body: { paystackSubaccount: code } });
+    const lastInit = () => paystack.requests.findLast((r) => r.path === '/transaction/initialize')!.body as any;
+    const branchOf = async (reference: string) =>
+      (
+        await api.database.db
+          .selectFrom('gifts')
+          .select('branch_id')
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow()
+      ).branch_id;
+
+    // No subaccount anywhere: the gift is the assembly's, the money the church's own account.
+    const res = await give({ ...GIFT, branch: tema.id });
+    expect(res.status).toBe(201);
+    expect(Number(await branchOf(res.body.reference))).toBe(tema.id);
+    expect(lastInit()).not.toHaveProperty('subaccount');
+
+    // The area's code serves the assembly below it; the assembly's own code wins once it has one.
+    expect((await setCode(area.id, 'ACCT_area1')).status).toBe(200);
+    expect((await give({ ...GIFT, branch: tema.id })).status).toBe(201);
+    expect(lastInit().subaccount).toBe('ACCT_area1');
+    expect((await setCode(tema.id, 'ACCT_tema1')).status).toBe(200);
+
+    // The /give form sends the branch as text.
+    const form = new URLSearchParams({
+      fund: 'Tithe',
+      amount: '5',
+      name: 'Yaa Branch',
+      email: 'yaa.branch@example.org',
+    });
+    form.set('branch', String(tema.id));
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded', ...client() };
+    const post = await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    expect(post.status).toBe(303);
+    expect(lastInit().subaccount).toBe('ACCT_tema1');
+    expect(Number(await branchOf(lastInit().reference))).toBe(tema.id);
+
+    // No branch chosen (or "" from the form): the root's gift, no subaccount.
+    form.set('branch', '');
+    expect(
+      (await fetch(`${api.url}/api/v1/giving/`, { method: 'POST', headers, body: form, redirect: 'manual' })).status,
+    ).toBe(303);
+    expect(lastInit()).not.toHaveProperty('subaccount');
+    expect(Number(await branchOf(lastInit().reference))).toBe(root.id);
+
+    // A branch that does not exist is a 400 on the field, and nothing starts.
+    const calls = paystack.requests.length;
+    const rows = await countRows();
+    const unknown = await give({ ...GIFT, branch: 999999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('branch');
+    expect((await give({ ...GIFT, branch: 'Tema' })).status).toBe(400);
+    expect(paystack.requests.length).toBe(calls);
+    expect(await countRows()).toBe(rows);
+
+    await setCode(tema.id, null);
+    await setCode(area.id, null);
+  });
+
   it('answers 502 when Paystack is down or refuses, and leaves no gift pending', async () => {
     const pending = async () =>
       (await api.database.db.selectFrom('gifts').select('id').where('status', '=', 'pending').execute()).length;

@@ -101,6 +101,54 @@ describe.each(backends())('live pages on %s', (backend) => {
     expect(purged).toEqual([['events']]);
   });
 
+  it('/assemblies reads the findable branches and one with its upcoming public events; a branch write purges them', async () => {
+    const superadmin = await api.tokenFor('superadmin');
+    const root = ((await api.request('GET', '/branches/')).body as { id: number; name: string }[])[0];
+    purged.length = 0;
+    const made = await api.request('POST', '/branches/', {
+      token: superadmin,
+      body: { name: 'Live Teshie', parentId: root.id, kind: 'Assembly', serviceTimes: 'Sundays 8:00' },
+    });
+    expect(made.status).toBe(201);
+    const hidden = await api.request('POST', '/branches/', {
+      token: superadmin,
+      body: { name: 'Live Office', parentId: root.id },
+    });
+    expect(purged).toEqual([['branches'], ['branches']]);
+    const listed = await contentReader().listAssemblies();
+    expect(listed.find((a) => a.slug === made.body.slug)).toMatchObject({
+      name: 'Live Teshie',
+      kind: 'Assembly',
+      parentName: root.name,
+      serviceTimes: 'Sundays 8:00',
+    });
+    // Without an address or service times there is nothing for a visitor to find.
+    expect(listed.map((a) => a.slug)).not.toContain(hidden.body.slug);
+    expect(await contentReader().getAssembly(hidden.body.slug)).toBeUndefined();
+    expect(await contentReader().branchCount()).toBeGreaterThanOrEqual(3);
+
+    const events = await contentReader().listEvents('staff');
+    const shown = events.find((e) => e.isPublic && e.status === 'upcoming')!;
+    const privateOne = events.find((e) => !e.isPublic)!;
+    await api.database.db
+      .updateTable('events')
+      .set({ branch_id: made.body.id })
+      .where('id', 'in', [shown.id, privateOne.id])
+      .execute();
+    const page = await contentReader().getAssembly(made.body.slug);
+    expect(page?.assembly.name).toBe('Live Teshie');
+    expect(page?.events.map((e) => e.id)).toEqual([shown.id]);
+
+    purged.length = 0;
+    expect((await api.request('DELETE', `/branches/${hidden.body.id}/`, { token: superadmin })).status).toBe(204);
+    expect(purged).toEqual([['branches']]);
+    await api.database.db
+      .updateTable('events')
+      .set({ branch_id: root.id })
+      .where('id', 'in', [shown.id, privateOne.id])
+      .execute();
+  });
+
   it('a scheduled sermon is public once the clock passes its date', async () => {
     expect(await publicIds()).not.toContain('advent-waiting-well');
     api.clock.now = Date.parse('2026-11-29T00:00:00Z');

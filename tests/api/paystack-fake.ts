@@ -26,6 +26,8 @@ export interface FakeTransaction {
   channel: string | null;
   paidAt: string | null;
   metadata: unknown;
+  /** The subaccount the initialize call named (a branch's, docs/API.md Giving), else null. */
+  subaccount: string | null;
 }
 
 export interface PaystackRequest {
@@ -131,6 +133,7 @@ export async function startFakePaystack({ port = 0 }: { port?: number } = {}): P
         channel: null,
         paidAt: null,
         metadata: b.metadata ?? null,
+        subaccount: typeof b.subaccount === 'string' ? b.subaccount : null,
       });
       byCode.set(accessCode, reference);
       return json(res, 200, {
@@ -173,16 +176,16 @@ export async function startFakePaystack({ port = 0 }: { port?: number } = {}): P
     if (!tx) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such checkout');
     if (!pay && method === 'GET') {
       const cedis = (tx.amount / 100).toFixed(2);
-      return void res
-        .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack checkout</title></head><body>` +
-            `<main><h1>Pay ${tx.currency} ${cedis}</h1><p>${escape(tx.email)}</p>` +
-            `<form method="post" action="/checkout/${code}/pay">` +
-            `<label>Channel <select name="channel"><option value="mobile_money">Mobile money</option>` +
-            `<option value="card">Card</option></select></label>` +
-            `<button type="submit">Pay</button></form></main></body></html>`,
-        );
+      return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack checkout</title></head><body>` +
+          `<main><h1>Pay ${tx.currency} ${cedis}</h1><p>${escape(tx.email)}</p>` +
+          // Not what Paystack shows: the end-to-end tests read here which account the money settles to.
+          `<p>Settles to ${tx.subaccount ? escape(tx.subaccount) : 'the main account'}</p>` +
+          `<form method="post" action="/checkout/${code}/pay">` +
+          `<label>Channel <select name="channel"><option value="mobile_money">Mobile money</option>` +
+          `<option value="card">Card</option></select></label>` +
+          `<button type="submit">Pay</button></form></main></body></html>`,
+      );
     }
     if (pay && method === 'POST') {
       const channel = new URLSearchParams(text).get('channel') ?? 'mobile_money';

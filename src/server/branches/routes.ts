@@ -1,5 +1,6 @@
 // Branches (docs/API.md, Branches), mounted at /branches/: anyone lists them; administrators add, change, move and
-// delete them within their scope (kernel/scope.ts), where a branch outside it answers 404.
+// delete them within their scope (kernel/scope.ts), where a branch outside it answers 404. A change drops the kept
+// copies of /assemblies (deps.content, src/host/response-cache.ts).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { BRANCH_NOT_FOUND, branchCreateSchema, branchSchema, branchUpdateSchema } from '../../lib/shared/branches/api';
 import { STAFF_ROLES } from '../../lib/shared/permissions';
@@ -35,8 +36,11 @@ export function branchRoutes(deps: AppDeps) {
       json: branchCreateSchema,
       201: jsonAnswer(Branch, 'Created'),
     }),
-    async (c) =>
-      c.json(await branches.createBranch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
+    async (c) => {
+      const branch = await branches.createBranch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json'));
+      deps.content?.changed(['branches']);
+      return c.json(branch, 201);
+    },
   );
 
   app.openapi(
@@ -49,7 +53,9 @@ export function branchRoutes(deps: AppDeps) {
     async (c) => {
       const scope = await scopeOf(c, deps);
       const { id } = c.req.valid('param');
-      return c.json(await branches.updateBranch(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
+      const branch = await branches.updateBranch(deps, c.get('user'), scope, id, c.req.valid('json'));
+      deps.content?.changed(['branches']);
+      return c.json(branch, 200);
     },
   );
 
@@ -62,6 +68,7 @@ export function branchRoutes(deps: AppDeps) {
     }),
     async (c) => {
       await branches.deleteBranch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id);
+      deps.content?.changed(['branches']);
       return c.body(null, 204);
     },
   );

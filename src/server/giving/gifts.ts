@@ -1,5 +1,7 @@
 // What staff and members read of gifts: the staff list (filters, search, CSV), a member's own gifts and their
 // yearly statement. Amounts are pesewas below, cedis in the answers (lib/shared/giving/money.ts).
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { sql, type Kysely, type NotNull, type Selectable, type Transaction } from 'kysely';
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError } from '../kernel/errors';
@@ -64,9 +66,17 @@ export function giftAnswer(row: GiftJoined): GiftAnswer {
   };
 }
 
-/** GET /giving/gifts/: newest first, by the filters (from/to are days of paidAt, else createdAt). */
-export async function listGifts(db: Kysely<DB>, filter: z.output<typeof giftQuerySchema>): Promise<GiftAnswer[]> {
+/**
+ * GET /giving/gifts/: newest first, by the filters (from/to are days of paidAt, else createdAt); `scope`: only the
+ * gifts of these branches (?branch=).
+ */
+export async function listGifts(
+  db: Kysely<DB>,
+  filter: z.output<typeof giftQuerySchema>,
+  scope?: Scope,
+): Promise<GiftAnswer[]> {
   let query = giftQuery(db);
+  if (scope) query = inScope(query, scope, 'gifts.branch_id');
   if (filter.fund) query = query.where('gifts.fund_id', '=', filter.fund);
   if (filter.status) query = query.where('gifts.status', '=', filter.status);
   if (filter.method) query = query.where('gifts.method', '=', filter.method);

@@ -16,6 +16,10 @@ import type { PaymentProvider, Verification } from '../kernel/ports';
 import { ProviderUnavailable } from './provider';
 import { requireFund } from './funds';
 import { queueReceipt } from './receipts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { fieldError } from '../kernel/errors';
+import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
 
 /** The app's payment provider (the port deps.payments), or null when online giving is not set up. */
 export const providerOf = (deps: AppDeps): PaymentProvider | null => deps.payments ?? null;
@@ -27,6 +31,30 @@ export const thanksUrl = (deps: AppDeps) => `${deps.config.siteUrl}/give/thanks`
 const newReference = () => `GC-${randomBytes(10).toString('hex').toUpperCase()}`;
 
 // ---- Online gifts ----
+
+/**
+ * The branch a giver chose (anyone may give to any assembly, so no scope) and the Paystack subaccount its money
+ * settles to: the branch's own code, else the nearest branch above it that has one (its path names them all).
+ * No branch chosen: the root, as CONTRACT says of a visitor's gift, and no subaccount (the church's own account).
+ */
+export async function giftBranch(
+  db: Kysely<DB>,
+  id: number | undefined,
+): Promise<{ branchId: number | undefined; subaccount: string | null }> {
+  if (id === undefined) return { branchId: undefined, subaccount: null };
+  const branch = await db.selectFrom('branches').select('path').where('id', '=', id).executeTakeFirst();
+  if (!branch) throw fieldError('branch', BRANCH_UNKNOWN);
+  const above = branch.path.split('/').filter(Boolean).map(Number);
+  const withCode = await db
+    .selectFrom('branches')
+    .select('paystack_subaccount')
+    .where('id', 'in', above)
+    .where('paystack_subaccount', 'is not', null)
+    .orderBy('path', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { branchId: id, subaccount: withCode?.paystack_subaccount ?? null };
+}
 
 /**
  * POST /giving/: the gift row first (`pending`, its reference), then the provider. `userId` links a signed-in
@@ -42,6 +70,7 @@ export async function startGift(
   if (!provider) throw new ApiError(503, GIVING_TEXTS.notConfigured);
   const db = deps.database.db;
   const fund = await requireFund(db, input.fund);
+  const branch = await giftBranch(db, input.branch);
   const reference = newReference();
   const stamp = iso(deps.now());
   await admitSubmission(deps, 'gift', clientKey, (trx) =>
@@ -59,6 +88,7 @@ export async function startGift(
         phone: input.phone,
         note: input.note,
         user_id: userId,
+        branch_id: branch.branchId,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -71,6 +101,7 @@ export async function startGift(
       email: input.email,
       callbackUrl: thanksUrl(deps),
       metadata: { fund: fund.name, name: input.name, gift_reference: reference },
+      subaccount: branch.subaccount,
     });
     return { reference, authorization_url: authorizationUrl };
   } catch (err) {

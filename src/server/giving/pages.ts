@@ -13,14 +13,21 @@ import { checkoutOrigins } from './paystack';
 export function givingReaderOf(deps: AppDeps): GivingReader {
   const db = deps.database.db;
   return {
-    async givePage() {
-      const [funds, settings] = await Promise.all([activeFunds(db), givingSettings(db)]);
+    async givePage(cookieHeader) {
+      const [funds, settings, branches, member] = await Promise.all([
+        activeFunds(db),
+        givingSettings(db),
+        db.selectFrom('branches').select(['id', 'name']).orderBy('path').execute(),
+        cookieHeader ? memberFromCookie(deps, cookieHeader) : undefined,
+      ]);
       const paystack = deps.config.paystack;
       return {
         online: providerOf(deps) !== null,
         funds,
         settings,
         checkoutOrigins: paystack ? checkoutOrigins(paystack) : [],
+        branches: branches.map((b) => ({ id: Number(b.id), name: b.name })),
+        memberBranch: member ? Number(member.user.branch_id) : null,
       };
     },
     thanks: (reference, caller) => thanks(deps, reference, caller),

@@ -65,6 +65,7 @@ export function paystackProvider(config: PaystackConfig): PaymentProvider {
         callback_url: start.callbackUrl,
         metadata: start.metadata,
         channels: ['mobile_money', 'card'],
+        ...(start.subaccount && { subaccount: start.subaccount }),
       });
       const url = answer.data?.authorization_url;
       if (httpStatus >= 300 || !answer.status || typeof url !== 'string' || !/^https?:\/\//.test(url)) {

@@ -24,7 +24,7 @@ import {
   summaryQuerySchema,
 } from '../../lib/shared/giving/api';
 import { toCsv } from '../../lib/shared/csv';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, AppEnv, Scope } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
@@ -39,6 +39,10 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
+import { narrowScope, scopeOf } from '../kernel/scope';
+import type { Context } from 'hono';
+import { fieldError } from '../kernel/errors';
+import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
@@ -54,6 +58,13 @@ export function givingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const db = deps.database.db;
+  /** A list's ?branch=: that branch of the caller's scope and those below it; one outside is the same 400 as none. */
+  const branchFilter = async (c: Context<AppEnv>, branch: number | undefined): Promise<Scope | undefined> => {
+    if (branch === undefined) return undefined;
+    const scope = await narrowScope(db, await scopeOf(c, deps), branch);
+    if (!scope) throw fieldError('branch', BRANCH_UNKNOWN);
+    return scope;
+  };
 
   app.openapi(
     route('get', '/funds/', 'The funds that take gifts, in order (anyone)', {
@@ -129,7 +140,7 @@ export function givingRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const query = c.req.valid('query');
-      const gifts = await listGifts(db, query);
+      const gifts = await listGifts(db, query, await branchFilter(c, query.branch));
       if (query.format !== 'csv') return c.json(gifts, 200);
       const header = [
         'id',
@@ -198,7 +209,10 @@ export function givingRoutes(deps: AppDeps) {
       query: summaryQuerySchema,
       200: jsonAnswer(summaryAnswerSchema, 'Cedis'),
     }),
-    async (c) => c.json(await givingSummary(db, c.req.valid('query').range, deps.now()), 200),
+    async (c) => {
+      const { range, branch } = c.req.valid('query');
+      return c.json(await givingSummary(db, range, deps.now(), await branchFilter(c, branch)), 200);
+    },
   );
 
   app.openapi(

@@ -8,6 +8,8 @@
 // again (scripts/bench/analytics.mjs).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { bucketIndex, rangeWindows, type Bucket, type Window } from '../../lib/shared/analytics/periods';
 import type { AnalyticsGiving, GivingTotals } from '../../lib/shared/analytics/api';
 import type { GivingRange, GivingSummary } from '../../lib/shared/giving/api';
@@ -23,9 +25,10 @@ interface DayOfFund {
   count: number;
 }
 
-async function givenByFundAndDay(db: Kysely<DB>, w: Window): Promise<DayOfFund[]> {
+/** `scope`: only the gifts of these branches (the summary's ?branch=); without it, every gift. */
+async function givenByFundAndDay(db: Kysely<DB>, w: Window, scope?: Scope): Promise<DayOfFund[]> {
   const day = sql<string>`substr(paid_at, 1, 10)`;
-  const rows = await db
+  const query = db
     .selectFrom('gifts')
     .select((eb) => [
       'fund_id',
@@ -36,8 +39,8 @@ async function givenByFundAndDay(db: Kysely<DB>, w: Window): Promise<DayOfFund[]
     .where('status', 'in', COUNTED)
     .where('paid_at', '>=', w.start)
     .where('paid_at', '<', w.end)
-    .groupBy(['fund_id', day])
-    .execute();
+    .groupBy(['fund_id', day]);
+  const rows = await (scope ? inScope(query, scope, 'branch_id') : query).execute();
   return rows.map((r) => ({
     fundId: Number(r.fund_id),
     day: r.day,
@@ -75,15 +78,28 @@ async function totalsOf(db: Kysely<DB>, rows: readonly DayOfFund[], current: Win
 }
 
 /** Giving per fund in `current` against `previous` (the dashboard: this month and last). */
-export async function fundTotals(db: Kysely<DB>, current: Window, previous: Window): Promise<GivingTotals> {
-  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end });
+export async function fundTotals(
+  db: Kysely<DB>,
+  current: Window,
+  previous: Window,
+  scope?: Scope,
+): Promise<GivingTotals> {
+  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end }, scope);
   return totalsOf(db, rows, current);
 }
 
-/** GET /giving/summary/?range= (the Giving screen): giving per fund for the range against the period before. */
-export async function givingSummary(db: Kysely<DB>, range: GivingRange, now: number): Promise<GivingSummary> {
+/**
+ * GET /giving/summary/?range=&branch= (the Giving screen): giving per fund for the range against the period before,
+ * of the branches in `scope` when given (a branch and those below it).
+ */
+export async function givingSummary(
+  db: Kysely<DB>,
+  range: GivingRange,
+  now: number,
+  scope?: Scope,
+): Promise<GivingSummary> {
   const { current, previous } = rangeWindows(range, now);
-  return { range, current, previous, ...(await fundTotals(db, current, previous)) };
+  return { range, current, previous, ...(await fundTotals(db, current, previous, scope)) };
 }
 
 /** The analytics section: giving per fund for the range against the one before, and in each of its buckets. */

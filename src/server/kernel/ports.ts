@@ -173,6 +173,8 @@ export interface PaymentStart {
   /** Where the provider sends the giver back: {SITE_URL}/give/thanks. */
   callbackUrl: string;
   metadata: Record<string, string | number | null>;
+  /** The provider's code of the account the money settles to (a branch's, docs/API.md Giving); null: the church's. */
+  subaccount?: string | null;
 }
 
 /** What the provider says of a payment. `status` 'success' is the only one that pays a gift. */

@@ -4,6 +4,7 @@
 import {
   canFollowUpFirstTimers,
   canHandleRemoval,
+  canManageBranches,
   canSeeGiving,
   canSeeOutbox,
   type Role,
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },
+  { label: 'Branches', path: '/branches', icon: 'users', allowed: canManageBranches },
   { label: 'Removal requests', path: '/removals', icon: 'users', allowed: canHandleRemoval },
   { label: 'Analytics', path: '/analytics', icon: 'analytics' },
   { label: 'Settings', path: '/settings', icon: 'settings' },

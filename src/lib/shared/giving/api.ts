@@ -7,12 +7,12 @@
 //   GET    /giving/funds/                       anyone: publicFundSchema[] (the active funds, in order)
 //   POST   /giving/                             anyone: giftBodySchema → 201 giftStartedSchema (a form: 303)
 //   POST   /giving/webhooks/paystack/           Paystack (signed)
-//   GET    /giving/gifts/?fund=&status=&method=&from=&to=&q=&format=csv   giftQuerySchema → giftAnswerSchema[]
+//   GET    /giving/gifts/?fund=&status=&method=&from=&to=&q=&branch=&format=csv   giftQuerySchema → giftAnswerSchema[]
 //   POST   /giving/gifts/                       staffGiftBodySchema → 201 giftAnswerSchema
 //   POST   /giving/batches/                     batchBodySchema → 201 batchAnswerSchema
 //   POST   /giving/gifts/{id}/refund/           refundBodySchema → 200 giftAnswerSchema
 //   POST   /giving/gifts/{id}/resolve/          resolveBodySchema → 200 giftAnswerSchema (a flagged gift)
-//   GET    /giving/summary/?range=7d|30d|90d|1y summaryAnswerSchema
+//   GET    /giving/summary/?range=7d|30d|90d|1y&branch=  summaryAnswerSchema
 //   GET    /giving/funds/all/                   fundAnswerSchema[] (every fund, inactive too)
 //   POST   /giving/funds/                       fundBodySchema → 201 fundAnswerSchema
 //   PATCH  /giving/funds/{id}/                  fundChangeSchema → 200 fundAnswerSchema
@@ -21,8 +21,8 @@
 //   PATCH  /settings/giving/                    givingSettingsChangeSchema → 200 givingSettingsSchema
 import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
-import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
-import { optionalPhone } from '../schemas';
+import { BRANCH_UNKNOWN, EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
+import { branchIdField, optionalPhone } from '../schemas';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
@@ -140,6 +140,11 @@ export const giftBodySchema = z.strictObject({
     .regex(EMAIL_PATTERN, messages.email),
   phone: optionalPhone,
   note: optional(z.string().trim().max(500, messages.maxLength(500))),
+  /** The giver's assembly (docs/API.md, Giving): the /give form's select sends its id as text, "" for none. */
+  branch: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    branchIdField.optional(),
+  ),
 });
 export type GiftBody = z.input<typeof giftBodySchema>;
 export type GiftInput = z.output<typeof giftBodySchema>;
@@ -202,6 +207,8 @@ export const giftQuerySchema = z.object({
   to: isoDate.optional(),
   q: z.string().trim().max(100).optional(),
   format: z.enum(['json', 'csv']).optional(),
+  /** A branch of the caller's scope: its gifts and those of the branches below it. */
+  branch: z.coerce.number({ error: BRANCH_UNKNOWN }).pipe(branchIdField).optional(),
 });
 export type GiftQuery = z.input<typeof giftQuerySchema>;
 
@@ -274,9 +281,10 @@ export const resolveBodySchema = z.strictObject({
 });
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 
-/** GET /giving/summary/?range= */
+/** GET /giving/summary/?range=&branch= (branch: that branch and those below it, within the caller's scope). */
 export const summaryQuerySchema = z.object({
   range: z.enum(GIVING_RANGES, { error: `range must be one of ${GIVING_RANGES.join(', ')}` }).default('30d'),
+  branch: z.coerce.number({ error: BRANCH_UNKNOWN }).pipe(branchIdField).optional(),
 });
 
 const periodTotals = z.object({

@@ -1,6 +1,7 @@
 // What the giving pages (/give, /give/thanks, /give/statement) get from the server as Astro.locals.giving
 // (src/env.d.ts; src/server/giving/pages.ts makes it). Types only: the pages run no zod.
 import type { GivingSettings, PublicFund } from './api';
+import type { BranchRef } from '../branches/api';
 
 export interface GivePage {
   /** Online giving is set up (PAYSTACK_SECRET_KEY): the form shows; otherwise the other ways to give do. */
@@ -9,6 +10,10 @@ export interface GivePage {
   settings: GivingSettings;
   /** Where the form's post may lead (the payment provider's checkout): the page's CSP form-action allows them. */
   checkoutOrigins: string[];
+  /** Every branch, the root (the church itself) first: the form offers the choice from two. */
+  branches: BranchRef[];
+  /** The signed-in member's branch (their /my cookie), preselected; null for anyone else. */
+  memberBranch: number | null;
 }
 
 /** The thanks page: a receipt only when Paystack confirmed the gift with its amount and currency. */
@@ -39,7 +44,8 @@ export interface Caller {
 }
 
 export interface GivingReader {
-  givePage(): Promise<GivePage>;
+  /** `cookieHeader`: the request's, so a signed-in member's assembly is preselected. */
+  givePage(cookieHeader: string | null): Promise<GivePage>;
   /** Verifies a pending gift with the provider, at most PUBLIC_RATE_LIMIT times per caller in ten minutes. */
   thanks(reference: string | null, caller: Caller): Promise<ThanksAnswer>;
   /** The signed-in member's statement of a year (their /my cookie), or null when no member is signed in. */

@@ -5,6 +5,7 @@ import type { EventAnswer, SermonAnswer } from './api';
 import type { PrayerWallItem } from '../prayers/api';
 import type { PublicMinistry } from '../ministries/api';
 import type { Service } from '../services/api';
+import type { AssemblyPage, PublicAssembly } from '../branches/assemblies';
 
 /**
  * Who is reading: `public` sees published sermons and scheduled ones whose date has come, and public events
@@ -25,6 +26,12 @@ export interface ContentReader {
   listMinistries(): Promise<PublicMinistry[]>;
   /** The regular services of every branch, for the visitor card of /welcome. */
   listServices(): Promise<Service[]>;
+  /** The branches of /assemblies: those with an address or service times, parents first. */
+  listAssemblies(): Promise<PublicAssembly[]>;
+  /** One assembly of /assemblies/{slug} with its upcoming public events; undefined when there is none. */
+  getAssembly(slug: string): Promise<AssemblyPage | undefined>;
+  /** How many branches there are (the public site links /assemblies from two). */
+  branchCount(): Promise<number>;
   /** Byte length and type of a sermon's audioUrl (a feed's enclosure needs both); undefined when unknown. */
   audioFile(audioUrl: string): Promise<{ size: number; type: string } | undefined>;
 }

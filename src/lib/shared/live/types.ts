@@ -7,9 +7,10 @@ export type ContentCollection = (typeof CONTENT_COLLECTIONS)[number];
 
 /**
  * What the public pages' route cache is tagged with and purged by: the content collections, and the prayer
- * wall (approved public prayer requests on /prayers) and the public ministries (/ministries).
+ * wall (approved public prayer requests on /prayers), the public ministries (/ministries) and the branches
+ * (/assemblies).
  */
-export const LIVE_TAGS = [...CONTENT_COLLECTIONS, 'prayers', 'ministries'] as const;
+export const LIVE_TAGS = [...CONTENT_COLLECTIONS, 'prayers', 'ministries', 'branches'] as const;
 export type LiveTag = (typeof LIVE_TAGS)[number];
 
 export const SERMON_STATUSES = ['published', 'draft', 'scheduled'] as const;

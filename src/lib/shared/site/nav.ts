@@ -28,6 +28,9 @@ export const POPULAR_PAGES: readonly NavLink[] = PAGES.map((page) => ({
 
 export const FOOTER_LINKS = POPULAR_PAGES.filter((link) => link.href !== '/');
 
+/** /assemblies, in the footer of the pages rendered on demand once there are two or more branches. */
+export const ASSEMBLIES_LINK: NavLink = { href: '/assemblies', label: 'Our Assemblies' };
+
 /** The members' own pages (/my), before the admin sign-in in the header's menus. */
 export const MEMBERS_LINK: NavLink = { href: '/my', label: 'Members' };
 

@@ -38,6 +38,7 @@ import { loadErrorMessage } from '../../query';
 import { GivingTotalsTable, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { useSearchPause } from '../../useSearchPause';
+import { branchChoices, branchesQuery } from '../../branch-tree';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
 import { RefundDialog, ResolveDialog } from './GiftDialogs';
@@ -84,7 +85,9 @@ function Giving() {
   const query = giftQueryOf({ ...filters, search });
   const gifts = useQuery(giftsQuery(query));
   const flagged = useQuery(flaggedQuery);
-  const summary = useQuery(summaryQuery(range));
+  // The branch filter narrows the totals too (GET /giving/summary/?branch=).
+  const summary = useQuery(summaryQuery(range, filters.branch ? Number(filters.branch) : undefined));
+  const branches = branchChoices(useQuery(branchesQuery()).data, useStore($auth).user?.branch?.id);
   const funds = useQuery(fundsQuery);
   const items = gifts.data ?? [];
   const flaggedCount = flagged.data?.length ?? 0;
@@ -170,6 +173,18 @@ function Giving() {
             { key: 'fund', label: 'Fund', options: fundOptions(funds.data ?? [], 'All funds') },
             { key: 'status', label: 'Status', options: STATUS_OPTIONS },
             { key: 'method', label: 'Method', options: METHOD_OPTIONS },
+            ...(branches.length
+              ? [
+                  {
+                    key: 'branch' as const,
+                    label: 'Branch',
+                    options: [
+                      { value: '', label: 'All branches' },
+                      ...branches.map((b) => ({ value: String(b.id), label: b.name })),
+                    ],
+                  },
+                ]
+              : []),
           ]}
         />
         <DateRange from={filters.from} to={filters.to} onChange={set} />

@@ -37,7 +37,9 @@ export const resolveGift = (id: number, body: ResolveBody) =>
   api<GiftAnswer>(`/giving/gifts/${id}/resolve/`, { method: 'POST', body });
 
 /** GET /giving/summary/?range=: totals per fund for the range and the period before. */
-export const getSummary = (range: GivingRange) => api<GivingSummary>('/giving/summary/', { query: { range } });
+/** GET /giving/summary/?range=&branch= */
+export const getSummary = (range: GivingRange, branch?: number) =>
+  api<GivingSummary>('/giving/summary/', { query: { range, ...(branch && { branch }) } });
 
 /** GET /giving/funds/all/: every fund, inactive ones too. */
 export const listFunds = () => api<FundAnswer[]>('/giving/funds/all/');

@@ -27,8 +27,18 @@ export interface GiftFilters {
   method: GiftMethod | '';
   from: string;
   to: string;
+  /** A branch's id (its gifts and those below it), offered from two branches. */
+  branch: string;
 }
-export const EMPTY_GIFT_FILTERS: GiftFilters = { search: '', fund: '', status: '', method: '', from: '', to: '' };
+export const EMPTY_GIFT_FILTERS: GiftFilters = {
+  search: '',
+  fund: '',
+  status: '',
+  method: '',
+  from: '',
+  to: '',
+  branch: '',
+};
 
 /** The filters as the API's query: a filter left at "All" or a blank search is not sent. */
 export function giftQueryOf(filters: GiftFilters): GiftQuery {
@@ -38,6 +48,7 @@ export function giftQueryOf(filters: GiftFilters): GiftQuery {
   if (filters.method) query.method = filters.method;
   if (filters.from) query.from = filters.from;
   if (filters.to) query.to = filters.to;
+  if (filters.branch) query.branch = Number(filters.branch);
   const q = filters.search.trim();
   if (q) query.q = q;
   return query;

@@ -8,7 +8,7 @@ import { getSummary, listFunds, listGifts } from './api';
 export const givingKeys = {
   all: ['giving'] as const,
   gifts: (query: GiftQuery) => ['giving', 'gifts', query] as const,
-  summary: (range: GivingRange) => ['giving', 'summary', range] as const,
+  summary: (range: GivingRange, branch?: number) => ['giving', 'summary', range, branch ?? null] as const,
   funds: ['giving', 'funds'] as const,
 };
 
@@ -22,8 +22,11 @@ export const giftsQuery = (query: GiftQuery) =>
 /** The flagged gifts waiting for staff, whatever the filters. */
 export const flaggedQuery = giftsQuery({ status: 'flagged' });
 
-export const summaryQuery = (range: GivingRange) =>
-  queryOptions({ queryKey: givingKeys.summary(range), queryFn: () => getSummary(range) });
+export const summaryQuery = (range: GivingRange, branch?: number) =>
+  queryOptions({
+    queryKey: givingKeys.summary(range, branch),
+    queryFn: () => (branch ? getSummary(range, branch) : getSummary(range)),
+  });
 
 export const fundsQuery = queryOptions({ queryKey: givingKeys.funds, queryFn: () => listFunds() });
 

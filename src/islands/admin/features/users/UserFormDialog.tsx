@@ -1,7 +1,11 @@
 // Add User (POST /auth/users/) and Edit (PATCH /auth/users/{id}/) in one form. Fields validate as the person
 // types (the kit's Field) and on submit with the shared zod schemas; the server's field errors land on the
 // fields and its detail in a banner. Submitting twice while a save runs does nothing.
+import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { $auth } from '../../../../lib/client/session';
+import { branchChoices, branchesQuery } from '../../branch-tree';
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
 import { personFieldRules } from '../../../../lib/shared/messages';
 import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
@@ -20,6 +24,7 @@ type Values = Record<
   | 'username'
   | 'password'
   | 'role'
+  | 'branch_id'
   | 'first_name'
   | 'last_name'
   | 'email'
@@ -37,8 +42,9 @@ const RULES = {
   ...personFieldRules,
 } as const;
 
-function initialValues(user: User | null, roles: Role[]): Values {
+function initialValues(user: User | null, roles: Role[], ownBranch: number | undefined): Values {
   return {
+    branch_id: ownBranch === undefined ? '' : String(ownBranch),
     username: user?.username ?? '',
     password: '',
     role: user?.role ?? roles[0] ?? 'MEMBER',
@@ -69,7 +75,10 @@ export function UserFormDialog({
   onUpdate: (user: User, changes: UserUpdate) => Promise<unknown>;
 }) {
   const editing = user !== null;
-  const form = useContentForm<Values>(() => initialValues(user, roles));
+  const ownBranch = useStore($auth).user?.branch?.id;
+  // A new account's branch, from two branches (its own for the creator by default); a move is a transfer.
+  const branches = branchChoices(useQuery(branchesQuery()).data, ownBranch);
+  const form = useContentForm<Values>(() => initialValues(user, roles, ownBranch));
   const { values, saving } = form;
   const [canAccessWeb, setCanAccessWeb] = useState(false);
 
@@ -92,8 +101,10 @@ export function UserFormDialog({
           return editing ? userUpdateSchema : userCreateSchema;
         },
         payload: () => {
-          const { username, password, role, ...person } = values;
-          return editing ? person : { username, password, role, ...person, can_access_web: canAccessWeb };
+          const { username, password, role, branch_id, ...person } = values;
+          if (editing) return person;
+          const branch = branches.length && branch_id ? { branch_id: Number(branch_id) } : {};
+          return { username, password, role, ...person, ...branch, can_access_web: canAccessWeb };
         },
         save: async (data) => {
           if (editing) await onUpdate(user, data as UserUpdate);
@@ -121,6 +132,15 @@ export function UserFormDialog({
           label="Role"
           type="select"
           options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          disabled={saving}
+        />
+      )}
+      {!editing && branches.length > 0 && (
+        <Field
+          {...form.bind('branch_id')}
+          label="Branch"
+          type="select"
+          options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
           disabled={saving}
         />
       )}
