@@ -36,6 +36,7 @@ import { householdRoutes } from '../households/routes';
 import { ministryRoutes } from '../ministries/routes';
 import { branchRoutes } from '../branches/routes';
 import { serviceRoutes } from '../services/routes';
+import { attendanceRoutes } from '../attendance/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -92,6 +93,7 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/ministries/', ministryRoutes(deps));
   app.route('/branches/', branchRoutes(deps));
   app.route('/services/', serviceRoutes(deps));
+  app.route('/attendance/', attendanceRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

@@ -56,6 +56,8 @@ import * as passkeys from './passkeys';
 import { passkeyOrigins } from '../twofactor/passkeys';
 import { passkeyOptionsSchema, passkeyChallengeSchema } from '../../lib/shared/twofactor/passkeys';
 import { deviceOf } from '../credentials/device';
+import { memberCheckin } from '../attendance/checkins';
+import { memberCheckinAnswerSchema, memberCheckinSchema } from '../../lib/shared/attendance/api';
 
 type C = Context<MemberEnv>;
 const FORM_POST = { description: 'An HTML form post: 303 back to its /my page (lib/shared/members/api.ts)' };
@@ -164,6 +166,10 @@ function answer<T>(c: C, body: T, status: 200 | 201 | 202, page: string) {
 }
 
 const page = (path: string) => () => path;
+
+/** The check-in page of the posted service and code, where a wrong code is told (?error=code). */
+const checkinPage = (body: Record<string, unknown>) =>
+  `${MY_PAGES.checkin}?service=${encodeURIComponent(String(body.serviceId ?? ''))}&code=${encodeURIComponent(String(body.code ?? ''))}`;
 
 export function memberRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<MemberEnv>();
@@ -463,6 +469,34 @@ export function memberRoutes(deps: AppDeps) {
         200,
         done(MY_PAGES.details, 'email-changed'),
       ),
+  );
+
+  // ---- Checking in at a service (the QR code's link: docs/API.md, Services and attendance) ----
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/checkin/',
+      summary: 'Check in at a service today with the code shown at church',
+      middleware: [body({ page: checkinPage }), member],
+      request: { body: jsonBody(memberCheckinSchema) },
+      responses: {
+        201: jsonAnswer(memberCheckinAnswerSchema, 'Checked in'),
+        200: jsonAnswer(memberCheckinAnswerSchema, 'Already checked in today: counted once'),
+        303: FORM_POST,
+        ...memberRefusals,
+      },
+    }),
+    async (c) => {
+      const { serviceId, code } = c.req.valid('json');
+      const done = await memberCheckin(deps, user(c), serviceId, code);
+      const to = withFlag(
+        `${MY_PAGES.checkin}?service=${serviceId}`,
+        'done',
+        done.created ? 'checked-in' : 'already-in',
+      );
+      return done.created ? answer(c, done, 201, to) : answer(c, done, 200, to);
+    },
   );
 
   // ---- Sessions ----
