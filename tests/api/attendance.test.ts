@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The helpers first: they load @hono/zod-openapi, which the shared schemas' .openapi() needs.
 import { backends, startApi, type TestApi } from './helpers';
-import { addDays, dayOfMs } from '../../src/lib/shared/attendance/api';
+import { addDays, dayOfMs } from '../../src/lib/shared/attendance/rules';
 import { checkinCode } from '../../src/server/attendance/codes';
 import { signAccess } from '../../src/server/credentials/tokens';
 
@@ -58,10 +58,11 @@ describe.each(backends())('attendance on %s', (backend) => {
       service: 'First Service',
       total: 125,
       firstTimers: 4,
+      replaced: false,
     });
     const again = await headcount(pastor, { serviceId: services[0].id, date, men: 41, women: 55, children: 30 });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ total: 126, firstTimers: 0 });
+    expect(again.body).toMatchObject({ total: 126, firstTimers: 0, replaced: true });
     const rows = (await report(pastor)).filter((r) => r.date === date);
     expect(rows).toEqual([
       {

@@ -16,6 +16,7 @@ import {
   codeQuery,
   followupAnswerSchema,
   followupSchema,
+  headcountAnswerSchema,
   headcountSchema,
 } from '../../lib/shared/attendance/api';
 import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
@@ -56,12 +57,12 @@ export function attendanceRoutes(deps: AppDeps) {
     route('post', '/', 'Enter the headcount of a service and date (PASTOR and above); the same again replaces it', {
       signedIn: [auth, counter],
       json: headcountSchema,
-      201: jsonAnswer(Row, 'Saved'),
-      200: jsonAnswer(Row, 'Saved, replacing the one for that service and date'),
+      201: jsonAnswer(headcountAnswerSchema, 'Saved'),
+      200: jsonAnswer(headcountAnswerSchema, 'Saved, replacing the one for that service and date'),
     }),
     async (c) => {
       const { row, replaced } = await recordHeadcount(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json'));
-      return replaced ? c.json(row, 200) : c.json(row, 201);
+      return replaced ? c.json({ ...row, replaced }, 200) : c.json({ ...row, replaced }, 201);
     },
   );
 

@@ -1,7 +1,13 @@
 // The sidebar's items (docs/PRODUCT.md (Pages and screens)) and the active rule: Dashboard by exact match on /admin
 // (its index, which also answers as /admin/dashboard), the others by path prefix. An item with `allowed` shows
 // only to the roles it lets in (permissions.ts), the others to all staff.
-import { canHandleRemoval, canSeeGiving, canSeeOutbox, type Role } from '../../../lib/shared/permissions';
+import {
+  canCountAttendance,
+  canHandleRemoval,
+  canSeeGiving,
+  canSeeOutbox,
+  type Role,
+} from '../../../lib/shared/permissions';
 
 export interface NavItem {
   label: string;
@@ -21,6 +27,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Events', path: '/events', icon: 'events' },
   { label: 'Households', path: '/households', icon: 'users' },
   { label: 'Ministries', path: '/ministries', icon: 'users' },
+  { label: 'Attendance', path: '/attendance', icon: 'analytics' },
+  { label: 'Absentees', path: '/absentees', icon: 'users', allowed: canCountAttendance },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },
   { label: 'Giving', path: '/giving', icon: 'giving', allowed: canSeeGiving },
   { label: 'Outbox', path: '/outbox', icon: 'mail', allowed: canSeeOutbox },

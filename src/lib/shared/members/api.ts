@@ -389,6 +389,8 @@ export interface MemberReader {
   sessions(cookieHeader: string | undefined): Promise<MemberSessionInfo[] | undefined>;
   /** The church's public ministries (/my/ministries offers to join those the member is not in). */
   ministries(): Promise<PublicMinistry[]>;
+  /** A service that is not deleted, by id (/my/checkin names it); undefined otherwise. */
+  service(id: number): Promise<{ id: number; name: string } | undefined>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */
   smsEnabled: boolean;
 }
