@@ -128,3 +128,12 @@ for (const theme of THEMES) {
     await scanScreen(page);
   });
 }
+
+test('the dashboard shows a pastor the last service counted and the weekly trend', async ({ page }) => {
+  await signedIn(page, 'pastor', '/admin/dashboard');
+  const card = page.getByRole('region', { name: 'Attendance' });
+  await expect(card.getByTestId('last-service')).toContainText(/Last service: .+\d+ present · \d+ first-timers/, {
+    timeout: 20_000,
+  });
+  await expect(card.locator('figcaption')).toContainText('Weekly totals:');
+});
