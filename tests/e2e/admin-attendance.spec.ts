@@ -119,6 +119,13 @@ for (const theme of THEMES) {
     await openScreen(page, '/admin/attendance', theme);
     await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('checkin-code')).toHaveText(/^[A-Z2-9]{8}$/);
+    // Staff mark a person present from a search: once; again changes nothing.
+    await page.getByRole('searchbox', { name: 'Find a person' }).fill(theme === 'light' ? 'Pastor' : 'Admin');
+    const mark = page.getByRole('button', { name: /^Mark .+ present$/ }).first();
+    await mark.click();
+    await expect(page.getByText('Marked present.')).toBeVisible();
+    await mark.click();
+    await expect(page.getByText('Already marked present: nothing changed.')).toBeVisible();
     await page.getByRole('button', { name: 'Show table' }).click();
     await expect(page.getByRole('table', { name: 'Weekly attendance' })).toBeVisible();
     await scanScreen(page);

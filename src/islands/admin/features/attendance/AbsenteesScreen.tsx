@@ -2,7 +2,7 @@
 // last N weeks and not since, with their phone and last visit; choose some and send them an SMS or email through
 // the outbox (the broadcasts' consent rules), or record a visit or a call.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { Absentee } from '../../../../lib/shared/attendance/api';
 import { formatDate } from '../../../../lib/shared/format';
 import { Button, CELL, DataTable, EmptyState, Panel, ScreenHeader, Select, toast } from '../../../ui';
@@ -131,7 +131,7 @@ function MessageForm({ ids, onSent }: { ids: number[]; onSent: () => void }) {
   );
   const [key] = useState(() => crypto.randomUUID());
   const input = 'w-full rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     await toastOnFailure('send the message', async () => {
       const sent = await messageAbsentees({ requestKey: key, userIds: ids, subject, message, channels: [channel] });

@@ -12,6 +12,7 @@ import { toastOnFailure } from '../../content-form';
 import { QueryView } from '../../QueryView';
 import { AttendanceChart } from './AttendanceChart';
 import { HeadcountForm } from './HeadcountForm';
+import { MarkPresent } from './MarkPresent';
 import { exportAttendanceCsv, getCode, listAttendance, listBranches, listServices, type ReportFilters } from './api';
 
 const keys = { all: ['attendance'] as const };
@@ -118,6 +119,7 @@ export default function AttendanceScreen() {
         </QueryView>
       </Panel>
 
+      <MarkPresent services={services.data ?? []} />
       <CheckinCodePanel services={services.data ?? []} />
     </div>
   );

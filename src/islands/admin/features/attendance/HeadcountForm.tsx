@@ -1,7 +1,9 @@
 // The ushers' headcount (docs/PRODUCT.md, Attendance): service, date, men, women, children and first-timers in a
 // real <form> with native number fields (whole numbers 0 to 100,000), big enough to tap on a phone. What is typed is
 // kept on the device; a headcount sent while the connection is down waits there and goes when it is back, once.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// No action of its own: the portal signs in with a bearer token held by the script (docs/ARCHITECTURE.md), which a
+// form posted without JavaScript could not carry, so the browser's native checks and the script do the sending.
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiErrorInfo } from '../../../../lib/client/api-client';
 import { ATTENDANCE_TEXT, MAX_COUNT, dayOfMs, headcountTotal } from '../../../../lib/shared/attendance/rules';
 import type { Service } from '../../../../lib/shared/services/api';
@@ -65,7 +67,7 @@ export function HeadcountForm({ services, onSaved }: { services: Service[]; onSa
     localStorage.setItem(DRAFT_KEY, JSON.stringify(next));
   };
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
     const body: HeadcountBody = {
@@ -108,13 +110,7 @@ export function HeadcountForm({ services, onSaved }: { services: Service[]; onSa
   const input = 'w-full rounded-lg border border-border bg-input px-3 py-3 text-lg text-text';
 
   return (
-    <form
-      method="post"
-      action="/api/v1/attendance/"
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${id}-title`}
-      className="flex flex-col gap-4"
-    >
+    <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Enter a headcount
       </h2>

@@ -10,6 +10,7 @@ import type {
 import type { BroadcastResult } from '../../../../lib/shared/broadcasts/api';
 import type { Branch } from '../../../../lib/shared/branches/api';
 import type { Service } from '../../../../lib/shared/services/api';
+import type { SearchResult } from '../../../../lib/shared/search/api';
 
 export interface HeadcountBody {
   serviceId: number;
@@ -46,3 +47,11 @@ export const messageAbsentees = (body: {
   message: string;
   channels: ('sms' | 'email')[];
 }) => api<BroadcastResult>('/attendance/absent/message/', { method: 'POST', body });
+
+/** GET /search/?q=: the people among the portal's search results. */
+export const searchPeople = async (q: string) =>
+  (await api<{ results: SearchResult[] }>('/search/', { query: { q } })).results.filter((r) => r.kind === 'person');
+
+/** POST /attendance/checkins/: `created` false when they were already marked (nothing changed). */
+export const markPresent = (body: { serviceId: number; date: string; userId: number }) =>
+  api<{ created: boolean }>('/attendance/checkins/', { method: 'POST', body });
