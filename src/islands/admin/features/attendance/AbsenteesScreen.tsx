@@ -87,7 +87,6 @@ export default function AbsenteesScreen() {
                       variant="outline"
                       className="mr-2"
                       disabled={followup.isPending}
-                      aria-label={`Mark ${a.user.name} ${kind}`}
                       onClick={() =>
                         void toastOnFailure('record it', async () => {
                           await followup.mutateAsync({ id: a.user.id, kind });
@@ -96,6 +95,7 @@ export default function AbsenteesScreen() {
                       }
                     >
                       {FOLLOWUP_LABELS[kind]}
+                      <span className="sr-only">: {a.user.name}</span>
                     </Button>
                   ))}
                 </td>

@@ -52,7 +52,6 @@ export function MarkPresent({ services }: { services: Service[] }) {
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Mark ${p.title} present`}
               onClick={() =>
                 void toastOnFailure('mark them present', async () => {
                   const done = await markPresent({ serviceId: Number(chosen), date, userId: Number(p.id) });
@@ -60,7 +59,7 @@ export function MarkPresent({ services }: { services: Service[] }) {
                 })
               }
             >
-              Mark present
+              Mark present<span className="sr-only">: {p.title}</span>
             </Button>
           </li>
         ))}
