@@ -54,6 +54,7 @@ function smsRecipients<T extends { id: number; phone_number: string | null }>(pe
 
 function inAudience<O>(query: SelectQueryBuilder<DB, 'users', O>, audience: Audience) {
   if (audience.group === 'role') return query.where('role', '=', audience.role);
+  if (audience.group === 'people') return query.where('id', 'in', audience.people);
   if (audience.group === 'ministry')
     return query.where('id', 'in', (eb) =>
       eb.selectFrom('ministry_memberships').select('user_id').where('ministry_id', '=', audience.ministry),
@@ -132,6 +133,7 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
 async function describeAudience(db: Kysely<DB>, audience: Audience): Promise<string> {
   if (audience.group === 'all') return 'all members';
   if (audience.group === 'role') return `the ${ROLE_LABELS[audience.role]} role`;
+  if (audience.group === 'people') return `${audience.people.length} chosen`;
   const ministry = await db
     .selectFrom('ministries')
     .select('name')
@@ -167,7 +169,11 @@ async function repeated(db: Kysely<DB>, requestKey: string): Promise<BroadcastRe
   };
 }
 
-export async function sendBroadcast(deps: AppDeps, actor: UserRow, input: BroadcastInput): Promise<BroadcastResult> {
+export async function sendBroadcast(
+  deps: AppDeps,
+  actor: UserRow,
+  input: Omit<BroadcastInput, 'audience'> & { audience: Audience },
+): Promise<BroadcastResult> {
   const db = deps.database.db;
   const earlier = await db
     .selectFrom('broadcasts')

@@ -40,6 +40,7 @@ import { branchRoutes } from '../branches/routes';
 import { serviceRoutes } from '../services/routes';
 import { firstTimerRoutes } from '../first-timers/routes';
 import { checkinRoutes, stationRoutes } from '../checkin/routes';
+import { attendanceRoutes } from '../attendance/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -106,6 +107,7 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/first-timers/', firstTimerRoutes(deps));
   app.route('/stations/', stationRoutes(deps));
   app.route('/checkin/', checkinRoutes(deps));
+  app.route('/attendance/', attendanceRoutes(deps));
   app.route('/giving/', givingRoutes(deps));
   app.route('/settings/giving/', givingSettingsRoutes(deps));
   serveOpenApiDocument(app);

@@ -20,6 +20,15 @@ export function memberReaderOf(deps: AppDeps): MemberReader {
       return session && signedInMember(deps, session);
     },
     ministries: () => listPublicMinistries(deps.database.db),
+    service: async (id) => {
+      const row = await deps.database.db
+        .selectFrom('services')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
+      return row && { id: Number(row.id), name: row.name };
+    },
     smsEnabled: Boolean(deps.config.sms),
   };
 }

@@ -31,7 +31,9 @@ import * as members from './service';
 import { directory } from './directory';
 import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
-import { FORM_POST, done, myForm, ownSite } from './forms';
+import { FORM_POST, done, myForm, ownSite, withFlag } from './forms';
+import { memberCheckin } from '../attendance/checkins';
+import { memberCheckinAnswerSchema, memberCheckinSchema } from '../../lib/shared/attendance/api';
 import { signInRoutes } from './sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { detailsRoutes } from './details-routes';
@@ -139,6 +141,34 @@ export function memberRoutes(deps: AppDeps) {
     async (c) => {
       const asked = await requestRemoval(deps, c.get('member').user, c.req.valid('json').reason ?? null);
       return formAnswer(c, asked, 201, done(MY_PAGES.data, 'removal-requested'));
+    },
+  );
+
+  // ---- Checking in at a service (the QR code's link: docs/API.md, Services and attendance) ----
+
+  /** The check-in page of the posted service and code, where a wrong code is told (?error=code). */
+  const checkinPage = (fields: Record<string, unknown>) =>
+    `${MY_PAGES.checkin}?service=${encodeURIComponent(String(fields.serviceId ?? ''))}&code=${encodeURIComponent(String(fields.code ?? ''))}`;
+
+  app.openapi(
+    route('post', '/me/checkin/', 'Check in at a service today with the code shown at church', {
+      ownSite: guard,
+      form: myForm(checkinPage),
+      member,
+      json: memberCheckinSchema,
+      201: jsonAnswer(memberCheckinAnswerSchema, 'Checked in'),
+      200: jsonAnswer(memberCheckinAnswerSchema, 'Already checked in today: counted once'),
+      303: FORM_POST,
+    }),
+    async (c) => {
+      const { serviceId, code } = c.req.valid('json');
+      const checkedIn = await memberCheckin(deps, c.get('member').user, serviceId, code);
+      const to = withFlag(
+        `${MY_PAGES.checkin}?service=${serviceId}`,
+        'done',
+        checkedIn.created ? 'checked-in' : 'already-in',
+      );
+      return checkedIn.created ? formAnswer(c, checkedIn, 201, to) : formAnswer(c, checkedIn, 200, to);
     },
   );
 

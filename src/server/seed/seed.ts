@@ -17,6 +17,7 @@ import { ensureMinistries } from './ministries';
 import { seedMembers } from './members';
 import { seedBranches } from './branches';
 import { seedServices } from './services';
+import { seedAttendance } from './attendance';
 
 /**
  * Where the sample sermons and events are read from: the repository's src/server/seed/demo, found from the working
@@ -44,7 +45,7 @@ export async function seed(
   const now = Date.now();
   const ministryIds = await ensureMinistries(db);
   const branchOf = await seedBranches(db, now);
-  await seedServices(db, now);
+  const serviceIds = await seedServices(db, now);
 
   await seedDemoAccounts(db, hash, now);
 
@@ -52,6 +53,8 @@ export async function seed(
   const content = await seedContent(db, opts.contentDir ?? CONTENT_DIR, now);
   const prayers = await seedPrayers(db, opts.contentDir ?? CONTENT_DIR, now);
   await seedFunds(db, now);
+  // The full demo only (as `npm start` seeds): the tests' small databases start with no attendance.
+  if (wanted >= 20) await seedAttendance(db, serviceIds, now);
   return { demo: DEMO_ACCOUNTS.length, members: added, ...content, prayers };
 }
 

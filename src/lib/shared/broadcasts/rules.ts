@@ -9,7 +9,12 @@ export const broadcastFieldRules = {
 } as const;
 
 /** Who receives it: every member, those of one role, or those of one ministry. */
-export type Audience = { group: 'all' } | { group: 'role'; role: Role } | { group: 'ministry'; ministry: number };
+export type Audience =
+  | { group: 'all' }
+  | { group: 'role'; role: Role }
+  | { group: 'ministry'; ministry: number }
+  /** Chosen people (the absentees: attendance/absentees.ts); never taken from POST /broadcasts/'s body. */
+  | { group: 'people'; people: number[] };
 
 /** The email's text: the message, then who sent it and how to stop these emails (the dialog previews exactly this). */
 export function broadcastText(message: string, senderName: string): string {

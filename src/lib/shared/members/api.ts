@@ -21,6 +21,7 @@
 //   new email: email                                    /api/v1/members/me/email/                /my/details?done=email-code-sent
 //   confirm new email: code                             /api/v1/members/me/email/confirm/        /my/details?done=email-changed (wrong: ?error=code)
 //   sign out everywhere else (no fields)                /api/v1/members/me/sessions/others/end/  /my/details?done=sessions-ended
+//   check in: serviceId, code (the QR code's link)      /api/v1/members/me/checkin/              /my/checkin?done=checked-in (or already-in; wrong: ?service=…&code=…&error=code)
 //   household: name, address                            /api/v1/members/me/household/            /my/household?done=saved
 //   add a person: name, relationship, date_of_birth     /api/v1/members/me/household/people/     /my/household?done=person-added
 //   change a person: name, relationship, date_of_birth  /api/v1/members/me/household/people/{id}/ /my/household?done=person-saved
@@ -103,6 +104,8 @@ export const MY_DONE = {
   'passkey-added': 'Your passkey is added. Next time, sign in with it.',
   'passkey-removed': 'The passkey is removed.',
   'sessions-ended': 'You are signed out everywhere else.',
+  'checked-in': 'You are checked in. Welcome!',
+  'already-in': 'You were already checked in today. Welcome!',
 } as const;
 export type MyDone = keyof typeof MY_DONE;
 
@@ -124,6 +127,7 @@ export const MY_PAGES = {
   registrations: '/my/registrations',
   consent: '/my/consent',
   data: '/my/data',
+  checkin: '/my/checkin',
 } as const;
 
 /** An API path under the API's one prefix (constants.ts), where the /my forms post and the passkey script calls. */
@@ -147,6 +151,7 @@ export const MEMBER_FORMS = {
   removal: api('/members/me/removal-request/'),
   export: api('/members/me/export/'),
   removePasskey: (passkeyId: number) => api(`/members/me/passkeys/${passkeyId}/delete/`),
+  checkin: api('/members/me/checkin/'),
 } as const;
 
 /** The JSON calls of the passkey script (src/islands/my/): adding one (signed in) and signing in with one. */
@@ -399,6 +404,8 @@ export interface MemberReader {
   signedIn(cookieHeader: string | undefined): Promise<SignedInMember | undefined>;
   /** The church's public ministries (/my/ministries offers to join those the member is not in). */
   ministries(): Promise<PublicMinistry[]>;
+  /** A service that is not deleted, by id (/my/checkin names it); undefined otherwise. */
+  service(id: number): Promise<{ id: number; name: string } | undefined>;
   /** Whether codes by SMS are offered (the sign-in page shows the phone field only then). */
   smsEnabled: boolean;
 }

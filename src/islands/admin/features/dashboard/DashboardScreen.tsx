@@ -3,6 +3,7 @@
 // Activity from the audit log, Quick Actions with Send Notifications, and the System Status checks. Each part
 // loads on its own and a failed one shows its own error and Retry (GET /dashboard/figures/, /dashboard/status/,
 // /auth/activity/).
+import { AttendanceCard } from './AttendanceCard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -94,6 +95,8 @@ export default function DashboardScreen() {
       <SetupNotices />
 
       <StatGrid label="Statistics" className="grid-cols-1 sm:grid-cols-2 xl:grid-cols-3" items={cards} />
+
+      <AttendanceCard />
 
       {/* Only an administrator's figures have giving (the server decides). */}
       {figures.data?.giving && (

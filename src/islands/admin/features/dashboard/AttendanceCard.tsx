@@ -1,0 +1,61 @@
+// Attendance on the dashboard (docs/PRODUCT.md, Dashboard), for every staff role: the last service counted (its
+// total, first-timers and check-ins) and the last 8 weeks' totals as a small trend with its text equivalent.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { api } from '../../../../lib/client/api-client';
+import type { AttendanceRow } from '../../../../lib/shared/attendance/api';
+import { addDays, dayOfMs, weeklyTotals } from '../../../../lib/shared/attendance/rules';
+import { formatDate } from '../../../../lib/shared/format';
+import { LoadError, Panel, buttonClasses } from '../../../ui';
+
+const lastEightWeeks = () => {
+  const to = dayOfMs(Date.now());
+  return api<AttendanceRow[]>('/attendance/', { query: { from: addDays(to, -55), to } });
+};
+
+export function AttendanceCard() {
+  const rows = useQuery({ queryKey: ['attendance', 'dashboard'], queryFn: lastEightWeeks });
+  const last = rows.data?.[0];
+  const weeks = weeklyTotals(rows.data ?? []).slice(-8);
+  const top = Math.max(1, ...weeks.map((w) => w.total));
+  return (
+    <Panel
+      title="Attendance"
+      aside={
+        <Link href="/attendance" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Open Attendance
+        </Link>
+      }
+    >
+      {rows.isError ? (
+        <LoadError message="Could not load attendance." onRetry={() => void rows.refetch()} />
+      ) : !last ? (
+        <p className="text-sm text-muted">{rows.isPending ? 'Loading…' : 'No attendance in the last 8 weeks.'}</p>
+      ) : (
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <p data-testid="last-service">
+            <span className="block text-sm text-muted">
+              Last service: {last.service}, {formatDate(last.date)}
+            </span>
+            <strong className="text-3xl">{last.total.toLocaleString('en-US')}</strong> present · {last.firstTimers}{' '}
+            first-timers · {last.checkedIn} checked in
+          </p>
+          <figure className="flex flex-col gap-1">
+            <div className="flex h-16 items-end gap-1" aria-hidden="true">
+              {weeks.map((w) => (
+                <span
+                  key={w.week}
+                  className="w-4 rounded-sm bg-primary-strong"
+                  style={{ height: `${(w.total / top) * 100}%` }}
+                />
+              ))}
+            </div>
+            <figcaption className="sr-only">
+              Weekly totals: {weeks.map((w) => `${formatDate(w.week)}: ${w.total}`).join('; ')}
+            </figcaption>
+          </figure>
+        </div>
+      )}
+    </Panel>
+  );
+}
