@@ -1,11 +1,17 @@
 // Branches (docs/API.md, Branches), mounted at /branches/: anyone lists them; administrators add, change, move and
 // delete them within their scope (kernel/scope.ts), where a branch outside it answers 404.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { BRANCH_NOT_FOUND, branchCreateSchema, branchSchema, branchUpdateSchema } from '../../lib/shared/branches/api';
+import {
+  BRANCH_NOT_FOUND,
+  branchCreateSchema,
+  branchSchema,
+  branchSummarySchema,
+  branchUpdateSchema,
+} from '../../lib/shared/branches/api';
 import { STAFF_ROLES } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { DELETED, route, wholeId } from '../kernel/routes';
+import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { scopeOf } from '../kernel/scope';
 import * as branches from './service';
@@ -51,6 +57,16 @@ export function branchRoutes(deps: AppDeps) {
       const { id } = c.req.valid('param');
       return c.json(await branches.updateBranch(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
     },
+  );
+
+  app.openapi(
+    route('get', '/{id}/summary/', 'A branch and every branch below it in figures (staff whose scope holds it)', {
+      signedIn: [auth, allowed((user) => STAFF_ROLES.includes(user.role))],
+      params: Id,
+      200: jsonAnswer(branchSummarySchema, 'Members, households, attendance; giving for ADMIN and above'),
+    }),
+    async (c) =>
+      c.json(await branches.branchSummary(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id), 200),
   );
 
   app.openapi(

@@ -3,6 +3,8 @@
 import { sql, type Kysely, type NotNull, type Selectable, type Transaction } from 'kysely';
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError } from '../kernel/errors';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { normalisePhone } from '../../lib/shared/phone';
 import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import { GIFT_METHOD_LABELS, GIVING_TEXTS, type GiftAnswer, type giftQuerySchema } from '../../lib/shared/giving/api';
@@ -65,8 +67,12 @@ export function giftAnswer(row: GiftJoined): GiftAnswer {
 }
 
 /** GET /giving/gifts/: newest first, by the filters (from/to are days of paidAt, else createdAt). */
-export async function listGifts(db: Kysely<DB>, filter: z.output<typeof giftQuerySchema>): Promise<GiftAnswer[]> {
-  let query = giftQuery(db);
+export async function listGifts(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: z.output<typeof giftQuerySchema>,
+): Promise<GiftAnswer[]> {
+  let query = inScope(giftQuery(db), scope, 'gifts.branch_id');
   if (filter.fund) query = query.where('gifts.fund_id', '=', filter.fund);
   if (filter.status) query = query.where('gifts.status', '=', filter.status);
   if (filter.method) query = query.where('gifts.method', '=', filter.method);

@@ -39,6 +39,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
+import { listScope, scopedItem } from '../kernel/scope';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
@@ -129,7 +130,7 @@ export function givingRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const query = c.req.valid('query');
-      const gifts = await listGifts(db, query);
+      const gifts = await listGifts(db, await listScope(c, deps, query.branch), query);
       if (query.format !== 'csv') return c.json(gifts, 200);
       const header = [
         'id',
@@ -172,7 +173,7 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/gifts/{id}/refund/', 'Refund a paid gift, whole or in part (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
       params: GiftId,
       json: refundBodySchema,
       200: jsonAnswer(GiftAnswer, 'Refunded'),
@@ -183,7 +184,7 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/gifts/{id}/resolve/', 'Settle a flagged gift as paid (receipt sent) or failed (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
       params: GiftId,
       json: resolveBodySchema,
       200: jsonAnswer(GiftAnswer, 'Resolved'),
@@ -198,7 +199,10 @@ export function givingRoutes(deps: AppDeps) {
       query: summaryQuerySchema,
       200: jsonAnswer(summaryAnswerSchema, 'Cedis'),
     }),
-    async (c) => c.json(await givingSummary(db, c.req.valid('query').range, deps.now()), 200),
+    async (c) => {
+      const { range, branch } = c.req.valid('query');
+      return c.json(await givingSummary(db, await listScope(c, deps, branch), range, deps.now()), 200);
+    },
   );
 
   app.openapi(

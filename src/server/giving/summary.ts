@@ -8,6 +8,8 @@
 // again (scripts/bench/analytics.mjs).
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { bucketIndex, rangeWindows, type Bucket, type Window } from '../../lib/shared/analytics/periods';
 import type { AnalyticsGiving, GivingTotals } from '../../lib/shared/analytics/api';
 import type { GivingRange, GivingSummary } from '../../lib/shared/giving/api';
@@ -23,10 +25,9 @@ interface DayOfFund {
   count: number;
 }
 
-async function givenByFundAndDay(db: Kysely<DB>, w: Window): Promise<DayOfFund[]> {
+async function givenByFundAndDay(db: Kysely<DB>, scope: Scope, w: Window): Promise<DayOfFund[]> {
   const day = sql<string>`substr(paid_at, 1, 10)`;
-  const rows = await db
-    .selectFrom('gifts')
+  const rows = await inScope(db.selectFrom('gifts'), scope, 'branch_id')
     .select((eb) => [
       'fund_id',
       day.as('day'),
@@ -75,25 +76,36 @@ async function totalsOf(db: Kysely<DB>, rows: readonly DayOfFund[], current: Win
 }
 
 /** Giving per fund in `current` against `previous` (the dashboard: this month and last). */
-export async function fundTotals(db: Kysely<DB>, current: Window, previous: Window): Promise<GivingTotals> {
-  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end });
+export async function fundTotals(
+  db: Kysely<DB>,
+  scope: Scope,
+  current: Window,
+  previous: Window,
+): Promise<GivingTotals> {
+  const rows = await givenByFundAndDay(db, scope, { start: previous.start, end: current.end });
   return totalsOf(db, rows, current);
 }
 
 /** GET /giving/summary/?range= (the Giving screen): giving per fund for the range against the period before. */
-export async function givingSummary(db: Kysely<DB>, range: GivingRange, now: number): Promise<GivingSummary> {
+export async function givingSummary(
+  db: Kysely<DB>,
+  scope: Scope,
+  range: GivingRange,
+  now: number,
+): Promise<GivingSummary> {
   const { current, previous } = rangeWindows(range, now);
-  return { range, current, previous, ...(await fundTotals(db, current, previous)) };
+  return { range, current, previous, ...(await fundTotals(db, scope, current, previous)) };
 }
 
 /** The analytics section: giving per fund for the range against the one before, and in each of its buckets. */
 export async function givingReport(
   db: Kysely<DB>,
+  scope: Scope,
   current: Window,
   previous: Window,
   list: readonly Bucket[],
 ): Promise<AnalyticsGiving> {
-  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end });
+  const rows = await givenByFundAndDay(db, scope, { start: previous.start, end: current.end });
   const points = list.map((b) => ({ label: b.label, start: b.start, end: b.end, pesewas: 0, count: 0 }));
   for (const row of rows) {
     const i = row.day >= current.start ? bucketIndex(list, row.day) : -1;

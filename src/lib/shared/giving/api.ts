@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
 import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
 import { optionalPhone } from '../schemas';
+import { branchQuerySchema } from '../branches/api';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
@@ -194,7 +195,7 @@ export const giftAnswerSchema = z.object({
 export type GiftAnswer = z.infer<typeof giftAnswerSchema>;
 
 /** GET /giving/gifts/ filters (from/to: days, inclusive, of paidAt or else createdAt). */
-export const giftQuerySchema = z.object({
+export const giftQuerySchema = branchQuerySchema.extend({
   fund: z.coerce.number().int().positive().optional(),
   status: z.enum(GIFT_STATUSES).optional(),
   method: z.enum(GIFT_METHODS).optional(),
@@ -275,7 +276,7 @@ export const resolveBodySchema = z.strictObject({
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 
 /** GET /giving/summary/?range= */
-export const summaryQuerySchema = z.object({
+export const summaryQuerySchema = branchQuerySchema.extend({
   range: z.enum(GIVING_RANGES, { error: `range must be one of ${GIVING_RANGES.join(', ')}` }).default('30d'),
 });
 
