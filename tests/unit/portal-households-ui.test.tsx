@@ -44,6 +44,7 @@ const mensah: Household = {
   name: 'Mensah household',
   address: '3 Liberation Road',
   head: { id: 11, name: 'Kwame Mensah' },
+  branchId: 1,
   people: [
     { kind: 'member', userId: 11, name: 'Kwame Mensah', relationship: 'Father' },
     { kind: 'member', userId: 12, name: 'Akua Mensah', relationship: 'Mother' },
@@ -180,6 +181,7 @@ describe('the households screen’s dialogs', () => {
       name: 'Asante household',
       address,
       head: head === null ? null : { id: id * 10, name: head },
+      branchId: 1,
       people: [],
     });
     vi.mocked(listHouseholds).mockResolvedValue({

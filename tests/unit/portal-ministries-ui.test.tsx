@@ -53,6 +53,7 @@ const choir: Ministry = {
   is_public: true,
   member_count: 0,
   pending_requests: 0,
+  branchId: 1,
 };
 const account = (id: number, first: string, last: string) =>
   ({

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
 import { notificationFlagsSchema } from './schemas';
-import { branchRefSchema } from './branches/api';
+import { branchRefSchema, branchStaySchema } from './branches/api';
 
 const text = z.string();
 const optionalText = z.string().nullable();
@@ -48,6 +48,8 @@ export const userSchema = z.object({
   family_members: z.array(familyMemberSchema),
   /** The branch the account belongs to (docs/API.md, Branches). */
   branch: branchRefSchema,
+  /** Where the account has been, oldest first, the last being where it is now (`to` null). */
+  branch_history: z.array(branchStaySchema),
   ...notificationFlagsSchema.shape,
 });
 

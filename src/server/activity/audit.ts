@@ -7,12 +7,14 @@ import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { fullName } from '../../lib/shared/format';
 
-type Person = { id: number; first_name: string; last_name: string; username: string };
+type Person = { id: number; first_name: string; last_name: string; username: string; branch_id?: number };
 
 export interface AuditEntry {
   actor: Person;
   /** The user the action was about; sermons, events and the like give a name as targetName instead. */
   target: Person | null;
+  /** The branch the entry concerns (Recent Activity shows it within that scope): the target's, else the actor's. */
+  branchId?: number;
   targetName?: string;
   action: AuditAction;
   reason?: string | null;
@@ -32,6 +34,8 @@ export async function withAudit(trx: Transaction<DB>, entry: AuditEntry, nowMs: 
       reason: entry.reason ?? null,
       details: entry.details ?? null,
       created_at: iso(nowMs),
+      // Left out when nobody's branch is known (an entry by a script's account): the root's, by the column's default.
+      branch_id: entry.branchId ?? entry.target?.branch_id ?? entry.actor.branch_id,
     })
     .execute();
 }

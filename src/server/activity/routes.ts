@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
+import { scopeOf } from '../kernel/scope';
 import { recentActivity } from './service';
 
 const MAX_ITEMS = 50;
@@ -26,7 +27,8 @@ export function activityRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { limit } = c.req.valid('query');
-      return c.json(await recentActivity(deps.database.db, Math.min(limit, MAX_ITEMS), c.get('user')), 200);
+      const scope = await scopeOf(c, deps);
+      return c.json(await recentActivity(deps.database.db, scope, Math.min(limit, MAX_ITEMS), c.get('user')), 200);
     },
   );
 

@@ -12,6 +12,8 @@ import {
 } from '../../lib/shared/permissions';
 import type { DB } from '../db/schema';
 import type { ActivityType } from '../../lib/shared/dashboard/activity';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { ActivityItem } from '../../lib/shared/dashboard/activity-schema';
 
 /** The audit entries with their own Recent Activity type (permissions.ts). */
@@ -40,8 +42,14 @@ export function describe(action: string, target: string | null, details: string 
 }
 
 /** The newest entries the reader may see: gifts and funds only for those who see giving (a PASTOR never does). */
-export async function recentActivity(db: Kysely<DB>, limit: number, reader: { role: Role }): Promise<ActivityItem[]> {
-  let query = db.selectFrom('audit_log').selectAll();
+export async function recentActivity(
+  db: Kysely<DB>,
+  scope: Scope,
+  limit: number,
+  reader: { role: Role },
+): Promise<ActivityItem[]> {
+  // What concerns the reader's branch and those below it (docs/API.md, Branches).
+  let query = inScope(db.selectFrom('audit_log').selectAll(), scope, 'branch_id');
   if (!canSeeGiving(reader)) query = query.where('action', 'not in', GIVING_AUDIT_ACTIONS);
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({

@@ -6,6 +6,7 @@ import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { analyticsReport } from './service';
+import { listScope } from '../kernel/scope';
 
 export function analyticsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -20,7 +21,10 @@ export function analyticsRoutes(deps: AppDeps) {
         200: jsonAnswer(analyticsReportSchema, 'The report'),
       },
     ),
-    async (c) => c.json(await analyticsReport(deps, c.req.valid('query').range, c.get('user')), 200),
+    async (c) => {
+      const { range, branch } = c.req.valid('query');
+      return c.json(await analyticsReport(deps, range, c.get('user'), await listScope(c, deps, branch)), 200);
+    },
   );
   return app;
 }

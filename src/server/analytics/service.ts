@@ -2,7 +2,8 @@
 // the same number of days before it. Each section is counted on its own, so one that fails answers {error} and
 // the screen shows the others. Windows are [start, end) in UTC days, compared as ISO strings (periods.ts).
 import { sql, type Kysely } from 'kysely';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import type { Database } from '../db/connection';
 import { iso } from '../db/time';
@@ -43,27 +44,40 @@ export async function settle<T>(name: string, count: () => Promise<T>): Promise<
   }
 }
 
+/** Days members used the portal, of the accounts in the scope. */
+const activityIn = (db: Kysely<DB>, scope: Scope) =>
+  scope.root
+    ? db.selectFrom('member_activity')
+    : inScope(
+        db.selectFrom('member_activity').innerJoin('users', 'users.id', 'member_activity.user_id'),
+        scope,
+        'users.branch_id',
+      );
+
 /** Rows whose `column` (an ISO timestamp or a day) falls in the window. */
 const within = (column: string, w: Window) =>
   sql<boolean>`${sql.ref(column)} >= ${w.start} and ${sql.ref(column)} < ${w.end}`;
+
+/** The whole church: what belongs to no branch (sermons, prayer requests, messages) is counted for every caller. */
+const WHOLE: Scope = { branchId: 0, path: '/', root: true };
 
 async function countWhere(
   db: Kysely<DB>,
   table: 'users' | 'events' | 'prayer_requests' | 'contact_messages' | 'prayer_marks' | 'event_registrations',
   column: string,
   w: Window,
+  scope: Scope = WHOLE,
 ) {
-  const row = await db
-    .selectFrom(table)
+  const scoped = table === 'users' || table === 'events' ? scope : WHOLE;
+  const row = await inScope(db.selectFrom(table), scoped, 'branch_id')
     .select((eb) => eb.fn.countAll().as('n'))
     .where(within(column, w))
     .executeTakeFirstOrThrow();
   return n(row.n);
 }
 
-export async function activeMembers(db: Kysely<DB>, w: Window): Promise<number> {
-  const row = await db
-    .selectFrom('member_activity')
+export async function activeMembers(db: Kysely<DB>, w: Window, scope: Scope = WHOLE): Promise<number> {
+  const row = await activityIn(db, scope)
     .select(sql<number>`count(distinct user_id)`.as('n'))
     .where(within('day', w))
     .executeTakeFirstOrThrow();
@@ -106,25 +120,24 @@ function viewsIn(rows: readonly DayViews[], w: Window): { views: number; plays: 
 }
 
 /** The members active in a window (each once). */
-async function activeIds(db: Kysely<DB>, w: Window): Promise<Set<number>> {
-  const rows = await db.selectFrom('member_activity').select('user_id').distinct().where(within('day', w)).execute();
+async function activeIds(db: Kysely<DB>, w: Window, scope: Scope): Promise<Set<number>> {
+  const rows = await activityIn(db, scope).select('user_id').distinct().where(within('day', w)).execute();
   return new Set(rows.map((r) => Number(r.user_id)));
 }
 
 /** PostgreSQL: each period's members from the (day, user) index, compared here. */
-async function activityBySets(db: Kysely<DB>, current: Window, previous: Window) {
-  const [now, before] = await Promise.all([activeIds(db, current), activeIds(db, previous)]);
+async function activityBySets(db: Kysely<DB>, scope: Scope, current: Window, previous: Window) {
+  const [now, before] = await Promise.all([activeIds(db, current, scope), activeIds(db, previous, scope)]);
   let kept = 0;
   for (const id of before) if (now.has(id)) kept++;
   return { now: now.size, before: before.size, retention: percentOf(kept, before.size) };
 }
 
 /** SQLite: per account, two seeks into its activity days (the primary key is user and day). */
-async function activityBySeeks(db: Kysely<DB>, current: Window, previous: Window) {
+async function activityBySeeks(db: Kysely<DB>, scope: Scope, current: Window, previous: Window) {
   const activeIn = (w: Window) =>
     sql<boolean>`exists (select 1 from member_activity a where a.user_id = u.id and a.day >= ${w.start} and a.day < ${w.end})`;
-  const spans = db
-    .selectFrom('users as u')
+  const spans = inScope(db.selectFrom('users as u'), scope, 'u.branch_id')
     .select([activeIn(current).as('now'), activeIn(previous).as('before')])
     .as('m');
   const row = await db
@@ -143,14 +156,13 @@ async function activityBySeeks(db: Kysely<DB>, current: Window, previous: Window
  * has its fastest form (scripts/bench/analytics.mjs): PostgreSQL plans the seeks over the day index, and SQLite
  * pays for the two distinct scans.
  */
-const activity = (database: Database, current: Window, previous: Window) =>
+const activity = (database: Database, scope: Scope, current: Window, previous: Window) =>
   database.dialect === 'sqlite'
-    ? activityBySeeks(database.db, current, previous)
-    : activityBySets(database.db, current, previous);
+    ? activityBySeeks(database.db, scope, current, previous)
+    : activityBySets(database.db, scope, current, previous);
 
-async function usersBefore(db: Kysely<DB>, day: string) {
-  const row = await db
-    .selectFrom('users')
+async function usersBefore(db: Kysely<DB>, scope: Scope, day: string) {
+  const row = await inScope(db.selectFrom('users'), scope, 'branch_id')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('date_joined', '<', day)
     .executeTakeFirstOrThrow();
@@ -167,11 +179,16 @@ interface PeriodFigures {
   plays: number;
 }
 
-async function periodFigures(db: Kysely<DB>, w: Window, daily: Promise<DayViews[]>): Promise<PeriodFigures> {
+async function periodFigures(
+  db: Kysely<DB>,
+  scope: Scope,
+  w: Window,
+  daily: Promise<DayViews[]>,
+): Promise<PeriodFigures> {
   const [totalUsers, newUsers, events, prayers, sermons, views] = await Promise.all([
-    usersBefore(db, w.end),
-    countWhere(db, 'users', 'date_joined', w),
-    countWhere(db, 'events', 'start_date', w),
+    usersBefore(db, scope, w.end),
+    countWhere(db, 'users', 'date_joined', w, scope),
+    countWhere(db, 'events', 'start_date', w, scope),
     countWhere(db, 'prayer_requests', 'date_requested', w),
     sermonsIn(db, w),
     daily,
@@ -181,12 +198,18 @@ async function periodFigures(db: Kysely<DB>, w: Window, daily: Promise<DayViews[
 
 const engagementOf = (f: { views: number; plays: number }) => percentOf(f.plays, f.views);
 
-async function overviewAndGrowth(database: Database, current: Window, previous: Window, daily: Promise<DayViews[]>) {
+async function overviewAndGrowth(
+  database: Database,
+  scope: Scope,
+  current: Window,
+  previous: Window,
+  daily: Promise<DayViews[]>,
+) {
   const db = database.db;
   const [now, before, active] = await Promise.all([
-    periodFigures(db, current, daily),
-    periodFigures(db, previous, daily),
-    activity(database, current, previous),
+    periodFigures(db, scope, current, daily),
+    periodFigures(db, scope, previous, daily),
+    activity(database, scope, current, previous),
   ]);
   const overview: AnalyticsOverview = {
     totalUsers: now.totalUsers,
@@ -214,6 +237,7 @@ async function overviewAndGrowth(database: Database, current: Window, previous: 
 /** Per bucket: members active, registrations made, and plays per view. */
 async function timeframe(
   db: Kysely<DB>,
+  scope: Scope,
   range: AnalyticsRange,
   w: Window,
   views: Promise<DayViews[]>,
@@ -223,19 +247,21 @@ async function timeframe(
   const daily = range === '7d' || range === '30d';
   const [activity, registrations, seen] = await Promise.all([
     daily
-      ? db
-          .selectFrom('member_activity')
+      ? activityIn(db, scope)
           .select(['day', sql<number>`count(distinct user_id)`.as('n')])
           .where(within('day', w))
           .groupBy('day')
           .execute()
       : // A member active on several days of a week counts once in it: one distinct count per bucket.
-        Promise.all(list.map(async (b) => ({ day: b.start, n: await activeMembers(db, b) }))),
-    db
-      .selectFrom('event_registrations')
-      .select([sql<string>`substr(created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll().as('n')])
-      .where(within('created_at', w))
-      .groupBy(sql`substr(created_at, 1, 10)`)
+        Promise.all(list.map(async (b) => ({ day: b.start, n: await activeMembers(db, b, scope) }))),
+    inScope(
+      db.selectFrom('event_registrations').innerJoin('events', 'events.id', 'event_registrations.event_id'),
+      scope,
+      'events.branch_id',
+    )
+      .select([sql<string>`substr(event_registrations.created_at, 1, 10)`.as('day'), (eb) => eb.fn.countAll().as('n')])
+      .where(within('event_registrations.created_at', w))
+      .groupBy(sql`substr(event_registrations.created_at, 1, 10)`)
       .execute(),
     views,
   ]);
@@ -300,10 +326,12 @@ async function topSermons(db: Kysely<DB>, w: Window): Promise<TopSermon[]> {
   return rows.map((r) => ({ id: r.id, title: r.title, views: n(r.views), plays: n(r.plays) }));
 }
 
-async function topEvents(db: Kysely<DB>, w: Window): Promise<TopEvent[]> {
-  const rows = await db
-    .selectFrom('event_registrations as r')
-    .innerJoin('events as e', 'e.id', 'r.event_id')
+async function topEvents(db: Kysely<DB>, scope: Scope, w: Window): Promise<TopEvent[]> {
+  const rows = await inScope(
+    db.selectFrom('event_registrations as r').innerJoin('events as e', 'e.id', 'r.event_id'),
+    scope,
+    'e.branch_id',
+  )
     .select([
       'e.id',
       'e.title',
@@ -351,6 +379,7 @@ export async function analyticsReport(
   deps: AppDeps,
   range: AnalyticsRange,
   actor: { role: Role },
+  scope: Scope = WHOLE,
 ): Promise<AnalyticsReport> {
   const db = deps.database.db;
   const nowMs = deps.now();
@@ -359,14 +388,14 @@ export async function analyticsReport(
   // A failed read fails the sections that use it (each settles on its own), never the report.
   daily.catch(() => {});
   const giving = canSeeGiving(actor)
-    ? settle('giving', () => givingReport(db, current, previous, buckets(range, current)))
+    ? settle('giving', () => givingReport(db, scope, current, previous, buckets(range, current)))
     : null;
   const [both, series, kinds, sermons, events, prayers] = await Promise.all([
-    settle('overview', () => overviewAndGrowth(deps.database, current, previous, daily)),
-    settle('timeframe', () => timeframe(db, range, current, daily)),
+    settle('overview', () => overviewAndGrowth(deps.database, scope, current, previous, daily)),
+    settle('timeframe', () => timeframe(db, scope, range, current, daily)),
     settle('categories', () => categories(db, current, daily)),
     settle('top sermons', () => topSermons(db, current)),
-    settle('top events', () => topEvents(db, current)),
+    settle('top events', () => topEvents(db, scope, current)),
     settle('prayer categories', () => prayerCategories(db, current)),
   ]);
   const report: AnalyticsReport = {

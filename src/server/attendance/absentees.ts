@@ -128,7 +128,7 @@ export async function messageAbsentees(deps: AppDeps, actor: UserRow, scope: Sco
     'users.branch_id',
   ).execute();
   if (found.length !== ids.length) throw fieldError('userIds', 'Choose people of your branch.');
-  const result = await sendBroadcast(deps, actor, { ...input, audience: { group: 'people', people: ids } });
+  const result = await sendBroadcast(deps, actor, scope, { ...input, audience: { group: 'people', people: ids } });
   if (!result.repeated) {
     const at = iso(deps.now());
     await db

@@ -2,11 +2,17 @@
 // delete them within their scope (kernel/scope.ts), where a branch outside it answers 404. A change drops the kept
 // copies of /assemblies (deps.content, src/host/response-cache.ts).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { BRANCH_NOT_FOUND, branchCreateSchema, branchSchema, branchUpdateSchema } from '../../lib/shared/branches/api';
+import {
+  BRANCH_NOT_FOUND,
+  branchCreateSchema,
+  branchSchema,
+  branchSummarySchema,
+  branchUpdateSchema,
+} from '../../lib/shared/branches/api';
 import { STAFF_ROLES } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { DELETED, route, wholeId } from '../kernel/routes';
+import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { scopeOf } from '../kernel/scope';
 import * as branches from './service';
@@ -57,6 +63,16 @@ export function branchRoutes(deps: AppDeps) {
       deps.content?.changed(['branches']);
       return c.json(branch, 200);
     },
+  );
+
+  app.openapi(
+    route('get', '/{id}/summary/', 'A branch and every branch below it in figures (staff whose scope holds it)', {
+      signedIn: [auth, allowed((user) => STAFF_ROLES.includes(user.role))],
+      params: Id,
+      200: jsonAnswer(branchSummarySchema, 'Members, households, attendance; giving for ADMIN and above'),
+    }),
+    async (c) =>
+      c.json(await branches.branchSummary(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id), 200),
   );
 
   app.openapi(

@@ -9,14 +9,16 @@ import {
   BRANCH_TEXT,
   type Branch,
   type BranchCreate,
+  type BranchSummary,
   type BranchUpdate,
 } from '../../lib/shared/branches/api';
-import { BRANCHES_DENIED, canManageBranches } from '../../lib/shared/permissions';
+import { toCedis } from '../../lib/shared/giving/money';
+import { BRANCHES_DENIED, canManageBranches, canSeeGiving } from '../../lib/shared/permissions';
 import type { BranchesTable, DB } from '../db/schema';
 import { slugify } from '../db/slugs';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import { ApiError, fieldError } from '../kernel/errors';
-import { holdsPath } from '../kernel/scope';
+import { holdsPath, inScope } from '../kernel/scope';
 import { toBranchAnswer } from './answers';
 
 type BranchRow = Selectable<BranchesTable>;
@@ -195,4 +197,43 @@ export async function deleteBranch(deps: AppDeps, actor: UserRow, scope: Scope, 
     await trx.updateTable('branch_history').set({ branch_id: null }).where('branch_id', '=', id).execute();
     await trx.deleteFrom('branches').where('id', '=', id).execute();
   });
+}
+
+/**
+ * A branch with every branch below it, in figures (docs/API.md, Branches): its accounts, households, attendance
+ * (zeros: services and attendance come later) and, for those who see giving, the last 30 days' gifts.
+ */
+export async function branchSummary(deps: AppDeps, actor: UserRow, scope: Scope, id: number): Promise<BranchSummary> {
+  const db = deps.database.db;
+  const row = await branchOr404(db, scope, id);
+  const below: Scope = { branchId: Number(row.id), path: row.path, root: row.parent_id === null };
+  const count = async (table: 'users' | 'households') =>
+    Number(
+      (
+        await inScope(db.selectFrom(table), below, 'branch_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const since = new Date(deps.now() - 30 * 86_400_000).toISOString();
+  const given = async () => {
+    const { pesewas } = await inScope(db.selectFrom('gifts'), below, 'branch_id')
+      .select(sql<number>`coalesce(sum(amount - coalesce(refund_amount, 0)), 0)`.as('pesewas'))
+      .where('status', 'in', ['paid', 'refunded'])
+      .where('paid_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return { last30Days: toCedis(Number(pesewas) || 0) };
+  };
+  const [members, households, giving] = await Promise.all([
+    count('users'),
+    count('households'),
+    canSeeGiving(actor) ? given() : undefined,
+  ]);
+  return {
+    branch: toBranchAnswer(row, { staff: true }),
+    members,
+    households,
+    attendance: { lastWeek: 0, averageLast4Weeks: 0 },
+    ...(giving && { giving }),
+  };
 }

@@ -1,7 +1,8 @@
 // An account moves to another branch (docs/API.md, Branches): its stay where it was is kept in branch_history,
 // from when it came there (its last move, else when the account was made) until now, with the branch's name copied
 // so the history outlives a deleted branch. Runs inside the caller's transaction, beside the change's audit entry.
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { BranchStay } from '../../lib/shared/branches/api';
 import type { DB } from '../db/schema';
 import type { UserRow } from '../kernel/context';
 
@@ -35,4 +36,20 @@ export async function moveAccount(
     })
     .execute();
   await trx.updateTable('users').set({ branch_id: to.id }).where('id', '=', account.id).execute();
+}
+
+/** The past stays of these accounts (or of everyone), oldest first, by account. */
+export async function branchHistories(db: Kysely<DB>, users: number[] | 'all'): Promise<Map<number, BranchStay[]>> {
+  let query = db.selectFrom('branch_history').selectAll().orderBy('to_at').orderBy('id');
+  if (users !== 'all') query = query.where('user_id', 'in', users.length ? users : [0]);
+  const byUser = new Map<number, BranchStay[]>();
+  for (const row of await query.execute()) {
+    const stay = {
+      branch: { id: row.branch_id === null ? 0 : Number(row.branch_id), name: row.branch_name },
+      from: row.from_at,
+      to: row.to_at,
+    };
+    byUser.set(Number(row.user_id), [...(byUser.get(Number(row.user_id)) ?? []), stay]);
+  }
+  return byUser;
 }

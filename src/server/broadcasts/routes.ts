@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, route } from '../kernel/routes';
+import { scopeOf } from '../kernel/scope';
 import { audiences, sendBroadcast } from './service';
 
 const maySend = allowed(canSendBroadcast);
@@ -24,7 +25,7 @@ export function broadcastRoutes(deps: AppDeps) {
         200: jsonAnswer(audiencesSchema, 'The groups'),
       },
     ),
-    async (c) => c.json(await audiences(deps), 200),
+    async (c) => c.json(await audiences(deps, await scopeOf(c, deps)), 200),
   );
   app.openapi(
     route('post', '/', 'Email a group of members; the same requestKey again sends nothing (SUPERADMIN and ADMIN)', {
@@ -34,7 +35,7 @@ export function broadcastRoutes(deps: AppDeps) {
       201: jsonAnswer(broadcastResultSchema, 'Sent'),
     }),
     async (c) => {
-      const result = await sendBroadcast(deps, c.get('user'), c.req.valid('json'));
+      const result = await sendBroadcast(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json'));
       return c.json(result, result.repeated ? 200 : 201);
     },
   );

@@ -6,7 +6,8 @@
 // chose, so a second click (or a retried request) finds the first and queues nothing; the audit log says who sent
 // what to how many.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope, scopeCondition } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ROLES, ROLE_LABELS, type Role } from '../../lib/shared/permissions';
@@ -23,17 +24,20 @@ import { ApiError } from '../kernel/errors';
 /** Addresses per email: the members are hidden from each other in Bcc. */
 const BATCH = 50;
 
-function active(db: Kysely<DB>) {
-  return db.selectFrom('users').where('is_active', '=', true).where('is_suspended', '=', false);
+/** Members of the sender's scope only: a district's administrator writes to their district (docs/API.md, Branches). */
+function active(db: Kysely<DB>, scope: Scope) {
+  return inScope(db.selectFrom('users'), scope, 'branch_id')
+    .where('is_active', '=', true)
+    .where('is_suspended', '=', false);
 }
 
-function emailable(db: Kysely<DB>) {
-  return active(db).where('email_notifications', '=', true);
+function emailable(db: Kysely<DB>, scope: Scope) {
+  return active(db, scope).where('email_notifications', '=', true);
 }
 
 /** Members who want SMS and gave a phone; whether an SMS can go to it is smsNumber's call (smsRecipients). */
-function textable(db: Kysely<DB>) {
-  return active(db).where('sms_notifications', '=', true).where('phone_number', 'is not', null);
+function textable(db: Kysely<DB>, scope: Scope) {
+  return active(db, scope).where('sms_notifications', '=', true).where('phone_number', 'is not', null);
 }
 
 /**
@@ -62,31 +66,31 @@ function inAudience<O>(query: SelectQueryBuilder<DB, 'users', O>, audience: Audi
   return query;
 }
 
-export async function audiences(deps: AppDeps): Promise<Audiences> {
+export async function audiences(deps: AppDeps, scope: Scope): Promise<Audiences> {
   const db = deps.database.db;
   const [all, roles, ministries, phones, memberships] = await Promise.all([
-    emailable(db)
+    emailable(db, scope)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
-    emailable(db)
+    emailable(db, scope)
       .select(['role', (eb) => eb.fn.countAll().as('n')])
       .groupBy('role')
       .execute(),
-    db
-      .selectFrom('ministries as m')
+    inScope(db.selectFrom('ministries as m'), scope, 'm.branch_id')
       .leftJoin('ministry_memberships as mm', 'mm.ministry_id', 'm.id')
       .leftJoin('users as u', (join) =>
         join
           .onRef('u.id', '=', 'mm.user_id')
           .on('u.is_active', '=', true)
           .on('u.is_suspended', '=', false)
-          .on('u.email_notifications', '=', true),
+          .on('u.email_notifications', '=', true)
+          .on(scopeCondition(scope, 'u.branch_id')),
       )
       .select(['m.id', 'm.name', (eb) => eb.fn.count('u.id').as('n')])
       .groupBy(['m.id', 'm.name'])
       .orderBy('m.name')
       .execute(),
-    textable(db).select(['id', 'role', 'phone_number']).orderBy('id').execute(),
+    textable(db, scope).select(['id', 'role', 'phone_number']).orderBy('id').execute(),
     // Narrowed below to the members of `textable` (active, SMS on, a phone).
     db
       .selectFrom('ministry_memberships as mm')
@@ -130,12 +134,11 @@ export async function audiences(deps: AppDeps): Promise<Audiences> {
   };
 }
 
-async function describeAudience(db: Kysely<DB>, audience: Audience): Promise<string> {
+async function describeAudience(db: Kysely<DB>, scope: Scope, audience: Audience): Promise<string> {
   if (audience.group === 'all') return 'all members';
   if (audience.group === 'role') return `the ${ROLE_LABELS[audience.role]} role`;
   if (audience.group === 'people') return `${audience.people.length} chosen`;
-  const ministry = await db
-    .selectFrom('ministries')
+  const ministry = await inScope(db.selectFrom('ministries'), scope, 'branch_id')
     .select('name')
     .where('id', '=', audience.ministry)
     .executeTakeFirst();
@@ -172,6 +175,7 @@ async function repeated(db: Kysely<DB>, requestKey: string): Promise<BroadcastRe
 export async function sendBroadcast(
   deps: AppDeps,
   actor: UserRow,
+  scope: Scope,
   input: Omit<BroadcastInput, 'audience'> & { audience: Audience },
 ): Promise<BroadcastResult> {
   const db = deps.database.db;
@@ -182,16 +186,16 @@ export async function sendBroadcast(
     .executeTakeFirst();
   if (earlier) return repeated(db, input.requestKey);
 
-  const group = await describeAudience(db, input.audience);
+  const group = await describeAudience(db, scope, input.audience);
   const channels = new Set(input.channels);
   const [emailed, phones] = await Promise.all([
     channels.has('email')
-      ? inAudience(emailable(db).select(['id', 'email']), input.audience)
+      ? inAudience(emailable(db, scope).select(['id', 'email']), input.audience)
           .orderBy('id')
           .execute()
       : [],
     channels.has('sms')
-      ? inAudience(textable(db).select(['id', 'phone_number']), input.audience)
+      ? inAudience(textable(db, scope).select(['id', 'phone_number']), input.audience)
           .orderBy('id')
           .execute()
       : [],
@@ -213,6 +217,7 @@ export async function sendBroadcast(
         recipients,
         sent,
         created_at: iso(nowMs),
+        branch_id: actor.branch_id,
       })
       .onConflict((oc) => oc.column('request_key').doNothing())
       .returning('id')
@@ -234,13 +239,15 @@ export async function sendBroadcast(
     const text = broadcastText(input.message, fullName(actor));
     for (let i = 0; i < emailed.length; i += BATCH) {
       const bcc = emailed.slice(i, i + BATCH).map((p) => p.email);
-      await queueEmail(trx, emailKey(id, i / BATCH), { to: oneLine(deps.config.mailFrom), bcc, subject, text }, nowMs);
+      const mail = { to: oneLine(deps.config.mailFrom), bcc, subject, text };
+      await queueEmail(trx, emailKey(id, i / BATCH), mail, nowMs, actor.branch_id);
     }
     const sms = broadcastSmsText(input.message);
     await queueSmsMany(
       trx,
       texted.map((person) => ({ key: smsKeys(id) + person.id, to: person.number, text: sms })),
       nowMs,
+      actor.branch_id,
     );
     return inserted;
   });

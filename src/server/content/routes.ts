@@ -3,9 +3,11 @@
 // contract's middleware refuses by rank before the input is read, as the users routes do. Each collection's
 // routes.ts names its texts and service, and adds the routes only it has.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context, Next } from 'hono';
 import type { ContentCollection } from '../../lib/shared/live/types';
 import type { ContentAction } from '../../lib/shared/permissions';
-import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
+import type { AppDeps, AppEnv, Scope, UserRow } from '../kernel/context';
+import { scopeOf, scopedItem } from '../kernel/scope';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
@@ -22,8 +24,10 @@ interface Collection<A extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
   create: C;
   update: U;
   summaries: { list: string; listAnswer: string; get: string; delete: string };
+  /** Its items belong to branches (events): a signed-in caller reads and changes only those of their scope. */
+  scoped?: 'events';
   service: {
-    list: (deps: AppDeps, viewer: UserRow | undefined) => Promise<z.infer<A>[]>;
+    list: (deps: AppDeps, viewer: UserRow | undefined, scope?: Scope) => Promise<z.infer<A>[]>;
     get: (deps: AppDeps, viewer: UserRow | undefined, id: string) => Promise<z.infer<A>>;
     create: (deps: AppDeps, actor: UserRow, input: z.infer<C>) => Promise<z.infer<A>>;
     update: (deps: AppDeps, actor: UserRow, id: string, input: z.infer<U>) => Promise<z.infer<A>>;
@@ -34,26 +38,35 @@ interface Collection<A extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
 /** The collection's sub-app with its shared routes, and byId for the routes the collection adds. */
 export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   deps: AppDeps,
-  { name, noun, aNoun, answer, create, update, summaries, service }: Collection<A, C, U>,
+  { name, noun, aNoun, answer, create, update, summaries, scoped, service }: Collection<A, C, U>,
 ) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const may = mayManage(name);
   const id = contentId(NOT_FOUND[name]);
+  /** Outside the caller's scope an item does not exist for them (404). */
+  const inScope = scoped ? [scopedItem(deps, scoped, NOT_FOUND[name])] : [];
   /** Staff whose role may do the action, on the item the {id} names. */
-  const byId = (action: ContentAction) => ({ signedIn: [auth, may(action)], params: id });
+  const byId = (action: ContentAction) => ({ signedIn: [auth, may(action), ...inScope], params: id });
 
   app.openapi(
     route('get', '/', summaries.list, {
       signedInOrNot: optionalAuth(deps),
       200: jsonAnswer(z.array(answer), summaries.listAnswer),
     }),
-    async (c) => c.json(await service.list(deps, viewerOf(c)), 200),
+    async (c) => {
+      const viewer = viewerOf(c);
+      return c.json(await service.list(deps, viewer, scoped && viewer ? await scopeOf(c, deps) : undefined), 200);
+    },
   );
 
   app.openapi(
     route('get', '/{id}/', summaries.get, {
-      signedInOrNot: optionalAuth(deps),
+      // A signed-in caller sees an item of their scope only.
+      signedInOrNot: [
+        optionalAuth(deps),
+        ...inScope.map((check) => (c: Context<AppEnv>, next: Next) => (c.get('user') ? check(c, next) : next())),
+      ],
       params: id,
       200: jsonAnswer(answer, `The ${noun}`),
     }),

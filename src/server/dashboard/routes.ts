@@ -13,6 +13,7 @@ import { readJsonBody } from '../kernel/body';
 import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { dashboardFigures, systemStatus } from './service';
+import { scopeOf } from '../kernel/scope';
 import { markNoticesSeen, notices } from './notices';
 
 export function dashboardRoutes(deps: AppDeps) {
@@ -28,7 +29,7 @@ export function dashboardRoutes(deps: AppDeps) {
         200: jsonAnswer(dashboardFiguresSchema, 'The figures'),
       },
     ),
-    async (c) => c.json(await dashboardFigures(deps, c.get('user')), 200),
+    async (c) => c.json(await dashboardFigures(deps, c.get('user'), await scopeOf(c, deps)), 200),
   );
   app.openapi(
     createRoute({

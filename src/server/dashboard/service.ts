@@ -2,7 +2,8 @@
 // calendar month and last month; and the System Status checks (the Notifications list is ./notices.ts). Each figure and check stands alone: one that fails does not take the others down.
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { dayOf, monthWindows, type Window } from '../../lib/shared/analytics/periods';
@@ -31,8 +32,16 @@ const within = (column: string, w: Window) =>
 export const awaitingReview = sql<boolean>`status = 'active' and last_updated = date_requested`;
 
 type Table = 'users' | 'sermons' | 'prayer_requests' | 'events';
-async function count(db: Kysely<DB>, table: Table, where?: ReturnType<typeof sql<boolean>>): Promise<number> {
+/** Accounts and events belong to branches: counted in the caller's scope; sermons and prayer requests to the church. */
+const BRANCHED: readonly Table[] = ['users', 'events'];
+async function count(
+  db: Kysely<DB>,
+  scope: Scope,
+  table: Table,
+  where?: ReturnType<typeof sql<boolean>>,
+): Promise<number> {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  if (BRANCHED.includes(table)) query = inScope(query, scope, 'branch_id');
   if (where) query = query.where(where);
   return n((await query.executeTakeFirstOrThrow()).n);
 }
@@ -40,6 +49,7 @@ async function count(db: Kysely<DB>, table: Table, where?: ReturnType<typeof sql
 /** value now; thisMonth and lastMonth count what `added` selects in each month. */
 async function figure(
   db: Kysely<DB>,
+  scope: Scope,
   table: Table,
   added: string,
   months: { current: Window; previous: Window },
@@ -47,34 +57,41 @@ async function figure(
 ) {
   const both = (w: Window) => (where ? sql<boolean>`${where} and ${within(added, w)}` : within(added, w));
   const [value, thisMonth, lastMonth] = await Promise.all([
-    count(db, table, where),
-    count(db, table, both(months.current)),
-    count(db, table, both(months.previous)),
+    count(db, scope, table, where),
+    count(db, scope, table, both(months.current)),
+    count(db, scope, table, both(months.previous)),
   ]);
   return { value, thisMonth, lastMonth };
 }
 
 /** The six figures for any staff member; giving this month and last only for ADMIN and above (canSeeGiving). */
-export async function dashboardFigures(deps: AppDeps, actor: { role: Role }): Promise<DashboardFigures> {
+export async function dashboardFigures(deps: AppDeps, actor: { role: Role }, scope: Scope): Promise<DashboardFigures> {
   const db = deps.database.db;
   const nowMs = deps.now();
   const months = monthWindows(nowMs);
   const today = dayOf(nowMs);
-  const giving = canSeeGiving(actor) ? settle('giving', () => fundTotals(db, months.current, months.previous)) : null;
+  const giving = canSeeGiving(actor)
+    ? settle('giving', () => fundTotals(db, scope, months.current, months.previous))
+    : null;
   const [totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests] = await Promise.all([
-    settle('total users', () => figure(db, 'users', 'date_joined', months)),
+    settle('total users', () => figure(db, scope, 'users', 'date_joined', months)),
     settle('active users', async () => ({
       // The same rule as the users screen's Active Users; the months count who used the portal.
-      value: await count(db, 'users', sql<boolean>`is_active = ${sql.lit(true)} and is_suspended = ${sql.lit(false)}`),
-      thisMonth: await activeMembers(db, months.current),
-      lastMonth: await activeMembers(db, months.previous),
+      value: await count(
+        db,
+        scope,
+        'users',
+        sql<boolean>`is_active = ${sql.lit(true)} and is_suspended = ${sql.lit(false)}`,
+      ),
+      thisMonth: await activeMembers(db, months.current, scope),
+      lastMonth: await activeMembers(db, months.previous, scope),
     })),
-    settle('total sermons', () => figure(db, 'sermons', 'created_at', months)),
-    settle('total prayers', () => figure(db, 'prayer_requests', 'date_requested', months)),
+    settle('total sermons', () => figure(db, scope, 'sermons', 'created_at', months)),
+    settle('total prayers', () => figure(db, scope, 'prayer_requests', 'date_requested', months)),
     settle('upcoming events', () =>
-      figure(db, 'events', 'start_date', months, sql<boolean>`status = 'upcoming' and end_date >= ${today}`),
+      figure(db, scope, 'events', 'start_date', months, sql<boolean>`status = 'upcoming' and end_date >= ${today}`),
     ),
-    settle('pending requests', () => figure(db, 'prayer_requests', 'date_requested', months, awaitingReview)),
+    settle('pending requests', () => figure(db, scope, 'prayer_requests', 'date_requested', months, awaitingReview)),
   ]);
   const figures = { totalUsers, activeUsers, totalSermons, totalPrayers, upcomingEvents, pendingRequests };
   return giving ? { ...figures, giving: await giving } : figures;

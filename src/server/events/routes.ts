@@ -17,6 +17,7 @@ export function eventRoutes(deps: AppDeps) {
     answer: EventAnswer,
     create: eventCreateSchema,
     update: eventUpdateSchema,
+    scoped: 'events',
     summaries: {
       list: 'Events by start: the public ones unless staff ask',
       listAnswer: 'By start date and time',

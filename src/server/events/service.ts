@@ -13,7 +13,8 @@ import {
 import type { Visibility } from '../../lib/shared/live/registry';
 import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
@@ -62,8 +63,15 @@ export async function readEvents(deps: AppDeps, visibility: Visibility): Promise
   return rows.map(toEventAnswer);
 }
 
-export function listEvents(deps: AppDeps, viewer: UserRow | undefined): Promise<EventAnswer[]> {
-  return readEvents(deps, visibilityOf(viewer));
+/** Staff see the events of their scope (docs/API.md, Branches); visitors every public one. */
+export async function listEvents(deps: AppDeps, viewer: UserRow | undefined, scope?: Scope): Promise<EventAnswer[]> {
+  if (!viewer || !scope) return readEvents(deps, visibilityOf(viewer));
+  const rows = await inScope(visible(deps.database.db, 'staff'), scope, 'events.branch_id')
+    .orderBy('start_date')
+    .orderBy('start_time')
+    .orderBy('id')
+    .execute();
+  return rows.map(toEventAnswer);
 }
 
 /** One event, or undefined when it does not exist or this visibility may not see it. */
@@ -149,6 +157,8 @@ export function createEvent(deps: AppDeps, actor: UserRow, input: EventCreate): 
     ...NEW_EVENT,
     ...(columnsOf(input) as Insertable<EventsTable>),
     end_date: input.endDate || input.startDate,
+    // The creator's branch (docs/API.md, Branches).
+    branch_id: actor.branch_id,
   };
   return insertEvent(deps, actor, values, { action: 'create_event', title: input.title });
 }

@@ -1,10 +1,10 @@
 // What staff and members read of gifts: the staff list (filters, search, CSV), a member's own gifts and their
 // yearly statement. Amounts are pesewas below, cedis in the answers (lib/shared/giving/money.ts).
-import type { Scope } from '../kernel/context';
-import { inScope } from '../kernel/scope';
 import { sql, type Kysely, type NotNull, type Selectable, type Transaction } from 'kysely';
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError } from '../kernel/errors';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { normalisePhone } from '../../lib/shared/phone';
 import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import { GIFT_METHOD_LABELS, GIVING_TEXTS, type GiftAnswer, type giftQuerySchema } from '../../lib/shared/giving/api';
@@ -66,17 +66,13 @@ export function giftAnswer(row: GiftJoined): GiftAnswer {
   };
 }
 
-/**
- * GET /giving/gifts/: newest first, by the filters (from/to are days of paidAt, else createdAt); `scope`: only the
- * gifts of these branches (?branch=).
- */
+/** GET /giving/gifts/: newest first, by the filters (from/to are days of paidAt, else createdAt). */
 export async function listGifts(
   db: Kysely<DB>,
+  scope: Scope,
   filter: z.output<typeof giftQuerySchema>,
-  scope?: Scope,
 ): Promise<GiftAnswer[]> {
-  let query = giftQuery(db);
-  if (scope) query = inScope(query, scope, 'gifts.branch_id');
+  let query = inScope(giftQuery(db), scope, 'gifts.branch_id');
   if (filter.fund) query = query.where('gifts.fund_id', '=', filter.fund);
   if (filter.status) query = query.where('gifts.status', '=', filter.status);
   if (filter.method) query = query.where('gifts.method', '=', filter.method);

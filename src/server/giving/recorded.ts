@@ -94,6 +94,8 @@ async function insertStaffGift(
       recorded_by: actor.id,
       created_at: stamp,
       updated_at: stamp,
+      // The recorder's branch (docs/API.md, Branches).
+      branch_id: actor.branch_id,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ import {
   summaryQuerySchema,
 } from '../../lib/shared/giving/api';
 import { toCsv } from '../../lib/shared/csv';
-import type { AppDeps, AppEnv, Scope } from '../kernel/context';
+import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
@@ -39,10 +39,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
-import { narrowScope, scopeOf } from '../kernel/scope';
-import type { Context } from 'hono';
-import { fieldError } from '../kernel/errors';
-import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
+import { listScope, scopedItem } from '../kernel/scope';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
@@ -58,14 +55,6 @@ export function givingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
   const db = deps.database.db;
-  /** A list's ?branch=: that branch of the caller's scope and those below it; one outside is the same 400 as none. */
-  const branchFilter = async (c: Context<AppEnv>, branch: number | undefined): Promise<Scope | undefined> => {
-    if (branch === undefined) return undefined;
-    const scope = await narrowScope(db, await scopeOf(c, deps), branch);
-    if (!scope) throw fieldError('branch', BRANCH_UNKNOWN);
-    return scope;
-  };
-
   app.openapi(
     route('get', '/funds/', 'The funds that take gifts, in order (anyone)', {
       200: jsonAnswer(z.array(publicFundSchema), 'Active funds'),
@@ -140,7 +129,7 @@ export function givingRoutes(deps: AppDeps) {
     ),
     async (c) => {
       const query = c.req.valid('query');
-      const gifts = await listGifts(db, query, await branchFilter(c, query.branch));
+      const gifts = await listGifts(db, await listScope(c, deps, query.branch), query);
       if (query.format !== 'csv') return c.json(gifts, 200);
       const header = [
         'id',
@@ -183,7 +172,7 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/gifts/{id}/refund/', 'Refund a paid gift, whole or in part (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
       params: GiftId,
       json: refundBodySchema,
       200: jsonAnswer(GiftAnswer, 'Refunded'),
@@ -194,7 +183,7 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/gifts/{id}/resolve/', 'Settle a flagged gift as paid (receipt sent) or failed (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
       params: GiftId,
       json: resolveBodySchema,
       200: jsonAnswer(GiftAnswer, 'Resolved'),
@@ -211,7 +200,7 @@ export function givingRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { range, branch } = c.req.valid('query');
-      return c.json(await givingSummary(db, range, deps.now(), await branchFilter(c, branch)), 200);
+      return c.json(await givingSummary(db, await listScope(c, deps, branch), range, deps.now()), 200);
     },
   );
 

@@ -25,11 +25,9 @@ interface DayOfFund {
   count: number;
 }
 
-/** `scope`: only the gifts of these branches (the summary's ?branch=); without it, every gift. */
-async function givenByFundAndDay(db: Kysely<DB>, w: Window, scope?: Scope): Promise<DayOfFund[]> {
+async function givenByFundAndDay(db: Kysely<DB>, scope: Scope, w: Window): Promise<DayOfFund[]> {
   const day = sql<string>`substr(paid_at, 1, 10)`;
-  const query = db
-    .selectFrom('gifts')
+  const rows = await inScope(db.selectFrom('gifts'), scope, 'branch_id')
     .select((eb) => [
       'fund_id',
       day.as('day'),
@@ -39,8 +37,8 @@ async function givenByFundAndDay(db: Kysely<DB>, w: Window, scope?: Scope): Prom
     .where('status', 'in', COUNTED)
     .where('paid_at', '>=', w.start)
     .where('paid_at', '<', w.end)
-    .groupBy(['fund_id', day]);
-  const rows = await (scope ? inScope(query, scope, 'branch_id') : query).execute();
+    .groupBy(['fund_id', day])
+    .execute();
   return rows.map((r) => ({
     fundId: Number(r.fund_id),
     day: r.day,
@@ -80,36 +78,34 @@ async function totalsOf(db: Kysely<DB>, rows: readonly DayOfFund[], current: Win
 /** Giving per fund in `current` against `previous` (the dashboard: this month and last). */
 export async function fundTotals(
   db: Kysely<DB>,
+  scope: Scope,
   current: Window,
   previous: Window,
-  scope?: Scope,
 ): Promise<GivingTotals> {
-  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end }, scope);
+  const rows = await givenByFundAndDay(db, scope, { start: previous.start, end: current.end });
   return totalsOf(db, rows, current);
 }
 
-/**
- * GET /giving/summary/?range=&branch= (the Giving screen): giving per fund for the range against the period before,
- * of the branches in `scope` when given (a branch and those below it).
- */
+/** GET /giving/summary/?range= (the Giving screen): giving per fund for the range against the period before. */
 export async function givingSummary(
   db: Kysely<DB>,
+  scope: Scope,
   range: GivingRange,
   now: number,
-  scope?: Scope,
 ): Promise<GivingSummary> {
   const { current, previous } = rangeWindows(range, now);
-  return { range, current, previous, ...(await fundTotals(db, current, previous, scope)) };
+  return { range, current, previous, ...(await fundTotals(db, scope, current, previous)) };
 }
 
 /** The analytics section: giving per fund for the range against the one before, and in each of its buckets. */
 export async function givingReport(
   db: Kysely<DB>,
+  scope: Scope,
   current: Window,
   previous: Window,
   list: readonly Bucket[],
 ): Promise<AnalyticsGiving> {
-  const rows = await givenByFundAndDay(db, { start: previous.start, end: current.end });
+  const rows = await givenByFundAndDay(db, scope, { start: previous.start, end: current.end });
   const points = list.map((b) => ({ label: b.label, start: b.start, end: b.end, pesewas: 0, count: 0 }));
   for (const row of rows) {
     const i = row.day >= current.start ? bucketIndex(list, row.day) : -1;

@@ -29,6 +29,7 @@ export function toHouseholdAnswer(row: HouseholdRow, members: MemberRow[], peopl
     name: row.name,
     address: row.address,
     head: head ? { id: Number(head.id), name: fullName(head) } : null,
+    branchId: Number(row.branch_id),
     people: [
       ...ordered.map((m) => ({
         kind: 'member' as const,

@@ -4,7 +4,9 @@
 // door (./own-household.ts). Every change is written with its audit entry in one transaction (activity/audit.ts).
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { AppDeps, UserRow } from '../kernel/context';
+import type { AppDeps, Scope, UserRow } from '../kernel/context';
+import { holdsBranch, inScope } from '../kernel/scope';
+import { branchInScope } from '../branches/service';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
@@ -25,6 +27,9 @@ import {
 import { toHouseholdAnswer, type HouseholdRow, type MemberRow } from './answers';
 
 type Db = Kysely<DB>;
+
+/** A scope that holds every branch: for accounts already in a household the caller reaches. */
+const ROOT_SCOPE: Scope = { branchId: 0, path: '/', root: true };
 
 /** The household's relationship of its head. */
 export const HEAD = 'Head';
@@ -62,8 +67,8 @@ export async function getHousehold(db: Db, id: number): Promise<Household> {
 }
 
 /** A page of households by name, a search matching the household's name or one of its people's. */
-export async function listHouseholds(db: Db, query: HouseholdListQuery): Promise<HouseholdPage> {
-  let base = db.selectFrom('households as h');
+export async function listHouseholds(db: Db, scope: Scope, query: HouseholdListQuery): Promise<HouseholdPage> {
+  let base = inScope(db.selectFrom('households as h'), scope, 'h.branch_id');
   if (query.search) {
     const pattern = likePattern(query.search);
     const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -119,13 +124,15 @@ export async function recorded(
   return getHousehold(deps.database.db, id);
 }
 
-async function accountOf(db: Db, userId: number, field = 'user_id') {
+/** The account a body names, when the caller's scope holds it; outside it, it does not exist for them. */
+async function accountOf(db: Db, scope: Scope, userId: number, field = 'user_id') {
   const user = await db
     .selectFrom('users')
-    .select([...memberColumns])
+    .select([...memberColumns, 'branch_id'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw fieldError(field, HOUSEHOLD_TEXT.userNotFound);
+  if (!user || !(await holdsBranch(db, scope, Number(user.branch_id))))
+    throw fieldError(field, HOUSEHOLD_TEXT.userNotFound);
   return user as MemberRow;
 }
 
@@ -146,9 +153,17 @@ async function join(trx: Db, user: MemberRow, householdId: number, relationship:
     .execute();
 }
 
-export async function createHousehold(deps: AppDeps, actor: UserRow, input: HouseholdCreate): Promise<Household> {
+export async function createHousehold(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  input: HouseholdCreate,
+): Promise<Household> {
   const db = deps.database.db;
-  const head = input.head_user_id ? await accountOf(db, input.head_user_id, 'head_user_id') : undefined;
+  const head = input.head_user_id ? await accountOf(db, scope, input.head_user_id, 'head_user_id') : undefined;
+  // The creator's branch unless another of their scope is named (docs/API.md, Branches).
+  const branch =
+    input.branchId === undefined ? actor.branch_id : (await branchInScope(db, scope, input.branchId, 'branchId')).id;
   return recorded(deps, actor, 'create_household', input.name, async (trx, stamp) => {
     const { id } = await trx
       .insertInto('households')
@@ -157,6 +172,7 @@ export async function createHousehold(deps: AppDeps, actor: UserRow, input: Hous
         address: input.address ?? null,
         head_user_id: head ? Number(head.id) : null,
         created_at: stamp,
+        branch_id: branch,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -174,7 +190,8 @@ export async function updateHousehold(
   const db = deps.database.db;
   const row = await householdRow(db, id);
   if (changes.head_user_id) {
-    const head = await accountOf(db, changes.head_user_id, 'head_user_id');
+    // One of its own accounts, whatever their branch.
+    const head = await accountOf(db, ROOT_SCOPE, changes.head_user_id, 'head_user_id');
     if (Number(head.household_id) !== id) throw fieldError('head_user_id', HOUSEHOLD_TEXT.headNotMember);
   }
   return recorded(deps, actor, 'update_household', changes.name ?? row.name, async (trx) => {
@@ -213,10 +230,10 @@ export async function deleteHousehold(deps: AppDeps, actor: UserRow, id: number)
   });
 }
 
-export async function addMember(deps: AppDeps, actor: UserRow, id: number, input: HouseholdMemberAdd) {
+export async function addMember(deps: AppDeps, actor: UserRow, scope: Scope, id: number, input: HouseholdMemberAdd) {
   const db = deps.database.db;
   const row = await householdRow(db, id);
-  const user = await accountOf(db, input.user_id);
+  const user = await accountOf(db, scope, input.user_id);
   return recorded(deps, actor, 'add_household_member', `${fullName(user)} to ${row.name}`, async (trx) => {
     await join(trx, user, id, input.relationship);
     return id;
@@ -226,7 +243,7 @@ export async function addMember(deps: AppDeps, actor: UserRow, id: number, input
 export async function removeMember(deps: AppDeps, actor: UserRow, id: number, userId: number) {
   const db = deps.database.db;
   const row = await householdRow(db, id);
-  const user = await accountOf(db, userId);
+  const user = await accountOf(db, ROOT_SCOPE, userId);
   if (Number(user.household_id) !== id) throw new ApiError(404, HOUSEHOLD_TEXT.notMember);
   return recorded(deps, actor, 'remove_household_member', `${fullName(user)} from ${row.name}`, async (trx) => {
     await trx
@@ -245,11 +262,19 @@ export async function removeMember(deps: AppDeps, actor: UserRow, id: number, us
  * Merges household `from` into `into`: its accounts and people move, `into` keeps its name, address and head
  * (taking `from`'s head when it has none, and `from`'s address when it has none), and `from` is deleted.
  */
-export async function mergeHouseholds(deps: AppDeps, actor: UserRow, into: number, from: number): Promise<Household> {
+export async function mergeHouseholds(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  into: number,
+  from: number,
+): Promise<Household> {
   if (into === from) throw fieldError('from', HOUSEHOLD_TEXT.sameHousehold);
   const db = deps.database.db;
   const target = await householdRow(db, into);
-  const source = await db.selectFrom('households').selectAll().where('id', '=', from).executeTakeFirst();
+  const source = await inScope(db.selectFrom('households').selectAll(), scope, 'branch_id')
+    .where('id', '=', from)
+    .executeTakeFirst();
   if (!source) throw fieldError('from', HOUSEHOLD_NOT_FOUND);
   const what = `${source.name} into ${target.name}`;
   return recorded(deps, actor, 'merge_households', what, async (trx) => {

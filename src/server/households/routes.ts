@@ -22,6 +22,7 @@ import { jsonAnswer } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
 import * as households from './households';
+import { listScope, scopeOf, scopedItem } from '../kernel/scope';
 import * as people from './people';
 
 const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
@@ -35,6 +36,8 @@ export function householdRoutes(deps: AppDeps) {
     auth,
     allowed((user) => canManageCongregation(user, 'households', action)),
   ];
+  /** An {id} route: the household must be in the caller's scope (404 otherwise). */
+  const item = (action: CongregationAction) => [...may(action), scopedItem(deps, 'households', HOUSEHOLD_NOT_FOUND)];
   const Household = householdSchema.openapi('Household');
   const answer = jsonAnswer(Household, 'The household as now stored');
 
@@ -44,7 +47,11 @@ export function householdRoutes(deps: AppDeps) {
       query: householdListQuerySchema,
       200: jsonAnswer(householdPageSchema, '{count, results}'),
     }),
-    async (c) => c.json(await households.listHouseholds(deps.database.db, c.req.valid('query')), 200),
+    async (c) => {
+      const query = c.req.valid('query');
+      const scope = await listScope(c, deps, query.branch);
+      return c.json(await households.listHouseholds(deps.database.db, scope, query), 200);
+    },
   );
 
   app.openapi(
@@ -53,12 +60,13 @@ export function householdRoutes(deps: AppDeps) {
       json: householdCreateSchema,
       201: jsonAnswer(Household, 'Created'),
     }),
-    async (c) => c.json(await households.createHousehold(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await households.createHousehold(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(
     route('get', '/{id}/', 'One household (staff)', {
-      signedIn: may('read'),
+      signedIn: item('read'),
       params: Id,
       200: jsonAnswer(Household, 'The household'),
     }),
@@ -66,7 +74,7 @@ export function householdRoutes(deps: AppDeps) {
   );
 
   changeAndDelete(app, deps, {
-    byId: () => ({ signedIn: may('edit'), params: Id }),
+    byId: () => ({ signedIn: item('edit'), params: Id }),
     noun: 'household',
     answer: Household,
     change: householdUpdateSchema,
@@ -80,31 +88,47 @@ export function householdRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/merge/', 'Merge household `from` into this one: its people move, it is deleted (ADMIN+)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: Id,
       json: householdMergeSchema,
       200: answer,
     }),
     async (c) =>
       c.json(
-        await households.mergeHouseholds(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json').from),
+        await households.mergeHouseholds(
+          deps,
+          c.get('user'),
+          await scopeOf(c, deps),
+          c.req.valid('param').id,
+          c.req.valid('json').from,
+        ),
         200,
       ),
   );
 
   app.openapi(
     route('post', '/{id}/members/', 'An account joins the household, leaving any other (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: Id,
       json: householdMemberAddSchema,
       200: answer,
     }),
-    changeById(deps, households.addMember),
+    async (c) =>
+      c.json(
+        await households.addMember(
+          deps,
+          c.get('user'),
+          await scopeOf(c, deps),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
   );
 
   app.openapi(
     route('delete', '/{id}/members/{userId}/', 'An account leaves the household (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: MemberId,
       200: answer,
     }),
@@ -116,7 +140,7 @@ export function householdRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/people/', 'Add a person without an account (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: Id,
       json: staffPersonCreateSchema,
       200: answer,
@@ -126,7 +150,7 @@ export function householdRoutes(deps: AppDeps) {
 
   app.openapi(
     route('patch', '/{id}/people/{personId}/', 'Change a person of the household (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: PersonId,
       json: staffPersonUpdateSchema,
       200: answer,
@@ -139,7 +163,7 @@ export function householdRoutes(deps: AppDeps) {
 
   app.openapi(
     route('delete', '/{id}/people/{personId}/', 'Remove a person from the household (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: PersonId,
       200: answer,
     }),

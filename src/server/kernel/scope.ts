@@ -4,8 +4,11 @@
 // no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
 // of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
 import { sql, type Kysely } from 'kysely';
+import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../db/schema';
 import type { AppDeps, AppEnv, Scope, UserRow } from './context';
+import { ApiError, fieldError } from './errors';
+import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
 
 /** The first path after every path that starts with `path` (which ends with '/'). */
 const pathEnd = (path: string) => path.slice(0, -1) + '0';
@@ -66,7 +69,65 @@ interface Filterable {
  */
 export function inScope<Q extends Filterable>(query: Q, scope: Scope, column: string): Q {
   if (scope.root) return query;
-  return query.where(
-    sql<boolean>`${sql.ref(column)} in (select id from branches where path >= ${scope.path} and path < ${pathEnd(scope.path)})`,
-  ) as Q;
+  return query.where(scopeCondition(scope, column)) as Q;
+}
+
+/** inScope's condition itself, for where a query is not filtered by `where` (a join's `on`). */
+export function scopeCondition(scope: Scope, column: string) {
+  if (scope.root) return sql<boolean>`1 = 1`;
+  return sql<boolean>`${sql.ref(column)} in (select id from branches where path >= ${scope.path} and path < ${pathEnd(scope.path)})`;
+}
+
+/** Whether the branch with this id lies in the scope; the root's scope holds every branch without a read. */
+export async function holdsBranch(db: Kysely<DB>, scope: Scope, branchId: number): Promise<boolean> {
+  if (scope.root) return true;
+  const row = await db.selectFrom('branches').select('path').where('id', '=', branchId).executeTakeFirst();
+  return !!row && holdsPath(scope, row.path);
+}
+
+/**
+ * The scope of a list: the caller's, or narrowed to the branch its `?branch=` names (that branch and below). A
+ * branch outside the caller's scope does not exist for them: the same 400 on `branch` as an unknown one.
+ */
+export async function listScope(
+  c: ScopeCarrier,
+  deps: Pick<AppDeps, 'database'>,
+  branch: number | undefined,
+): Promise<Scope> {
+  const scope = await scopeOf(c, deps);
+  if (branch === undefined) return scope;
+  const narrowed = await narrowScope(deps.database.db, scope, branch);
+  if (!narrowed) throw fieldError('branch', BRANCH_UNKNOWN);
+  return narrowed;
+}
+
+/** The tables whose rows belong to a branch and are reached by an {id}. */
+export type ScopedTable = 'users' | 'households' | 'ministries' | 'events' | 'gifts' | 'outbox';
+
+/**
+ * Route middleware after requireAuth: the row its path's {param} names is outside the caller's scope, so it does not
+ * exist for them (404 with the collection's words, as for an unknown id) before any service sees it. A malformed id
+ * is left to the contract's own 404.
+ */
+export function scopedItem(
+  deps: Pick<AppDeps, 'database'>,
+  table: ScopedTable,
+  notFound: string,
+  param = 'id',
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const scope = await scopeOf(c, deps);
+    if (scope.root) return next();
+    const raw = c.req.param(param) ?? '';
+    const id = table === 'events' ? raw : Number(raw);
+    if (typeof id === 'number' && !(Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)) return next();
+    const db = deps.database.db as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- one of ScopedTable
+    const seen = await inScope(
+      db.selectFrom(table).select('id').where('id', '=', id),
+      scope,
+      `${table}.branch_id`,
+    ).executeTakeFirst();
+    if (!seen) throw new ApiError(404, notFound);
+    return next();
+  };
 }

@@ -29,6 +29,7 @@ export function toMinistryAnswer(
     is_public: Boolean(row.is_public),
     member_count: counts.members,
     pending_requests: counts.pending,
+    branchId: Number(row.branch_id),
   };
 }
 

@@ -3,7 +3,8 @@
 // staff link, a new MEMBER account made from the request (./new-members.ts), or the account found by its email
 // or phone; a visitor's request with none of these is refused (409) rather than "accepted" with nobody added.
 import { sql, type Kysely } from 'kysely';
-import type { AppDeps, UserRow } from '../kernel/context';
+import type { AppDeps, Scope, UserRow } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
@@ -38,8 +39,8 @@ const requestsQuery = (db: Db) =>
     .select('m.name as ministry_name');
 
 /** Join requests of one status, oldest first (pending) or newest first (decided), each with its account. */
-export async function listJoinRequests(db: Db, status: JoinRequestStatus): Promise<JoinRequest[]> {
-  const rows = await requestsQuery(db)
+export async function listJoinRequests(db: Db, scope: Scope, status: JoinRequestStatus): Promise<JoinRequest[]> {
+  const rows = await inScope(requestsQuery(db), scope, 'm.branch_id')
     .where('r.status', '=', status)
     .orderBy('r.created_at', status === 'pending' ? 'asc' : 'desc')
     .orderBy('r.id')

@@ -3,7 +3,9 @@
 // ./join-requests.ts. Every staff change is written with its audit entry in one transaction; a change to what
 // /ministries shows tells the content hook, which drops the host's copy of the page.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AppDeps, UserRow } from '../kernel/context';
+import type { AppDeps, Scope, UserRow } from '../kernel/context';
+import { inScope } from '../kernel/scope';
+import { branchInScope } from '../branches/service';
 import type { DB } from '../db/schema';
 import { ApiError, fieldError } from '../kernel/errors';
 import { audited } from '../activity/audit';
@@ -31,9 +33,8 @@ export async function listPublicMinistries(db: Db): Promise<PublicMinistry[]> {
 }
 
 /** Every ministry with its leader and counts, by name (staff). */
-export async function listMinistries(db: Db): Promise<Ministry[]> {
-  const rows = await db
-    .selectFrom('ministries as m')
+export async function listMinistries(db: Db, scope: Scope): Promise<Ministry[]> {
+  const rows = await inScope(db.selectFrom('ministries as m'), scope, 'm.branch_id')
     .leftJoin('users as l', 'l.id', 'm.leader_user_id')
     .selectAll('m')
     .select(['l.first_name', 'l.last_name', 'l.username'])
@@ -72,7 +73,8 @@ export async function ministryRow(db: Db, id: number): Promise<MinistryRow> {
 /** One ministry with its members by name (staff). */
 export async function getMinistry(db: Db, id: number): Promise<MinistryDetail> {
   await ministryRow(db, id);
-  const summary = (await listMinistries(db)).find((m) => m.id === id)!;
+  // The whole church's list: the route already kept a ministry outside the caller's scope out.
+  const summary = (await listMinistries(db, { branchId: 0, path: '/', root: true })).find((m) => m.id === id)!;
   const members = await db
     .selectFrom('ministry_memberships as mm')
     .innerJoin('users as u', 'u.id', 'mm.user_id')
@@ -129,8 +131,16 @@ export async function recorded(
   return id;
 }
 
-export async function createMinistry(deps: AppDeps, actor: UserRow, input: MinistryCreate): Promise<MinistryDetail> {
+export async function createMinistry(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  input: MinistryCreate,
+): Promise<MinistryDetail> {
   const db = deps.database.db;
+  // The creator's branch unless another of their scope is named (docs/API.md, Branches).
+  const branch =
+    input.branchId === undefined ? actor.branch_id : (await branchInScope(db, scope, input.branchId, 'branchId')).id;
   await assertNameFree(db, input.name);
   if (input.leader_user_id) await assertAccount(db, input.leader_user_id, 'leader_user_id');
   const id = await recorded(deps, actor, 'create_ministry', input.name, true, async (trx) => {
@@ -144,6 +154,7 @@ export async function createMinistry(deps: AppDeps, actor: UserRow, input: Minis
         meeting_time: input.meeting_time ?? null,
         meeting_place: input.meeting_place ?? null,
         is_public: input.is_public,
+        branch_id: branch,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

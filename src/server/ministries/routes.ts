@@ -32,6 +32,9 @@ import { allowed, changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './ministries';
+import { listScope, scopeOf, scopedItem, inScope } from '../kernel/scope';
+import { ApiError } from '../kernel/errors';
+import type { MiddlewareHandler } from 'hono';
 import * as members from './members';
 import * as joinRequests from './join-requests';
 
@@ -50,6 +53,23 @@ export function ministryRoutes(deps: AppDeps) {
     auth,
     allowed((user) => canManageCongregation(user, 'ministries', action)),
   ];
+  /** An {id} route: the ministry must be in the caller's scope (404 otherwise). */
+  const item = (action: CongregationAction) => [...may(action), scopedItem(deps, 'ministries', MINISTRY_NOT_FOUND)];
+  /** A {rid} route: the request's ministry must be in the caller's scope (404 otherwise). */
+  const requestInScope: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const scope = await scopeOf(c, deps);
+    const rid = Number(c.req.param('rid'));
+    if (!scope.root && Number.isSafeInteger(rid) && rid > 0 && rid < 2 ** 31) {
+      const query = deps.database.db
+        .selectFrom('ministry_join_requests as r')
+        .innerJoin('ministries as m', 'm.id', 'r.ministry_id')
+        .select('r.id')
+        .where('r.id', '=', rid);
+      if (!(await inScope(query, scope, 'm.branch_id').executeTakeFirst()))
+        throw new ApiError(404, JOIN_REQUEST_NOT_FOUND);
+    }
+    await next();
+  };
   const Detail = ministryDetailSchema.openapi('Ministry');
   const Request = joinRequestSchema.openapi('MinistryJoinRequest');
   const stored = 'The ministry as now stored, with its members';
@@ -67,7 +87,7 @@ export function ministryRoutes(deps: AppDeps) {
       signedIn: may('read'),
       200: jsonAnswer(z.array(ministrySchema), 'By name'),
     }),
-    async (c) => c.json(await ministries.listMinistries(deps.database.db), 200),
+    async (c) => c.json(await ministries.listMinistries(deps.database.db, await scopeOf(c, deps)), 200),
   );
 
   app.openapi(
@@ -76,7 +96,11 @@ export function ministryRoutes(deps: AppDeps) {
       query: joinRequestListQuerySchema,
       200: jsonAnswer(z.array(Request), 'The requests'),
     }),
-    async (c) => c.json(await joinRequests.listJoinRequests(deps.database.db, c.req.valid('query').status), 200),
+    async (c) => {
+      const { status, branch } = c.req.valid('query');
+      const scope = await listScope(c, deps, branch);
+      return c.json(await joinRequests.listJoinRequests(deps.database.db, scope, status), 200);
+    },
   );
 
   app.openapi(
@@ -86,7 +110,7 @@ export function ministryRoutes(deps: AppDeps) {
       'Accept a join request: the account that asked, a linked one (user_id), a new MEMBER account ' +
         '(create_account, ADMIN and above) or the one found by its email or phone joins (staff)',
       {
-        signedIn: may('decide_requests'),
+        signedIn: [...may('decide_requests'), requestInScope],
         params: RequestId,
         json: joinAcceptSchema,
         200: jsonAnswer(Request, 'As now stored, with the account that joined'),
@@ -104,7 +128,7 @@ export function ministryRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/join-requests/{rid}/decline/', 'Decline a join request (staff)', {
-      signedIn: may('decide_requests'),
+      signedIn: [...may('decide_requests'), requestInScope],
       params: RequestId,
       200: jsonAnswer(Request, 'As now stored'),
       409: CONFLICT,
@@ -144,12 +168,13 @@ export function ministryRoutes(deps: AppDeps) {
       json: ministryCreateSchema,
       201: jsonAnswer(Detail, 'Created'),
     }),
-    async (c) => c.json(await ministries.createMinistry(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await ministries.createMinistry(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(
     route('get', '/{id}/', 'One ministry with its members (staff)', {
-      signedIn: may('read'),
+      signedIn: item('read'),
       params: Id,
       200: jsonAnswer(Detail, 'The ministry'),
     }),
@@ -157,7 +182,7 @@ export function ministryRoutes(deps: AppDeps) {
   );
 
   changeAndDelete(app, deps, {
-    byId: () => ({ signedIn: may('edit'), params: Id }),
+    byId: () => ({ signedIn: item('edit'), params: Id }),
     noun: 'ministry',
     answer: Detail,
     stored,
@@ -172,7 +197,7 @@ export function ministryRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/members/', 'Add an account to the ministry with a role (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: Id,
       json: ministryMemberAddSchema,
       200: detail,
@@ -182,7 +207,7 @@ export function ministryRoutes(deps: AppDeps) {
 
   app.openapi(
     route('patch', '/{id}/members/{userId}/', "Change a member's role (ADMIN and above)", {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: MemberId,
       json: ministryMemberChangeSchema,
       200: detail,
@@ -195,7 +220,7 @@ export function ministryRoutes(deps: AppDeps) {
 
   app.openapi(
     route('delete', '/{id}/members/{userId}/', 'Remove a member from the ministry (ADMIN and above)', {
-      signedIn: may('edit'),
+      signedIn: item('edit'),
       params: MemberId,
       200: detail,
     }),

@@ -18,7 +18,14 @@ export interface SmsPayload {
   text: string;
 }
 
-export async function queueEmail(db: Writer, key: string, message: MailMessage, nowMs: number): Promise<void> {
+/** `branchId`: the branch the message concerns (staff of that branch see it on the Outbox); default the root. */
+export async function queueEmail(
+  db: Writer,
+  key: string,
+  message: MailMessage,
+  nowMs: number,
+  branchId?: number,
+): Promise<void> {
   const { to, subject, attachments, ...rest } = message;
   const payload: EmailPayload = {
     ...rest,
@@ -30,7 +37,12 @@ export async function queueEmail(db: Writer, key: string, message: MailMessage, 
       })),
     }),
   };
-  await insert(db, { channel: 'email', recipient: to, subject, payload: JSON.stringify(payload), key }, nowMs);
+  await insert(
+    db,
+    { channel: 'email', recipient: to, subject, payload: JSON.stringify(payload), key },
+    nowMs,
+    branchId,
+  );
 }
 
 /** `to` as the providers take it: 233XXXXXXXXX (smsNumber of src/lib/shared/sms/numbers.ts). */
@@ -39,7 +51,12 @@ export async function queueSms(db: Writer, key: string, sms: { to: string; text:
 }
 
 /** Many SMS in a few statements (a broadcast to thousands of members queues in about a second). */
-export async function queueSmsMany(db: Writer, messages: { key: string; to: string; text: string }[], nowMs: number) {
+export async function queueSmsMany(
+  db: Writer,
+  messages: { key: string; to: string; text: string }[],
+  nowMs: number,
+  branchId?: number,
+) {
   const rows = messages.map((m) => ({
     channel: 'sms' as const,
     recipient: m.to,
@@ -47,12 +64,12 @@ export async function queueSmsMany(db: Writer, messages: { key: string; to: stri
     payload: JSON.stringify({ text: m.text } satisfies SmsPayload),
     key: m.key,
   }));
-  await insert(db, rows, nowMs);
+  await insert(db, rows, nowMs, branchId);
 }
 
 type NewRow = { channel: 'email' | 'sms'; recipient: string; subject: string | null; payload: string; key: string };
 
-async function insert(db: Writer, rows: NewRow | NewRow[], nowMs: number) {
+async function insert(db: Writer, rows: NewRow | NewRow[], nowMs: number, branchId?: number) {
   const now = new Date(nowMs).toISOString();
   const values = (Array.isArray(rows) ? rows : [rows]).map((row) => ({
     channel: row.channel,
@@ -64,6 +81,7 @@ async function insert(db: Writer, rows: NewRow | NewRow[], nowMs: number) {
     attempts: 0,
     next_attempt_at: now,
     created_at: now,
+    ...(branchId !== undefined && { branch_id: branchId }),
   }));
   for (const chunk of inChunks(values)) {
     await db

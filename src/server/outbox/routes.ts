@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
+import { listScope, scopedItem } from '../kernel/scope';
 import { LIST_LIMIT, OUTBOX_NOT_FOUND, listOutbox, retryOutbox } from './service';
 
 const OutboxItem = outboxItemSchema.openapi('OutboxItem');
@@ -22,11 +23,14 @@ export function outboxRoutes(deps: AppDeps) {
       query: outboxQuerySchema,
       200: jsonAnswer(z.array(OutboxItem), 'Newest first'),
     }),
-    async (c) => c.json(await listOutbox(deps.database.db, c.req.valid('query')), 200),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await listOutbox(deps.database.db, await listScope(c, deps, query.branch), query), 200);
+    },
   );
   app.openapi(
     route('post', '/{id}/retry/', 'Send a failed message again: queued now, attempts kept (ADMIN and above)', {
-      signedIn: [auth, mayRead],
+      signedIn: [auth, mayRead, scopedItem(deps, 'outbox', OUTBOX_NOT_FOUND)],
       params: OutboxId,
       200: jsonAnswer(OutboxItem, 'Queued again'),
       409: jsonAnswer(z.object({ detail: z.string() }), 'Not failed: queued or already sent'),

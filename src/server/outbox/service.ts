@@ -5,6 +5,8 @@ import type { UserRow } from '../kernel/context';
 import type { OutboxItem, OutboxQuery } from '../../lib/shared/outbox/api';
 import { ApiError } from '../kernel/errors';
 import { withAudit } from '../activity/audit';
+import type { Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { iso } from '../db/time';
 
 /** The list's length at most: the newest are the ones staff look at. */
@@ -24,8 +26,9 @@ const toItem = (row: Selectable<OutboxTable>): OutboxItem => ({
   sentAt: row.sent_at,
 });
 
-export async function listOutbox(db: Kysely<DB>, query: OutboxQuery): Promise<OutboxItem[]> {
-  let select = db.selectFrom('outbox').selectAll();
+/** The messages of the caller's scope (docs/API.md, Branches), newest first, by the filters. */
+export async function listOutbox(db: Kysely<DB>, scope: Scope, query: OutboxQuery): Promise<OutboxItem[]> {
+  let select = inScope(db.selectFrom('outbox').selectAll(), scope, 'branch_id');
   if (query.status) select = select.where('status', '=', query.status);
   if (query.channel) select = select.where('channel', '=', query.channel);
   if (query.q) {

@@ -16,6 +16,7 @@ import { clientOf } from '../kernel/client';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
+import { scopedItem } from '../kernel/scope';
 import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -76,7 +77,7 @@ export function registrationRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/{id}/registrations/', "An event's registrations in the order they came (staff)", {
-      signedIn: [auth, mayHandle('read')],
+      signedIn: [auth, mayHandle('read'), scopedItem(deps, 'events', EVENT_NOT_FOUND)],
       params: EventId,
       200: jsonAnswer(z.array(registrationAnswerSchema.openapi('Registration')), 'Oldest first'),
     }),
@@ -89,7 +90,7 @@ export function registrationRoutes(deps: AppDeps) {
       '/{id}/registrations/{rid}/',
       'Check in or cancel a registration (cancelling confirms the waitlist in order, as far as seats allow)',
       {
-        signedIn: [auth, mayHandle('edit')],
+        signedIn: [auth, mayHandle('edit'), scopedItem(deps, 'events', EVENT_NOT_FOUND)],
         params: RegistrationId,
         json: registrationChangeSchema,
         200: jsonAnswer(registrationAnswerSchema, 'The registration as now stored'),

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
+import { scopeOf } from '../kernel/scope';
 import { search } from './service';
 
 export function searchRoutes(deps: AppDeps) {
@@ -15,7 +16,8 @@ export function searchRoutes(deps: AppDeps) {
       query: searchQuerySchema,
       200: jsonAnswer(searchAnswerSchema, 'The matches, grouped by kind'),
     }),
-    async (c) => c.json({ results: await search(deps, c.get('user'), c.req.valid('query').q) }, 200),
+    async (c) =>
+      c.json({ results: await search(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('query').q) }, 200),
   );
   return app;
 }

@@ -2,7 +2,8 @@
 // PostgreSQL alike (lower() on both sides), % and _ matched literally. Staff see every account, sermon and event
 // (drafts and private ones too, as their screens show them); prayer requests only if their role may handle them.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { UserRow } from '../kernel/context';
 import { canHandleVisitorData, ROLE_LABELS } from '../../lib/shared/permissions';
 import { fullName } from '../../lib/shared/format';
@@ -18,12 +19,12 @@ function anyContains(columns: string[], pattern: string): Expression<SqlBool> {
   )})`;
 }
 
-export async function search(deps: AppDeps, actor: UserRow, text: string): Promise<SearchResult[]> {
+/** Accounts and events of the caller's scope only (docs/API.md, Branches); sermons and prayers are the church's. */
+export async function search(deps: AppDeps, actor: UserRow, scope: Scope, text: string): Promise<SearchResult[]> {
   const db = deps.database.db;
   const pattern = likePattern(text);
   const [people, sermons, events, prayers] = await Promise.all([
-    db
-      .selectFrom('users')
+    inScope(db.selectFrom('users'), scope, 'branch_id')
       .select(['id', 'first_name', 'last_name', 'username', 'email', 'role'])
       .where(anyContains(['first_name', 'last_name', 'username', 'email'], pattern))
       .orderBy('first_name')
@@ -37,8 +38,7 @@ export async function search(deps: AppDeps, actor: UserRow, text: string): Promi
       .orderBy('date', 'desc')
       .limit(SEARCH_PER_KIND)
       .execute(),
-    db
-      .selectFrom('events')
+    inScope(db.selectFrom('events'), scope, 'branch_id')
       .select(['id', 'title', 'start_date', 'location'])
       .where(anyContains(['title', 'location', 'description'], pattern))
       .orderBy('start_date', 'desc')

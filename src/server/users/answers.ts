@@ -4,6 +4,7 @@ import { MEDIA_PATH } from '../media/storage';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/users/types';
 import type { UserRow } from '../kernel/context';
 import { yearsSince } from '../db/time';
+import type { BranchStay } from '../../lib/shared/branches/api';
 import { fullName } from '../../lib/shared/format';
 
 export function isOnline(row: Pick<UserRow, 'last_seen' | 'logged_out_at'>, nowMs: number, windowMs: number) {
@@ -25,7 +26,7 @@ export function asTarget(row: UserRow) {
 
 export function toUserAnswer(
   row: UserRow,
-  extras: { memberships: MinistryMembership[]; family: FamilyMember[]; branchName: string },
+  extras: { memberships: MinistryMembership[]; family: FamilyMember[]; branchName: string; history: BranchStay[] },
   nowMs: number,
   onlineWindowMs: number,
 ): User {
@@ -56,6 +57,14 @@ export function toUserAnswer(
     ministry_memberships: extras.memberships,
     family_members: extras.family,
     branch: { id: Number(row.branch_id), name: extras.branchName },
+    branch_history: [
+      ...extras.history,
+      {
+        branch: { id: Number(row.branch_id), name: extras.branchName },
+        from: extras.history.at(-1)?.to ?? row.date_joined,
+        to: null,
+      },
+    ],
     email_notifications: Boolean(row.email_notifications),
     sms_notifications: Boolean(row.sms_notifications),
     push_notifications: Boolean(row.push_notifications),

@@ -6,7 +6,7 @@
 // caller already has it.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
 import { compiledOnce } from '../db/compiled';
 
 export interface Answer<T> {
@@ -31,15 +31,24 @@ export async function usersVersion(deps: AppDeps): Promise<number> {
 export const nextMidnight = (nowMs: number) => (Math.floor(nowMs / 86_400_000) + 1) * 86_400_000;
 
 /**
- * One kept answer of one app (its deps): `build` makes the value and says until when it holds without a write.
- * The version is read before building (or given: the one the request's sign-in check read), so a write during
- * the build leaves a copy already marked old.
+ * One kept answer of one app (its deps) per branch scope (each scope sees its own accounts): `build` makes the
+ * value and says until when it holds without a write. The version is read before building (or given: the one the
+ * request's sign-in check read), so a write during the build leaves a copy already marked old.
  */
 export function keptAnswer<T>(
   deps: AppDeps,
   name: string,
-  build: (deps: AppDeps) => Promise<{ value: T; validUntil: number }>,
+  build: (deps: AppDeps, scope: Scope) => Promise<{ value: T; validUntil: number }>,
 ) {
+  const byScope = new Map<string, ReturnType<typeof keptOne<T>>>();
+  return (scope: Scope, known?: number): Promise<Answer<T>> => {
+    let one = byScope.get(scope.path);
+    if (!one) byScope.set(scope.path, (one = keptOne(deps, name, (d) => build(d, scope))));
+    return one(known);
+  };
+}
+
+function keptOne<T>(deps: AppDeps, name: string, build: (deps: AppDeps) => Promise<{ value: T; validUntil: number }>) {
   let kept: Kept<T> | null = null;
   let building: { version: number; done: Promise<Kept<T>> } | null = null;
   return async (known?: number): Promise<Answer<T>> => {

@@ -15,6 +15,7 @@ import type { User } from '../../lib/shared/users/types';
 import type { AppDeps, Scope } from '../kernel/context';
 import { branchInScope } from '../branches/service';
 import { moveAccount } from '../branches/transfers';
+import { holdsBranch } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, DETAIL, fieldError } from '../kernel/errors';
@@ -25,13 +26,25 @@ import { removeAvatar } from '../media/avatars';
 import { asTarget } from './answers';
 import type { UserRow } from '../kernel/context';
 import { loadUser, presentUser, presentUserById } from './read';
+import type { Transfer } from '../../lib/shared/branches/api';
 import { afterEmailChange, assertEmailFree, withEmailChecked } from './email-change';
 
 // ---- Whom a call is about, and whether the caller may ----
 
-/** The target of a user-management call, once the screen would offer it one of these actions (else 403). */
-export async function targetFor(deps: AppDeps, actor: UserRow, id: number, actions: UserAction[]): Promise<UserRow> {
+/**
+ * The target of a user-management call: in the caller's scope (else, as for nobody, 404), and once the screen would
+ * offer it one of these actions (else 403).
+ */
+export async function targetFor(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  id: number,
+  actions: UserAction[],
+): Promise<UserRow> {
   const target = await loadUser(deps, id);
+  if (!(await holdsBranch(deps.database.db, scope, Number(target.branch_id))))
+    throw new ApiError(404, DETAIL.userNotFound);
   const offered = availableActions(actor, asTarget(target));
   if (!actions.some((action) => offered.has(action))) throw new ApiError(403, DETAIL.forbidden);
   return target;
@@ -172,4 +185,30 @@ export function reactivateUser(deps: AppDeps, actor: UserRow, target: UserRow): 
       .where('id', '=', target.id)
       .execute(),
   );
+}
+
+/**
+ * Moves an account to another branch of the caller's scope (docs/API.md, Branches: transfers), with everyone of
+ * its household and the household itself when `household` is asked; each account's history keeps where it was.
+ */
+export async function transferUser(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  target: UserRow,
+  input: Transfer,
+): Promise<User> {
+  const db = deps.database.db;
+  const branch = await branchInScope(db, scope, input.branch_id, 'branch_id');
+  const movers =
+    input.household && target.household_id !== null
+      ? await db.selectFrom('users').selectAll().where('household_id', '=', target.household_id).execute()
+      : [target];
+  const entry = { action: USER_ACTIONS.update.audit, details: 'branch_id', reason: input.note ?? null };
+  return recorded(deps, actor, target, entry, async (trx, stamp) => {
+    for (const account of movers)
+      await moveAccount(trx, account, branch, { at: iso(stamp), by: actor.id, note: input.note ?? null });
+    if (input.household && target.household_id !== null)
+      await trx.updateTable('households').set({ branch_id: branch.id }).where('id', '=', target.household_id).execute();
+  });
 }

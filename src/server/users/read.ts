@@ -3,7 +3,8 @@
 // such an answer holds without a write (./cached-answers.ts keeps it that long).
 import type { Kysely } from 'kysely';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/users/types';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { compiledOnce } from '../db/compiled';
 import { ApiError, DETAIL } from '../kernel/errors';
@@ -12,6 +13,7 @@ import type { UserRow } from '../kernel/context';
 import { nextMidnight } from './cached-answers';
 import { fullName } from '../../lib/shared/format';
 import { branchNames } from '../branches/service';
+import { branchHistories } from '../branches/transfers';
 
 // Every signed-in request loads its user, and the profile its memberships and family: those queries are
 // compiled once (../db/compiled.ts).
@@ -109,12 +111,13 @@ async function extrasFor(db: Kysely<DB>, rows: UserRow[], id: number | 'all') {
 
 /** `rows` are the one user `whose` names, or everyone. */
 async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all'): Promise<User[]> {
-  const [{ memberships, family }, branches] = await Promise.all([
+  const [{ memberships, family }, branches, stays] = await Promise.all([
     extrasFor(deps.database.db, rows, whose),
     branchNames(
       deps.database.db,
       rows.map((row) => Number(row.branch_id)),
     ),
+    branchHistories(deps.database.db, whose === 'all' ? 'all' : [whose]),
   ]);
   return rows.map((row) =>
     toUserAnswer(
@@ -123,6 +126,7 @@ async function presentUsers(deps: AppDeps, rows: UserRow[], whose: number | 'all
         memberships: memberships.get(Number(row.id)) ?? [],
         family: family.get(Number(row.id)) ?? [],
         branchName: branches.get(Number(row.branch_id)) ?? '',
+        history: stays.get(Number(row.id)) ?? [],
       },
       deps.now(),
       deps.config.onlineWindowMs,
@@ -140,15 +144,17 @@ export async function presentUserById(deps: AppDeps, id: number): Promise<User> 
   return presentUser(deps, await loadUser(deps, id));
 }
 
-export async function listUsers(deps: AppDeps): Promise<User[]> {
-  return (await listUsersUntil(deps)).value;
+export async function listUsers(deps: AppDeps, scope: Scope): Promise<User[]> {
+  return (await listUsersUntil(deps, scope)).value;
 }
 
 /** Every user, and until when that answer holds without a write: the next moment someone stops being online, or
  * the next UTC midnight (ages and years as a member). */
-export async function listUsersUntil(deps: AppDeps): Promise<{ value: User[]; validUntil: number }> {
+export async function listUsersUntil(deps: AppDeps, scope: Scope): Promise<{ value: User[]; validUntil: number }> {
   const now = deps.now();
-  const rows = await deps.database.db.selectFrom('users').selectAll().orderBy('id').execute();
+  const rows = await inScope(deps.database.db.selectFrom('users').selectAll(), scope, 'branch_id')
+    .orderBy('id')
+    .execute();
   let validUntil = nextMidnight(now);
   for (const row of rows) validUntil = Math.min(validUntil, answerHoldsUntil(deps, row, now));
   return { value: await presentUsers(deps, rows, 'all'), validUntil };

@@ -30,7 +30,8 @@ import { userStatsUntil } from './stats';
 import { replaceAvatarOf } from './avatar';
 import { limitAvatarBody } from '../media/avatars';
 import { resetTwoFactor } from '../twofactor/service';
-import { scopeOf } from '../kernel/scope';
+import { listScope, scopeOf } from '../kernel/scope';
+import { branchQuerySchema, transferSchema } from '../../lib/shared/branches/api';
 
 /** The {id} of /auth/users/{id}/: a malformed id names nobody, so it is a 404 like an unknown one. */
 const UserId = z.object({
@@ -51,7 +52,7 @@ const PAGE_MESSAGE = {
   limit: 'limit must be a whole number from 1 to 1000',
   offset: 'offset must be a whole number from 0',
 };
-const pageQuery = z.object({
+const pageQuery = branchQuerySchema.extend({
   limit: z.coerce
     .number({ error: PAGE_MESSAGE.limit })
     .int(PAGE_MESSAGE.limit)
@@ -99,7 +100,7 @@ export function userRoutes(deps: AppDeps) {
     async (c, next) => {
       const id = UserId.safeParse(c.req.param());
       if (!id.success) throw new ApiError(404, DETAIL.userNotFound);
-      c.set('target', await users.targetFor(deps, c.get('user'), id.data.id, actions));
+      c.set('target', await users.targetFor(deps, c.get('user'), await scopeOf(c, deps), id.data.id, actions));
       await next();
     };
 
@@ -144,8 +145,8 @@ export function userRoutes(deps: AppDeps) {
       304: STILL_KEPT,
     }),
     async (c) => {
-      const answer = await userList(c.get('usersVersion'));
-      const { limit, offset } = c.req.valid('query');
+      const { limit, offset, branch } = c.req.valid('query');
+      const answer = await userList(await listScope(c, deps, branch), c.get('usersVersion'));
       if (limit === undefined && offset === undefined) return sendKept(c, answer);
       const page = answer.value.slice(offset ?? 0, (offset ?? 0) + (limit ?? answer.value.length));
       return c.json(page, 200, { 'X-Total-Count': String(answer.value.length) });
@@ -153,12 +154,14 @@ export function userRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('get', '/stats/', 'Counts for the users screen and the dashboard', {
+    route('get', '/stats/', 'Counts for the users screen and the dashboard, of the scope (or ?branch=)', {
       signedIn: auth,
+      query: branchQuerySchema,
       200: jsonAnswer(userStatsSchema, 'The counts'),
       304: STILL_KEPT,
     }),
-    async (c) => sendKept(c, await userStats(c.get('usersVersion'))),
+    async (c) =>
+      sendKept(c, await userStats(await listScope(c, deps, c.req.valid('query').branch), c.get('usersVersion'))),
   );
 
   app.openapi(
@@ -173,6 +176,20 @@ export function userRoutes(deps: AppDeps) {
       if (!creatableRoles(actor).includes(input.role)) throw new ApiError(403, DETAIL.forbidden);
       return c.json(await users.createUser(deps, actor, await scopeOf(c, deps), input), 201);
     },
+  );
+
+  app.openapi(
+    route('post', '/{id}/transfer/', 'Move an account (with its household, if asked) to another branch of your scope', {
+      signedIn: [auth, targetOf('edit')],
+      params: UserId,
+      json: transferSchema,
+      200: oneUser,
+    }),
+    async (c) =>
+      c.json(
+        await users.transferUser(deps, c.get('user'), await scopeOf(c, deps), c.get('target'), c.req.valid('json')),
+        200,
+      ),
   );
 
   app.openapi(

@@ -1,18 +1,18 @@
 // The users screen's figures (docs/API.md, User management: stats).
 import type { UserStats } from '../../lib/shared/users/types';
-import type { AppDeps } from '../kernel/context';
+import type { AppDeps, Scope } from '../kernel/context';
+import { inScope } from '../kernel/scope';
 import { startOfMonthIso } from '../db/time';
 import { nextMidnight } from './cached-answers';
 
 /** The stats, holding until the next UTC midnight without a write (the month's figures change at one). */
-export async function userStatsUntil(deps: AppDeps) {
-  return { value: await userStats(deps), validUntil: nextMidnight(deps.now()) };
+export async function userStatsUntil(deps: AppDeps, scope: Scope) {
+  return { value: await userStats(deps, scope), validUntil: nextMidnight(deps.now()) };
 }
 
-export async function userStats(deps: AppDeps): Promise<Required<UserStats>> {
+export async function userStats(deps: AppDeps, scope: Scope): Promise<Required<UserStats>> {
   const monthStart = startOfMonthIso(deps.now());
-  const row = await deps.database.db
-    .selectFrom('users')
+  const row = await inScope(deps.database.db.selectFrom('users'), scope, 'branch_id')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn

@@ -2,9 +2,10 @@
 // Every section is computed on its own: a section that failed answers {error} and the others still show.
 import { z } from 'zod';
 import { RANGE_VALUES } from './periods';
+import { branchQuerySchema } from '../branches/api';
 
 export const RANGE_MESSAGE = `range must be one of ${RANGE_VALUES.join(', ')}`;
-export const analyticsQuerySchema = z.object({
+export const analyticsQuerySchema = branchQuerySchema.extend({
   range: z.enum(RANGE_VALUES, { error: RANGE_MESSAGE }).default('30d'),
 });
 

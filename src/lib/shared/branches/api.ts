@@ -69,7 +69,31 @@ export type Branch = z.infer<typeof branchSchema>;
 export const branchRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BranchRef = z.infer<typeof branchRefSchema>;
 
+/** A stay of an account at a branch: `to` null for where it is now (the User object's `branch_history`). */
+export const branchStaySchema = z.object({ branch: branchRefSchema, from: z.string(), to: z.string().nullable() });
+export type BranchStay = z.infer<typeof branchStaySchema>;
+
+// ---- Queries ----
+
+/** `?branch=ID` of a staff list: that branch and every branch below it, within the caller's scope. */
+export const branchQuerySchema = z.object({
+  branch: z.coerce
+    .number({ error: BRANCH_TEXT.unknown })
+    .int(BRANCH_TEXT.unknown)
+    .positive(BRANCH_TEXT.unknown)
+    .max(2 ** 31 - 1, BRANCH_TEXT.unknown)
+    .optional(),
+});
+
 // ---- Bodies ----
+
+/** POST /auth/users/{id}/transfer/: the account (and, with `household`, everyone of its household) moves. */
+export const transferSchema = z.strictObject({
+  branch_id: branchIdField,
+  note: optionalLine(300),
+  household: z.boolean().optional(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
 
 const fields = {
   kind: optionalLine(rules.kind.maxLength),
@@ -94,3 +118,15 @@ export const branchUpdateSchema = z
   })
   .partial();
 export type BranchUpdate = z.infer<typeof branchUpdateSchema>;
+
+/** GET /branches/{id}/summary/: the branch and every branch below it. */
+export const branchSummarySchema = z.object({
+  branch: branchSchema,
+  members: z.number().int(),
+  households: z.number().int(),
+  /** Headcounts: zeros until services and attendance exist (docs/API.md, Branches). */
+  attendance: z.object({ lastWeek: z.number().int(), averageLast4Weeks: z.number() }),
+  /** Cedis given in the last 30 days (paid, less refunds); only for ADMIN and above. */
+  giving: z.object({ last30Days: z.number() }).optional(),
+});
+export type BranchSummary = z.infer<typeof branchSummarySchema>;

@@ -21,8 +21,9 @@
 //   PATCH  /settings/giving/                    givingSettingsChangeSchema → 200 givingSettingsSchema
 import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
-import { BRANCH_UNKNOWN, EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
+import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
 import { branchIdField, optionalPhone } from '../schemas';
+import { branchQuerySchema } from '../branches/api';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
 export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
@@ -199,7 +200,7 @@ export const giftAnswerSchema = z.object({
 export type GiftAnswer = z.infer<typeof giftAnswerSchema>;
 
 /** GET /giving/gifts/ filters (from/to: days, inclusive, of paidAt or else createdAt). */
-export const giftQuerySchema = z.object({
+export const giftQuerySchema = branchQuerySchema.extend({
   fund: z.coerce.number().int().positive().optional(),
   status: z.enum(GIFT_STATUSES).optional(),
   method: z.enum(GIFT_METHODS).optional(),
@@ -207,8 +208,6 @@ export const giftQuerySchema = z.object({
   to: isoDate.optional(),
   q: z.string().trim().max(100).optional(),
   format: z.enum(['json', 'csv']).optional(),
-  /** A branch of the caller's scope: its gifts and those of the branches below it. */
-  branch: z.coerce.number({ error: BRANCH_UNKNOWN }).pipe(branchIdField).optional(),
 });
 export type GiftQuery = z.input<typeof giftQuerySchema>;
 
@@ -282,9 +281,8 @@ export const resolveBodySchema = z.strictObject({
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 
 /** GET /giving/summary/?range=&branch= (branch: that branch and those below it, within the caller's scope). */
-export const summaryQuerySchema = z.object({
+export const summaryQuerySchema = branchQuerySchema.extend({
   range: z.enum(GIVING_RANGES, { error: `range must be one of ${GIVING_RANGES.join(', ')}` }).default('30d'),
-  branch: z.coerce.number({ error: BRANCH_UNKNOWN }).pipe(branchIdField).optional(),
 });
 
 const periodTotals = z.object({

@@ -4,7 +4,8 @@
 // types are derived from them.
 import { z } from 'zod';
 import { allergiesField, notesField } from '../checkin/api';
-import { ISO_DATE_PATTERN, isPlausiblePastDate, messages, requiredText } from '../schemas';
+import { ISO_DATE_PATTERN, branchIdField, isPlausiblePastDate, messages, requiredText } from '../schemas';
+import { branchQuerySchema } from '../branches/api';
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found.';
 export const PERSON_NOT_FOUND = 'Person not found.';
@@ -75,6 +76,8 @@ export const householdSchema = z.object({
   name: z.string(),
   address: z.string().nullable(),
   head: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The branch it belongs to (docs/API.md, Branches). */
+  branchId: z.number().int(),
   /** Member accounts first (the head first of them), then the people, each in the order they were added. */
   people: z.array(householdPersonSchema),
 });
@@ -86,7 +89,7 @@ export type HouseholdPage = z.infer<typeof householdPageSchema>;
 // ---- What staff send ----
 
 /** GET /households/?search=&limit=&offset=: search matches the household's name or a name of its people. */
-export const householdListQuerySchema = z.object({
+export const householdListQuerySchema = branchQuerySchema.extend({
   search: z.string().trim().max(rules.search.maxLength, messages.maxLength(rules.search.maxLength)).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).default(0),
@@ -98,6 +101,8 @@ export const householdCreateSchema = z.strictObject({
   address: optionalText(rules.address.maxLength),
   /** An account that becomes the head, moving into this household. */
   head_user_id: id.nullable().optional(),
+  /** Default: the creator's branch. */
+  branchId: branchIdField.optional(),
 });
 export type HouseholdCreate = z.infer<typeof householdCreateSchema>;
 

@@ -2,8 +2,9 @@
 // in the portal (description, leader, when and where it meets, members and their roles, join requests) and the
 // join form of /ministries. The server's contracts declare these and the screens' types are derived from them.
 import { z } from 'zod';
-import { EMAIL_PATTERN, messages, optionalPhone, requiredText } from '../schemas';
+import { EMAIL_PATTERN, branchIdField, messages, optionalPhone, requiredText } from '../schemas';
 import { optionalText } from '../households/api';
+import { branchQuerySchema } from '../branches/api';
 import { MEETING_TIME_MESSAGE, MEETING_TIME_PATTERN, parseMeetingTime } from './meeting-time';
 
 export const MINISTRY_NOT_FOUND = 'Ministry not found.';
@@ -86,6 +87,8 @@ export const ministrySchema = publicMinistrySchema.extend({
   is_public: z.boolean(),
   member_count: z.number().int(),
   pending_requests: z.number().int(),
+  /** The branch it belongs to (docs/API.md, Branches). */
+  branchId: z.number().int(),
 });
 export type Ministry = z.infer<typeof ministrySchema>;
 
@@ -154,6 +157,8 @@ export const ministryCreateSchema = z.strictObject({
   description: ministryFields.description.default(''),
   leader_user_id: ministryFields.leader_user_id.optional(),
   is_public: ministryFields.is_public.default(true),
+  /** Default: the creator's branch. */
+  branchId: branchIdField.optional(),
 });
 export type MinistryCreate = z.infer<typeof ministryCreateSchema>;
 
@@ -189,7 +194,7 @@ export const joinAcceptSchema = z
   .refine((v) => !(v.user_id && v.create_account), { message: MINISTRY_TEXT.linkOrCreate, path: ['user_id'] });
 export type JoinAccept = z.input<typeof joinAcceptSchema>;
 
-export const joinRequestListQuerySchema = z.object({
+export const joinRequestListQuerySchema = branchQuerySchema.extend({
   status: z.enum(JOIN_REQUEST_STATUSES, { error: 'status must be pending, accepted or declined' }).default('pending'),
 });
 

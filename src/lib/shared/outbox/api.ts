@@ -1,6 +1,7 @@
 // The outbox as staff see it (GET /outbox/, ADMIN and above): every email and SMS the product sends, queued,
 // sent or failed, with its attempts and the last error. The screen imports the types only.
 import { z } from 'zod';
+import { branchQuerySchema } from '../branches/api';
 
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -25,7 +26,7 @@ export const outboxItemSchema = z.object({
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 /** GET /outbox/?status=&channel=&q= (q: part of the recipient or subject). */
-export const outboxQuerySchema = z.object({
+export const outboxQuerySchema = branchQuerySchema.extend({
   status: z.enum(OUTBOX_STATUSES).optional(),
   channel: z.enum(OUTBOX_CHANNELS).optional(),
   q: z.string().trim().max(100).optional(),
