@@ -1,7 +1,6 @@
 // Attendance's numbers, texts and calendar arithmetic (docs/API.md, Services and attendance), zod-free so the
 // portal's headcount form, chart and dashboard card use them without loading zod; ./api.ts builds its schemas
 // from them.
-import type { AttendanceRow } from './api';
 
 export const MAX_COUNT = 100_000;
 /** The weeks before the last N that absentees are judged on, and how many of them they came. */
@@ -42,7 +41,9 @@ export interface WeekTotal {
 }
 
 /** The rows summed by week, oldest first (the trend chart and its table). */
-export function weeklyTotals(rows: readonly AttendanceRow[]): WeekTotal[] {
+export function weeklyTotals(
+  rows: readonly { date: string; total: number; firstTimers: number; checkedIn: number }[],
+): WeekTotal[] {
   const weeks = new Map<string, WeekTotal>();
   for (const r of rows) {
     const week = weekOf(r.date);
