@@ -6,6 +6,7 @@
 // still see everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
+import { addDays, dayOfMs } from '../../src/lib/shared/attendance/rules';
 
 const NEW_EVENT = {
   category: 'worship',
@@ -286,5 +287,47 @@ describe.each(backends())('branch scope on %s', (backend) => {
     const summary = await get(`/branches/${tema}/summary/`);
     expect(summary).toMatchObject({ members: (await temaIds('users')).size + 1, attendance: { lastWeek: 0 } });
     expect(summary.giving.last30Days).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts in a branch's summary the headcounts of it and the branches below it, the last 7 days and the 28-day weekly average", async () => {
+    const service = async (token: string, name: string, branchId: number) => {
+      const res = await api.request('POST', '/services/', {
+        token,
+        body: { name, dayOfWeek: 0, startTime: '08:00', branchId },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as number;
+    };
+    const count = async (token: string, serviceId: number, daysAgo: number, people: number) => {
+      const date = addDays(dayOfMs(api.clock.now), -daysAgo);
+      const res = await api.request('POST', '/attendance/', {
+        token,
+        body: { serviceId, date, men: people, women: 0, children: 0 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    // The demo's year of headcounts is there already: the summaries must grow by exactly what is added here.
+    const root = (
+      await db().selectFrom('branches').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow()
+    ).id;
+    const before = {
+      tema: (await get(`/branches/${tema}/summary/`)).attendance,
+      all: (await get(`/branches/${root}/summary/`, superadmin)).attendance,
+    };
+    const temaService = await service(temaAdmin, 'Tema Summary Service', tema);
+    const kasoaService = await service(superadmin, 'Kasoa Summary Service', kasoa);
+    await count(temaAdmin, temaService, 1, 100); // this week
+    await count(temaAdmin, temaService, 15, 60); // within the four weeks
+    await count(temaAdmin, temaService, 40, 999); // before them: counted in neither
+    await count(superadmin, kasoaService, 2, 50);
+    const temaNow = (await get(`/branches/${tema}/summary/`)).attendance;
+    expect(temaNow.lastWeek - before.tema.lastWeek).toBe(100);
+    // (100 + 60) / 4 weeks, each average rounded to a whole person.
+    expect(Math.abs(temaNow.averageLast4Weeks - before.tema.averageLast4Weeks - 40)).toBeLessThanOrEqual(1);
+    const allNow = (await get(`/branches/${root}/summary/`, superadmin)).attendance;
+    expect(allNow.lastWeek - before.all.lastWeek).toBe(150);
+    expect(Math.abs(allNow.averageLast4Weeks - before.all.averageLast4Weeks - 52.5)).toBeLessThanOrEqual(1);
+    // Outside Tema's scope, Kasoa's summary does not exist for its administrator.
+    expect((await api.request('GET', `/branches/${kasoa}/summary/`, { token: temaAdmin })).status).toBe(404);
   });
 });

@@ -201,7 +201,8 @@ export async function deleteBranch(deps: AppDeps, actor: UserRow, scope: Scope, 
 
 /**
  * A branch with every branch below it, in figures (docs/API.md, Branches): its accounts, households, attendance
- * (zeros: services and attendance come later) and, for those who see giving, the last 30 days' gifts.
+ * (the ushers' headcounts: the last 7 days, and the last 28 days a week) and, for those who see giving, the last 30
+ * days' gifts.
  */
 export async function branchSummary(deps: AppDeps, actor: UserRow, scope: Scope, id: number): Promise<BranchSummary> {
   const db = deps.database.db;
@@ -224,16 +225,27 @@ export async function branchSummary(deps: AppDeps, actor: UserRow, scope: Scope,
       .executeTakeFirstOrThrow();
     return { last30Days: toCedis(Number(pesewas) || 0) };
   };
-  const [members, households, giving] = await Promise.all([
+  const counted = async (days: number) => {
+    const from = new Date(deps.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const { people } = await inScope(db.selectFrom('headcounts'), below, 'branch_id')
+      .select(sql<number>`coalesce(sum(men + women + children), 0)`.as('people'))
+      .where('date', '>=', from)
+      .where('date', '<=', new Date(deps.now()).toISOString().slice(0, 10))
+      .executeTakeFirstOrThrow();
+    return Number(people) || 0;
+  };
+  const [members, households, giving, lastWeek, last4Weeks] = await Promise.all([
     count('users'),
     count('households'),
     canSeeGiving(actor) ? given() : undefined,
+    counted(7),
+    counted(28),
   ]);
   return {
     branch: toBranchAnswer(row, { staff: true }),
     members,
     households,
-    attendance: { lastWeek: 0, averageLast4Weeks: 0 },
+    attendance: { lastWeek, averageLast4Weeks: Math.round(last4Weeks / 4) },
     ...(giving && { giving }),
   };
 }

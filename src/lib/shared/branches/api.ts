@@ -124,7 +124,7 @@ export const branchSummarySchema = z.object({
   branch: branchSchema,
   members: z.number().int(),
   households: z.number().int(),
-  /** Headcounts: zeros until services and attendance exist (docs/API.md, Branches). */
+  /** The ushers' headcounts: the last 7 days, and the last 28 days' weekly average (docs/API.md, Branches). */
   attendance: z.object({ lastWeek: z.number().int(), averageLast4Weeks: z.number() }),
   /** Cedis given in the last 30 days (paid, less refunds); only for ADMIN and above. */
   giving: z.object({ last30Days: z.number() }).optional(),
