@@ -247,6 +247,12 @@ describe.each(backends())('children’s check-in on %s', (backend) => {
     });
     expect(second.status).toBe(201);
     expect(second.body.securityCode).not.toBe(first.body.securityCode);
+    // Children checked in are named check-ins of their service's attendance.
+    const today = new Date(api.clock.now).toISOString().slice(0, 10);
+    const report = await api.request('GET', `/attendance/?from=${today}&to=${today}`, { token: await t('admin') });
+    expect(report.status).toBe(200);
+    const counted = (id: number) => report.body.find((r: any) => r.serviceId === id)?.checkedIn;
+    expect([counted(service.id), counted(services[1].id)]).toEqual([2, 1]);
 
     // A queued check-in sent twice with its key is made once.
     const body = { serviceId: services[2].id, childIds: [teenId] };

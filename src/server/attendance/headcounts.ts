@@ -96,7 +96,8 @@ export function rangeOf(deps: AppDeps, query: Pick<AttendanceQuery, 'from' | 'to
 
 /**
  * Per service and date in the range and the scope: the headcount (zeros where only check-ins were made) and the
- * named check-ins, newest first. Two grouped reads over the (branch, date) indexes, merged here.
+ * named check-ins (people's, and children's at the check-in stations), newest first. Grouped reads over the
+ * (branch, date) indexes, merged here.
  */
 export async function attendanceReport(deps: AppDeps, scope: Scope, query: AttendanceQuery): Promise<AttendanceRow[]> {
   const db = deps.database.db;
@@ -114,13 +115,26 @@ export async function attendanceReport(deps: AppDeps, scope: Scope, query: Atten
     .where('c.date', '>=', from)
     .where('c.date', '<=', to)
     .groupBy(['c.service_id', 's.name', 'c.branch_id', 'c.date']);
+  let children = db
+    .selectFrom('child_checkins as k')
+    .innerJoin('services as s', 's.id', 'k.service_id')
+    .select(['k.service_id', 's.name', 'k.branch_id', 'k.date', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('k.date', '>=', from)
+    .where('k.date', '<=', to)
+    .groupBy(['k.service_id', 's.name', 'k.branch_id', 'k.date']);
   if (query.service !== undefined) {
     counts = counts.where('h.service_id', '=', query.service);
     checkins = checkins.where('c.service_id', '=', query.service);
+    children = children.where('k.service_id', '=', query.service);
   }
   counts = inScope(counts, scope, 'h.branch_id');
   checkins = inScope(checkins, scope, 'c.branch_id');
-  const [countRows, checkinRows] = await Promise.all([counts.execute(), checkins.execute()]);
+  children = inScope(children, scope, 'k.branch_id');
+  const [countRows, checkinRows, childRows] = await Promise.all([
+    counts.execute(),
+    checkins.execute(),
+    children.execute(),
+  ]);
   const rows = new Map<string, AttendanceRow>();
   const key = (service: number, date: string) => `${date} ${service}`;
   for (const r of countRows) {
@@ -136,10 +150,10 @@ export async function attendanceReport(deps: AppDeps, scope: Scope, query: Atten
       checkedIn: 0,
     });
   }
-  for (const r of checkinRows) {
+  for (const r of [...checkinRows, ...childRows]) {
     const k = key(Number(r.service_id), r.date);
     const row = rows.get(k);
-    if (row) row.checkedIn = Number(r.n);
+    if (row) row.checkedIn += Number(r.n);
     else
       rows.set(k, {
         serviceId: Number(r.service_id),
