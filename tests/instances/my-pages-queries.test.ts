@@ -17,18 +17,19 @@ import { directoryStore } from '../../src/server/media/directory-store';
 import { needsBuild, root } from './server';
 
 /** The most SQL statements each page may run for a signed-in member (7 to 11 each before locals.member). */
-// The session and its account is one statement; the profile adds one (a pending email change), the details page its
-// passkeys and sessions, the ministries page the public ministries, the directory its list.
+// The session and its account is one statement; the profile adds three (a pending email change, and since branches
+// the account's branch name and its branch history, which the User answer carries), the details page its passkeys
+// and sessions, the ministries page the public ministries, the directory its list.
 const MOST = {
-  '/my': 2,
-  '/my/details': 4,
-  '/my/consent': 2,
+  '/my': 4,
+  '/my/details': 6,
+  '/my/consent': 4,
   '/my/household': 2,
   '/my/ministries': 3,
   '/my/registrations': 2,
   '/my/prayers': 2,
   '/my/gifts': 2,
-  '/my/directory': 3,
+  '/my/directory': 5,
   '/my/data': 1,
 };
 
