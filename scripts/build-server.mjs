@@ -63,7 +63,7 @@ export async function buildServer() {
   });
   // Importing the bundle runs no server (main() is called by start.mjs); the cache is written as the process exits.
   // With npm start's V8 flags: a cache made under other flags is not used.
-  const warm = `require('node:module').enableCompileCache(${JSON.stringify(COMPILE_CACHE)});
+  const warm = `require('node:module').enableCompileCache?.(${JSON.stringify(COMPILE_CACHE)});
     import(${JSON.stringify(pathToFileURL(SERVER_BUNDLE).href)});`;
   const flags = START_COMMAND[1].slice(0, -1);
   spawnSync(process.execPath, [...flags, '-e', warm], { stdio: 'inherit', env: { ...process.env, ...START_ENV } });

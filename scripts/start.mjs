@@ -4,7 +4,7 @@
 // (src/host/main.ts). With a build present it answers within a second: nothing here walks the build.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { enableCompileCache, flushCompileCache } from 'node:module';
+import * as nodeModule from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, COMPILE_CACHE, SERVER_BUNDLE } from './build-server.mjs';
 
@@ -12,8 +12,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const astroEntry = new URL('../dist/server/entry.mjs', import.meta.url);
 // V8's compiled code of the server bundle, Astro's handler and the packages they load, kept on disk from one start
 // to the next (build-server.mjs): a start reads it instead of compiling that code again. A folder that cannot be
-// written only means nothing is added to it.
-enableCompileCache(COMPILE_CACHE);
+// written only means nothing is added to it. Node 22.1 and later: an older Node (the system's 20) starts without it.
+nodeModule.enableCompileCache?.(COMPILE_CACHE);
 // The configuration is checked by the server bundle, so that is built first (esbuild, well under a second):
 // when it is missing, and with FORCE_BUILD=true (or 1), so that the check is the current one.
 const forced = /^(true|1)$/i.test(process.env.FORCE_BUILD?.trim() ?? '');
@@ -47,7 +47,7 @@ await server.main(config, {
       throw new Error('dist/ holds a site built for an older server: build it again (npm run build)');
     }
     // Written now, not only at exit: a server that is killed, not stopped, still leaves it for the next start.
-    flushCompileCache();
+    nodeModule.flushCompileCache?.();
     return entry.handler;
   },
   clientDir: fileURLToPath(new URL('../dist/client/', import.meta.url)),
