@@ -20,7 +20,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
-import { changeAndDelete } from '../kernel/item-routes';
+import { changeAndDelete, createInScope } from '../kernel/item-routes';
 import * as households from './households';
 import { listScope, scopeOf, scopedItem } from '../kernel/scope';
 import * as people from './people';
@@ -54,15 +54,13 @@ export function householdRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('post', '/', 'Create a household; a head given moves into it (ADMIN and above)', {
-      signedIn: may('edit'),
-      json: householdCreateSchema,
-      201: jsonAnswer(Household, 'Created'),
-    }),
-    async (c) =>
-      c.json(await households.createHousehold(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
-  );
+  createInScope(app, deps, {
+    summary: 'Create a household; a head given moves into it (ADMIN and above)',
+    signedIn: may('edit'),
+    body: householdCreateSchema,
+    answer: Household,
+    create: households.createHousehold,
+  });
 
   app.openapi(
     route('get', '/{id}/', 'One household (staff)', {

@@ -1,11 +1,13 @@
 // What every collection's item routes end with (sermons, events, messages, prayer requests): a change to the
 // item its {id} names, answered with the item as now stored, and its delete. The collection's byId signs the
-// caller in, judges the action and reads the {id}.
+// caller in, judges the action and reads the {id}. createInScope is the POST / that adds an item in the caller's
+// scope (households, ministries, services).
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv, UserRow } from './context';
+import type { AppDeps, AppEnv, Scope, UserRow } from './context';
 import { jsonAnswer } from './contract';
 import { DELETED, deleteById, route } from './routes';
+import { scopeOf } from './scope';
 
 export interface ChangeAndDelete<Id, A extends z.ZodType, U extends z.ZodType> {
   byId: (action: 'edit' | 'delete') => { signedIn: MiddlewareHandler[]; params: z.ZodObject<{ id: z.ZodType<Id> }> };
@@ -43,5 +45,26 @@ export function changeAndDelete<Id, A extends z.ZodType, U extends z.ZodType>(
       ...DELETED,
     }),
     deleteById(deps, remove),
+  );
+}
+
+export interface CreateInScope<B extends z.ZodType, A extends z.ZodType> {
+  summary: string;
+  signedIn: MiddlewareHandler | MiddlewareHandler[];
+  body: B;
+  answer: A;
+  create: (deps: AppDeps, actor: UserRow, scope: Scope, input: z.infer<B>) => Promise<z.infer<A>>;
+}
+
+/** POST /: the body read, the item made in the caller's scope, answered 201 'Created'. */
+export function createInScope<B extends z.ZodType, A extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  deps: AppDeps,
+  { summary, signedIn, body, answer, create }: CreateInScope<B, A>,
+) {
+  app.openapi(
+    route('post', '/', summary, { signedIn, json: body as z.ZodType, 201: jsonAnswer(answer, 'Created') }),
+    async (c) =>
+      c.json(await create(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json') as z.infer<B>), 201),
   );
 }

@@ -29,7 +29,7 @@ import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { allowed, changeById, route, wholeId } from '../kernel/routes';
-import { changeAndDelete } from '../kernel/item-routes';
+import { changeAndDelete, createInScope } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './ministries';
 import { listScope, scopeOf, scopedItem, inScope } from '../kernel/scope';
@@ -162,15 +162,13 @@ export function ministryRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('post', '/', 'Create a ministry (ADMIN and above)', {
-      signedIn: may('edit'),
-      json: ministryCreateSchema,
-      201: jsonAnswer(Detail, 'Created'),
-    }),
-    async (c) =>
-      c.json(await ministries.createMinistry(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
-  );
+  createInScope(app, deps, {
+    summary: 'Create a ministry (ADMIN and above)',
+    signedIn: may('edit'),
+    body: ministryCreateSchema,
+    answer: Detail,
+    create: ministries.createMinistry,
+  });
 
   app.openapi(
     route('get', '/{id}/', 'One ministry with its members (staff)', {
