@@ -102,14 +102,15 @@ export async function checkIn(
   const key = idempotencyKey
     ? `${caller.station ? `s${caller.station.id}` : `u${caller.userId}`}:${idempotencyKey}`
     : null;
-  if (key) {
-    const made = await db
-      .selectFrom('checkin_codes')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (made) return { ...(await answerOf(db, Number(made.id))), printer };
-  }
+  // A check-in already made under this key (a retry of the same send) is answered again, not made twice.
+  const madeBefore = async () => {
+    const made = key
+      ? await db.selectFrom('checkin_codes').select('id').where('idempotency_key', '=', key).executeTakeFirst()
+      : undefined;
+    return made ? { ...(await answerOf(db, Number(made.id))), printer } : null;
+  };
+  const before = await madeBefore();
+  if (before) return before;
   const now = deps.now();
   const date = dayOf(now);
   const service = await serviceInScope(db, caller.scope, input.serviceId);
@@ -202,14 +203,8 @@ export async function checkIn(
     } catch (err) {
       // Another station took the code, or the same child, or sent the same key, at the same moment: look again.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
-      if (key) {
-        const made = await db
-          .selectFrom('checkin_codes')
-          .select('id')
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst();
-        if (made) return { ...(await answerOf(db, Number(made.id))), printer };
-      }
+      const again = await madeBefore();
+      if (again) return again;
     }
   }
 }
