@@ -21,18 +21,12 @@ import type {
   AnalyticsOverview,
   AnalyticsReport,
   ContentCategory,
-  PrayerCategoryFigure,
   TimeframePoint,
-  TopEvent,
-  TopSermon,
 } from '../../lib/shared/analytics/api';
-import { PRAYER_CATEGORIES } from '../../lib/shared/visitors/rules';
 import { VIEW_KINDS } from './views';
+import { n, prayerCategories, topEvents, topSermons, within } from './top-lists';
 import { givingReport } from '../giving/summary';
 import { canSeeGiving, type Role } from '../../lib/shared/permissions';
-
-const TOP = 5;
-const n = (value: unknown) => Number(value ?? 0) || 0;
 
 /** A section's figures, or the reason they could not be counted (logged in full). */
 export async function settle<T>(name: string, count: () => Promise<T>): Promise<T | { error: string }> {
@@ -53,10 +47,6 @@ const activityIn = (db: Kysely<DB>, scope: Scope) =>
         scope,
         'users.branch_id',
       );
-
-/** Rows whose `column` (an ISO timestamp or a day) falls in the window. */
-const within = (column: string, w: Window) =>
-  sql<boolean>`${sql.ref(column)} >= ${w.start} and ${sql.ref(column)} < ${w.end}`;
 
 /** The whole church: what belongs to no branch (sermons, prayer requests, messages) is counted for every caller. */
 const WHOLE: Scope = { branchId: 0, path: '/', root: true };
@@ -300,78 +290,6 @@ async function categories(db: Kysely<DB>, w: Window, daily: Promise<DayViews[]>)
   ];
   const total = rows.reduce((sum, r) => sum + r.count, 0);
   return rows.map((r) => ({ ...r, percentage: percentOf(r.count, total) })).sort((a, b) => b.count - a.count);
-}
-
-async function topSermons(db: Kysely<DB>, w: Window): Promise<TopSermon[]> {
-  // Summed per sermon first (from the covering index), then only the sermons counted are joined.
-  const perSermon = db
-    .selectFrom('content_views')
-    .select([
-      'item_id',
-      sql<number>`sum(case when kind = ${VIEW_KINDS.view} then count else 0 end)`.as('views'),
-      sql<number>`sum(case when kind = ${VIEW_KINDS.play} then count else 0 end)`.as('plays'),
-    ])
-    .where(within('day', w))
-    .groupBy('item_id')
-    .as('v');
-  const rows = await db
-    .selectFrom(perSermon)
-    .innerJoin('sermons as s', 's.id', 'v.item_id')
-    .select(['s.id', 's.title', 'v.views', 'v.plays'])
-    .orderBy('v.views', 'desc')
-    .orderBy('v.plays', 'desc')
-    .orderBy('s.title')
-    .limit(TOP)
-    .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, views: n(r.views), plays: n(r.plays) }));
-}
-
-async function topEvents(db: Kysely<DB>, scope: Scope, w: Window): Promise<TopEvent[]> {
-  const rows = await inScope(
-    db.selectFrom('event_registrations as r').innerJoin('events as e', 'e.id', 'r.event_id'),
-    scope,
-    'e.branch_id',
-  )
-    .select([
-      'e.id',
-      'e.title',
-      (eb) => eb.fn.countAll().as('registrations'),
-      (eb) => eb.fn.sum<number>('r.seats').as('seats'),
-      sql<number>`sum(case when r.status = 'checked_in' then 1 else 0 end)`.as('checked_in'),
-    ])
-    .where('r.status', '!=', 'cancelled')
-    .where(within('r.created_at', w))
-    .groupBy(['e.id', 'e.title'])
-    .orderBy('seats', 'desc')
-    .orderBy('e.title')
-    .limit(TOP)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    registrations: n(r.registrations),
-    seats: n(r.seats),
-    checkedIn: n(r.checked_in),
-  }));
-}
-
-async function prayerCategories(db: Kysely<DB>, w: Window): Promise<PrayerCategoryFigure[]> {
-  const rows = await db
-    .selectFrom('prayer_requests')
-    .select([
-      'category',
-      (eb) => eb.fn.countAll().as('requests'),
-      sql<number>`sum(case when status = 'answered' then 1 else 0 end)`.as('answered'),
-    ])
-    .where(within('date_requested', w))
-    .groupBy('category')
-    .execute();
-  const found = new Map(rows.map((r) => [r.category, r]));
-  return PRAYER_CATEGORIES.map((category) => ({
-    category,
-    requests: n(found.get(category)?.requests),
-    answered: n(found.get(category)?.answered),
-  })).sort((a, b) => b.requests - a.requests);
 }
 
 /** The report for any staff member; its giving section only for ADMIN and above (canSeeGiving). */

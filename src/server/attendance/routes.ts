@@ -23,7 +23,7 @@ import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
 import { broadcastResultSchema } from '../../lib/shared/broadcasts/api';
 import { STAFF_ROLES, canCountAttendance } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { csvFile, jsonAnswer, jsonOrCsvAnswer } from '../kernel/contract';
 import { ApiError, fieldError } from '../kernel/errors';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
@@ -70,19 +70,12 @@ export function attendanceRoutes(deps: AppDeps) {
     route('get', '/', 'Per service and date: the counts and named check-ins, newest first (staff); ?format=csv', {
       signedIn: [auth, staff],
       query: attendanceQuery,
-      200: {
-        description: 'The rows (or the CSV)',
-        content: { 'application/json': { schema: z.array(Row) }, 'text/csv': { schema: z.string() } },
-      },
+      200: jsonOrCsvAnswer(Row, 'The rows (or the CSV)'),
     }),
     async (c) => {
       const query = c.req.valid('query');
       const rows = await attendanceReport(deps, await scopeFor(c, query.branch), query);
-      if (query.format === 'csv')
-        return c.body(attendanceCsv(rows), 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="attendance.csv"',
-        });
+      if (query.format === 'csv') return csvFile(c, attendanceCsv(rows), 'attendance.csv');
       return c.json(rows, 200);
     },
   );

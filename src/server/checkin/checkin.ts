@@ -1,159 +1,29 @@
-// Checking children in and out (docs/API.md, Children's check-in). A child is a household person of relationship
-// child or an account under 18 in the household, named by 'p<id>' or 'u<id>'. One check-in is one security code
+// Checking children in and out (docs/API.md, Children's check-in; who is a child: children.ts). One check-in is one security code
 // for the children a guardian brings at once: unique per day (a pickup finds it by the day and the code), and a
 // child is in a service once a day (unique indexes; a race is the same 409 as the check before it).
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import {
   CHECKIN_TEXT,
-  CHILD_AGE_LIMIT,
   SECURITY_ALPHABET,
   SECURITY_CODE_LENGTH,
   dayOf,
   type CheckinBody,
-  type Child,
-  type LookupAnswer,
   type PresentAnswer,
 } from '../../lib/shared/checkin/api';
 import { smsNumber } from '../../lib/shared/sms/numbers';
 import type { DB } from '../db/schema';
-import { iso, yearsSince } from '../db/time';
+import { iso } from '../db/time';
 import type { AppDeps, Scope } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
 import { inScope } from '../kernel/scope';
 import { queueSms } from '../outbox/queue';
 import { serviceInScope } from '../services/service';
-import type { StationRow } from './door';
-
-/** Who checks in: a paired station or a staff member, and the scope they act in. */
-export interface Caller {
-  station?: StationRow;
-  userId?: number;
-  scope: Scope;
-}
+import { childId, childrenOf, householdOfChild } from './children';
+import type { Caller } from './door';
 
 type Db = Kysely<DB>;
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
-const childId = (kind: 'p' | 'u', id: number) => `${kind}${id}`;
-
-/** The household person's relationship that makes them a child. */
-const isChildRelationship = sql<boolean>`lower(relationship) = 'child'`;
-
-/** The birth date before which an account is no longer a child. */
-function adultBornBy(nowMs: number) {
-  const d = new Date(nowMs);
-  d.setUTCFullYear(d.getUTCFullYear() - CHILD_AGE_LIMIT);
-  return d.toISOString().slice(0, 10);
-}
-
-async function childrenOf(db: Db, householdId: number, nowMs: number) {
-  const [people, accounts] = await Promise.all([
-    db
-      .selectFrom('household_people')
-      .select(['id', 'name', 'date_of_birth', 'allergies'])
-      .where('household_id', '=', householdId)
-      .where(isChildRelationship)
-      .orderBy('date_of_birth')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'date_of_birth'])
-      .where('household_id', '=', householdId)
-      .where('date_of_birth', '>', adultBornBy(nowMs))
-      .orderBy('date_of_birth')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return [
-    ...people.map((p) => ({
-      id: childId('p', Number(p.id)),
-      personId: Number(p.id),
-      userId: null,
-      name: p.name,
-      age: yearsSince(p.date_of_birth, nowMs),
-      allergies: p.allergies,
-    })),
-    ...accounts.map((u) => ({
-      id: childId('u', Number(u.id)),
-      personId: null,
-      userId: Number(u.id),
-      name: `${u.first_name} ${u.last_name}`.trim(),
-      age: yearsSince(u.date_of_birth, nowMs),
-      allergies: null,
-    })),
-  ];
-}
-
-/** The household whose account has this phone (E.164), in the caller's scope. */
-async function householdByPhone(db: Db, scope: Scope, phone: string) {
-  const q = db
-    .selectFrom('users')
-    .innerJoin('households', 'households.id', 'users.household_id')
-    .select(['households.id', 'households.name'])
-    .where('users.phone_number', '=', phone)
-    .where('users.is_active', '=', true)
-    .orderBy('households.id');
-  const row = await inScope(q, scope, 'households.branch_id').executeTakeFirst();
-  if (!row) throw new ApiError(404, CHECKIN_TEXT.noHousehold);
-  return { id: Number(row.id), name: row.name };
-}
-
-export async function lookup(deps: AppDeps, caller: Caller, phone: string, serviceId?: number): Promise<LookupAnswer> {
-  const db = deps.database.db;
-  const now = deps.now();
-  const household = await householdByPhone(db, caller.scope, phone);
-  const children = await childrenOf(db, household.id, now);
-  let q = db
-    .selectFrom('child_checkins')
-    .select(['person_id', 'user_id'])
-    .where('date', '=', dayOf(now))
-    .where('collected_at', 'is', null);
-  if (serviceId) q = q.where('service_id', '=', serviceId);
-  const inside = await q
-    .where((eb) =>
-      eb.or([
-        eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
-        eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
-      ]),
-    )
-    .execute();
-  const isIn = new Set(
-    inside.map((r) => (r.person_id ? childId('p', Number(r.person_id)) : childId('u', Number(r.user_id)))),
-  );
-  return {
-    household,
-    children: children.map((c): Child => ({
-      id: c.id,
-      name: c.name,
-      age: c.age,
-      allergies: c.allergies,
-      checkedIn: isIn.has(c.id),
-    })),
-  };
-}
-
-/** The household a child id names (in the scope) and the child, or the 400 of an unknown child. */
-async function householdOfChild(db: Db, scope: Scope, id: string, nowMs: number) {
-  const n = Number(id.slice(1));
-  const q =
-    id[0] === 'p'
-      ? db
-          .selectFrom('household_people as c')
-          .innerJoin('households', 'households.id', 'c.household_id')
-          .select('households.id')
-          .where('c.id', '=', n)
-          .where(sql<boolean>`lower(c.relationship) = 'child'`)
-      : db
-          .selectFrom('users as c')
-          .innerJoin('households', 'households.id', 'c.household_id')
-          .select('households.id')
-          .where('c.id', '=', n)
-          .where('c.date_of_birth', '>', adultBornBy(nowMs));
-  const row = await inScope(q, scope, 'households.branch_id').executeTakeFirst();
-  if (!row) throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
-  return Number(row.id);
-}
 
 /** A phone of the household's head (else of any of its accounts) to text the code to. */
 async function guardianPhone(db: Db, householdId: number) {
@@ -232,14 +102,15 @@ export async function checkIn(
   const key = idempotencyKey
     ? `${caller.station ? `s${caller.station.id}` : `u${caller.userId}`}:${idempotencyKey}`
     : null;
-  if (key) {
-    const made = await db
-      .selectFrom('checkin_codes')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (made) return { ...(await answerOf(db, Number(made.id))), printer };
-  }
+  // A check-in already made under this key (a retry of the same send) is answered again, not made twice.
+  const madeBefore = async () => {
+    const made = key
+      ? await db.selectFrom('checkin_codes').select('id').where('idempotency_key', '=', key).executeTakeFirst()
+      : undefined;
+    return made ? { ...(await answerOf(db, Number(made.id))), printer } : null;
+  };
+  const before = await madeBefore();
+  if (before) return before;
   const now = deps.now();
   const date = dayOf(now);
   const service = await serviceInScope(db, caller.scope, input.serviceId);
@@ -332,14 +203,8 @@ export async function checkIn(
     } catch (err) {
       // Another station took the code, or the same child, or sent the same key, at the same moment: look again.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
-      if (key) {
-        const made = await db
-          .selectFrom('checkin_codes')
-          .select('id')
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst();
-        if (made) return { ...(await answerOf(db, Number(made.id))), printer };
-      }
+      const again = await madeBefore();
+      if (again) return again;
     }
   }
 }

@@ -10,7 +10,7 @@ import { canCountAttendance } from '../../lib/shared/permissions';
 import type { StationsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { sha256 } from '../credentials/tokens';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, AppEnv, Scope } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
 import { requireAuth } from '../kernel/sign-in';
 
@@ -82,4 +82,11 @@ export function setStationCookie(c: Context, deps: AppDeps, token: string) {
   const secure = overHttps(c, deps) ? '; Secure' : '';
   const age = token ? STATION_COOKIE_DAYS * 24 * 3600 : 0;
   c.header('Set-Cookie', `${STATION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${age}${secure}`);
+}
+
+/** Who checks in: a paired station or a staff member, and the scope they act in. */
+export interface Caller {
+  station?: StationRow;
+  userId?: number;
+  scope: Scope;
 }

@@ -27,7 +27,7 @@ import { toCsv } from '../../lib/shared/csv';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals } from '../kernel/contract';
 import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -121,10 +121,7 @@ export function givingRoutes(deps: AppDeps) {
       {
         signedIn: [auth, mayGive],
         query: giftQuerySchema,
-        200: {
-          description: 'Newest first (CSV: the same columns, formula-looking cells escaped)',
-          content: { 'application/json': { schema: z.array(GiftAnswer) }, 'text/csv': { schema: z.string() } },
-        },
+        200: jsonOrCsvAnswer(GiftAnswer, 'Newest first (CSV: the same columns, formula-looking cells escaped)'),
       },
     ),
     async (c) => {
@@ -145,10 +142,7 @@ export function givingRoutes(deps: AppDeps) {
         'createdAt',
       ] as const;
       const csv = toCsv([header, ...gifts.map((g) => header.map((key) => g[key]))]);
-      return c.body(csv, 200, {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': 'attachment; filename="gifts.csv"',
-      }) as never;
+      return csvFile(c, csv, 'gifts.csv');
     },
   );
 

@@ -1,7 +1,6 @@
 // Households for staff (docs/API.md, Households), mounted at /households/: every staff member reads them; ADMIN
 // and above change them (CONGREGATION_RULES in permissions.ts). A member's own household is the members' door's.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { canManageCongregation, type CongregationAction } from '../../lib/shared/permissions';
 import {
   HOUSEHOLD_NOT_FOUND,
   PERSON_NOT_FOUND,
@@ -17,12 +16,11 @@ import {
   householdUpdateSchema,
 } from '../../lib/shared/households/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer } from '../kernel/contract';
-import { allowed, changeById, route, wholeId } from '../kernel/routes';
-import { changeAndDelete } from '../kernel/item-routes';
+import { changeById, route, wholeId } from '../kernel/routes';
+import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import * as households from './households';
-import { listScope, scopeOf, scopedItem } from '../kernel/scope';
+import { listScope, scopeOf } from '../kernel/scope';
 import * as people from './people';
 
 const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
@@ -31,13 +29,7 @@ const PersonId = Id.extend({ personId: wholeId(PERSON_NOT_FOUND) });
 
 export function householdRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const auth = requireAuth(deps);
-  const may = (action: CongregationAction) => [
-    auth,
-    allowed((user) => canManageCongregation(user, 'households', action)),
-  ];
-  /** An {id} route: the household must be in the caller's scope (404 otherwise). */
-  const item = (action: CongregationAction) => [...may(action), scopedItem(deps, 'households', HOUSEHOLD_NOT_FOUND)];
+  const { may, item } = congregationDoors(deps, 'households', HOUSEHOLD_NOT_FOUND);
   const Household = householdSchema.openapi('Household');
   const answer = jsonAnswer(Household, 'The household as now stored');
 
@@ -54,15 +46,13 @@ export function householdRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('post', '/', 'Create a household; a head given moves into it (ADMIN and above)', {
-      signedIn: may('edit'),
-      json: householdCreateSchema,
-      201: jsonAnswer(Household, 'Created'),
-    }),
-    async (c) =>
-      c.json(await households.createHousehold(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
-  );
+  createInScope(app, deps, {
+    summary: 'Create a household; a head given moves into it (ADMIN and above)',
+    signedIn: may('edit'),
+    body: householdCreateSchema,
+    answer: Household,
+    create: households.createHousehold,
+  });
 
   app.openapi(
     route('get', '/{id}/', 'One household (staff)', {

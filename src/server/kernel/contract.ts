@@ -2,7 +2,7 @@
 // routes.ts reads as a list of contracts: JSON answers and bodies, the bearer scheme, the documented refusals.
 // zod as @hono/zod-openapi extends it (with .openapi()).
 import { z } from '@hono/zod-openapi';
-import type { TypedResponse } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import { errorSchema, userSchema } from '../../lib/shared/api-schemas';
 import { securityOf } from './doors';
 
@@ -31,6 +31,19 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) 
   description,
   content: { 'application/json': { schema } },
 });
+
+/** A list answered as JSON, or as a CSV file when the query asks ?format=csv (csvFile sends it). */
+export const jsonOrCsvAnswer = <S extends z.ZodType>(row: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.array(row) }, 'text/csv': { schema: z.string() } },
+});
+
+/** A CSV download named `filename`, as the 200 of a jsonOrCsvAnswer route. */
+export const csvFile = (c: Context, csv: string, filename: string) =>
+  c.body(csv, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename}"`,
+  }) as never;
 
 /** A JSON object body. The route's middleware must include readJsonBody (kernel/body.ts); openapi.test.ts checks. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({

@@ -1,11 +1,19 @@
 // What every collection's item routes end with (sermons, events, messages, prayer requests): a change to the
 // item its {id} names, answered with the item as now stored, and its delete. The collection's byId signs the
-// caller in, judges the action and reads the {id}.
+// caller in, judges the action and reads the {id}. createInScope is the POST / that adds an item in the caller's
+// scope (households, ministries, services); congregationDoors the sign-in and judgement their routes share.
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv, UserRow } from './context';
+import type { AppDeps, AppEnv, Scope, UserRow } from './context';
 import { jsonAnswer } from './contract';
-import { DELETED, deleteById, route } from './routes';
+import { DELETED, allowed, deleteById, route } from './routes';
+import { scopeOf, scopedItem } from './scope';
+import { requireAuth } from './sign-in';
+import {
+  canManageCongregation,
+  type CongregationAction,
+  type CongregationCollection,
+} from '../../lib/shared/permissions';
 
 export interface ChangeAndDelete<Id, A extends z.ZodType, U extends z.ZodType> {
   byId: (action: 'edit' | 'delete') => { signedIn: MiddlewareHandler[]; params: z.ZodObject<{ id: z.ZodType<Id> }> };
@@ -44,4 +52,39 @@ export function changeAndDelete<Id, A extends z.ZodType, U extends z.ZodType>(
     }),
     deleteById(deps, remove),
   );
+}
+
+export interface CreateInScope<B extends z.ZodType, A extends z.ZodType> {
+  summary: string;
+  signedIn: MiddlewareHandler | MiddlewareHandler[];
+  body: B;
+  answer: A;
+  create: (deps: AppDeps, actor: UserRow, scope: Scope, input: z.infer<B>) => Promise<z.infer<A>>;
+}
+
+/** POST /: the body read, the item made in the caller's scope, answered 201 'Created'. */
+export function createInScope<B extends z.ZodType, A extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  deps: AppDeps,
+  { summary, signedIn, body, answer, create }: CreateInScope<B, A>,
+) {
+  app.openapi(
+    route('post', '/', summary, { signedIn, json: body as z.ZodType, 201: jsonAnswer(answer, 'Created') }),
+    async (c) =>
+      c.json(await create(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json') as z.infer<B>), 201),
+  );
+}
+
+/**
+ * The doors of a congregation collection's routes (households, ministries): `may(action)` signs the caller in and
+ * judges the action; `item(action)` also needs the {id} in the caller's scope (404 `notFound` otherwise).
+ */
+export function congregationDoors(deps: AppDeps, collection: CongregationCollection, notFound: string) {
+  const auth = requireAuth(deps);
+  const may = (action: CongregationAction) => [
+    auth,
+    allowed((user) => canManageCongregation(user, collection, action)),
+  ];
+  const item = (action: CongregationAction) => [...may(action), scopedItem(deps, collection, notFound)];
+  return { auth, may, item };
 }

@@ -2,7 +2,6 @@
 // (JSON or the plain form post of /ministries); every staff member reads them and decides join requests; ADMIN and
 // above change them and who belongs (CONGREGATION_RULES in permissions.ts).
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { canManageCongregation, type CongregationAction } from '../../lib/shared/permissions';
 import {
   JOIN_REQUEST_NOT_FOUND,
   JOIN_THANKS,
@@ -26,13 +25,12 @@ import {
 import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { requireAuth } from '../kernel/sign-in';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { allowed, changeById, route, wholeId } from '../kernel/routes';
-import { changeAndDelete } from '../kernel/item-routes';
+import { changeById, route, wholeId } from '../kernel/routes';
+import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './ministries';
-import { listScope, scopeOf, scopedItem, inScope } from '../kernel/scope';
+import { listScope, scopeOf, inScope } from '../kernel/scope';
 import { ApiError } from '../kernel/errors';
 import type { MiddlewareHandler } from 'hono';
 import * as members from './members';
@@ -48,13 +46,7 @@ const joined = (id: number) => backTo(MINISTRIES_PAGE, joinedFragment(id));
 
 export function ministryRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const auth = requireAuth(deps);
-  const may = (action: CongregationAction) => [
-    auth,
-    allowed((user) => canManageCongregation(user, 'ministries', action)),
-  ];
-  /** An {id} route: the ministry must be in the caller's scope (404 otherwise). */
-  const item = (action: CongregationAction) => [...may(action), scopedItem(deps, 'ministries', MINISTRY_NOT_FOUND)];
+  const { may, item } = congregationDoors(deps, 'ministries', MINISTRY_NOT_FOUND);
   /** A {rid} route: the request's ministry must be in the caller's scope (404 otherwise). */
   const requestInScope: MiddlewareHandler<AppEnv> = async (c, next) => {
     const scope = await scopeOf(c, deps);
@@ -162,15 +154,13 @@ export function ministryRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('post', '/', 'Create a ministry (ADMIN and above)', {
-      signedIn: may('edit'),
-      json: ministryCreateSchema,
-      201: jsonAnswer(Detail, 'Created'),
-    }),
-    async (c) =>
-      c.json(await ministries.createMinistry(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
-  );
+  createInScope(app, deps, {
+    summary: 'Create a ministry (ADMIN and above)',
+    signedIn: may('edit'),
+    body: ministryCreateSchema,
+    answer: Detail,
+    create: ministries.createMinistry,
+  });
 
   app.openapi(
     route('get', '/{id}/', 'One ministry with its members (staff)', {

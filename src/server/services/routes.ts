@@ -12,6 +12,7 @@ import {
 import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
+import { createInScope } from '../kernel/item-routes';
 import { ApiError } from '../kernel/errors';
 import { DELETED, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
@@ -46,15 +47,13 @@ export function serviceRoutes(deps: AppDeps) {
     },
   );
 
-  app.openapi(
-    route('post', '/', 'Add a service to a branch of your scope (ADMIN and above)', {
-      signedIn: auth,
-      json: serviceCreateSchema,
-      201: jsonAnswer(Service, 'Created'),
-    }),
-    async (c) =>
-      c.json(await services.createService(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
-  );
+  createInScope(app, deps, {
+    summary: 'Add a service to a branch of your scope (ADMIN and above)',
+    signedIn: auth,
+    body: serviceCreateSchema,
+    answer: Service,
+    create: services.createService,
+  });
 
   app.openapi(
     route('patch', '/{id}/', 'Change a service of your scope (ADMIN and above)', {

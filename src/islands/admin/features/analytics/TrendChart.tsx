@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import type { TimeframePoint } from '../../../../lib/shared/analytics/api';
 import { Button } from '../../../ui';
+import { axisTop, YAxis } from '../../../ui/chart-axis';
 
 export type TrendSeries = 'users' | 'events' | 'engagement';
 export const SERIES_LABELS: Record<TrendSeries, string> = {
@@ -16,19 +17,6 @@ const WIDTH = 640;
 const HEIGHT = 200;
 const AXIS = 28; // room for the x labels below
 const LEFT = 36; // room for the y labels
-
-/** A round top for the y axis: 1, 2, 5 or 10 times a power of ten (100 for percentages). */
-export function axisTop(max: number, percent: boolean): number {
-  if (percent) return 100;
-  if (max <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  return ([1, 2, 5, 10].find((m) => m * power >= max) ?? 10) * power;
-}
-
-/** The y axis's labelled values, bottom up: 0, the middle when it is a whole number, and the top; never a repeat. */
-export function axisTicks(top: number): number[] {
-  return Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top];
-}
 
 export function TrendChart({ points, series }: { points: readonly TimeframePoint[]; series: TrendSeries }) {
   const [showTable, setShowTable] = useState(false);
@@ -59,17 +47,7 @@ export function TrendChart({ points, series }: { points: readonly TimeframePoint
         aria-hidden="true"
         data-testid="trend-chart"
       >
-        {axisTicks(top).map((tick) => {
-          const y = plotHeight - (tick / top) * plotHeight;
-          return (
-            <g key={tick}>
-              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} className="stroke-border" strokeWidth="1" />
-              <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-muted text-[11px]" data-testid="y-tick">
-                {tick.toLocaleString('en-US')}
-              </text>
-            </g>
-          );
-        })}
+        <YAxis top={top} left={LEFT} width={WIDTH} plotHeight={plotHeight} />
         {points.map((p, i) => {
           const h = top ? (p[series] / top) * plotHeight : 0;
           const x = LEFT + i * slot + (slot - barWidth) / 2;

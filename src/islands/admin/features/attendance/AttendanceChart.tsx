@@ -4,19 +4,12 @@ import { useId, useState } from 'react';
 import { formatDate } from '../../../../lib/shared/format';
 import type { WeekTotal } from '../../../../lib/shared/attendance/rules';
 import { Button, CELL, DataTable, NUMBER_CELL } from '../../../ui';
+import { axisTop, YAxis } from '../../../ui/chart-axis';
 
 const WIDTH = 640;
 const HEIGHT = 200;
 const AXIS = 28;
 const LEFT = 44;
-
-/** A round top for the y axis: 1, 2, 5 or 10 times a power of ten. */
-function axisTop(max: number): number {
-  if (max <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  return ([1, 2, 5, 10].find((m) => m * power >= max) ?? 10) * power;
-}
-const axisTicks = (top: number) => (Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]);
 
 export function AttendanceChart({ weeks }: { weeks: readonly WeekTotal[] }) {
   const [showTable, setShowTable] = useState(false);
@@ -45,17 +38,7 @@ export function AttendanceChart({ weeks }: { weeks: readonly WeekTotal[] }) {
         aria-hidden="true"
         data-testid="attendance-chart"
       >
-        {axisTicks(top).map((tick) => {
-          const y = plotHeight - (tick / top) * plotHeight;
-          return (
-            <g key={tick}>
-              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} className="stroke-border" strokeWidth="1" />
-              <text x={LEFT - 6} y={y + 4} textAnchor="end" className="fill-muted text-[11px]">
-                {tick.toLocaleString('en-US')}
-              </text>
-            </g>
-          );
-        })}
+        <YAxis top={top} left={LEFT} width={WIDTH} plotHeight={plotHeight} />
         {weeks.map((w, i) => {
           const h = top ? (w.total / top) * plotHeight : 0;
           const x = LEFT + i * slot + (slot - barWidth) / 2;
