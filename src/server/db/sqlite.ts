@@ -37,7 +37,12 @@ export function sqliteDialect(db: DatabaseSync): SqliteDialect {
       statements.clear();
       db.close();
     },
-    prepare(sql: string): SqliteStatement {
+    prepare(text: string): SqliteStatement {
+      // Kysely begins a transaction with a deferred `begin`: its first write then fails at once ("database is
+      // locked", the busy timeout not consulted) when another process wrote since its first read (a seed or a
+      // restore beside the server, whose job runner writes its leases). `begin immediate` takes the write lock at
+      // the start, so a second writer waits its busy timeout instead; in this process transactions run one at a time.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       const kept = statements.get(sql);
       if (kept) return kept;
       const statement = compile(db, sql);
