@@ -6,7 +6,7 @@ import { signAccess } from '../../src/server/credentials/tokens';
 import type { LiveTag } from '../../src/lib/shared/live/types';
 import { backends, startApi, type TestApi } from './helpers';
 
-/** Before the seeded "Advent: Waiting Well" (scheduled for 2026-11-29) is due. */
+/** Before the seeded "Advent: Waiting Well" (scheduled for 2036-11-30, so no real day reaches it) is due. */
 const BEFORE_ADVENT = Date.parse('2026-11-20T12:00:00Z');
 
 /** Everything a sermon call could change, to prove a refused call changed nothing. */
@@ -103,13 +103,13 @@ describe.each(backends())('sermons on %s', (backend) => {
   });
 
   it('shows a scheduled sermon to visitors from its date on (UTC, by the injected clock)', async () => {
-    api.clock.now = Date.parse('2026-11-28T23:59:59Z');
+    api.clock.now = Date.parse('2036-11-29T23:59:59Z');
     expect(ids((await api.request('GET', '/sermons/')).body)).not.toContain('advent-waiting-well');
-    api.clock.now = Date.parse('2026-11-29T00:00:00Z');
+    api.clock.now = Date.parse('2036-11-30T00:00:00Z');
     expect(ids((await api.request('GET', '/sermons/')).body)).toContain('advent-waiting-well');
     expect((await api.request('GET', '/sermons/advent-waiting-well/')).status).toBe(200);
     // A draft stays hidden whatever its date.
-    api.clock.now = Date.parse('2030-01-01T00:00:00Z');
+    api.clock.now = Date.parse('2040-01-01T00:00:00Z');
     expect(ids((await api.request('GET', '/sermons/')).body)).not.toContain('generosity-draft');
     expect((await api.request('GET', '/sermons/generosity-draft/')).status).toBe(404);
   });
