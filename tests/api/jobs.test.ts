@@ -2,7 +2,7 @@
 // run records its error and waits its period; a stopped runner runs nothing more. Over one PostgreSQL database two
 // runners run a job once per period between them, and when one stops without giving its lease back (its run never
 // ends) the other takes the job as soon as the lease has run out, not before; on SQLite (one process) a restarted
-// runner takes a killed one's lease at once. The runner drives the outbox's poll. The clean-up job deletes only the
+// runner takes a killed one's lease at once. The runner drives the outbox's poll, and takes no lease while no message is due. The clean-up job deletes only the
 // rows past their expiry and the grace period, in every table that has them. Every job file is in the list.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -168,6 +168,33 @@ describe.each(backends())('the job runner on %s', (backend: Backend) => {
       expect(received).toHaveLength(0);
       expect(await runner.runDue()).toEqual(['outbox']);
       expect(received.map((m) => m.key)).toEqual(['jobs:outbox']);
+    } finally {
+      await runner.close();
+      await outbox.close();
+    }
+  });
+
+  it('takes no lease and writes nothing while no message is due, and runs as soon as one is', async () => {
+    const time = clock(Date.now());
+    const sent: string[] = [];
+    const outbox = await startOutboxWorker({
+      database: api.database,
+      mailer: { send: async (m) => void sent.push(m.key ?? '') },
+      now: () => time.now(),
+    });
+    const runner = createJobRunner({ database: api.database, config: api.config, now: () => time.now(), outbox }, [
+      outboxJob,
+    ]);
+    try {
+      await runner.runDue(); // the row is made, and whatever earlier tests left is sent
+      const before = await leaseRow(api.database, 'outbox');
+      time.ms += 5_000;
+      expect(await runner.runDue()).toEqual([]);
+      expect(await leaseRow(api.database, 'outbox')).toEqual(before);
+      await queueEmail(api.database.db, 'jobs:idle', { to: 'b@example.org', subject: 'Hi', text: 'Body' }, time.ms);
+      expect(await runner.runDue()).toEqual(['outbox']);
+      expect(sent).toContain('jobs:idle');
+      expect((await leaseRow(api.database, 'outbox')).next_run_at).not.toBe(before.next_run_at);
     } finally {
       await runner.close();
       await outbox.close();

@@ -31,6 +31,11 @@ export interface Job<D extends RunnerDeps> {
   every(config: ServerConfig): number;
   /** Longer than a run may take: past it, the holder is taken for dead and another instance runs the job. */
   leaseMs: number;
+  /**
+   * A read saying whether a run would find anything to do. When it answers false the runner takes no lease and looks
+   * again after the period: a job that looks often (the outbox, every second) writes nothing while the church sleeps.
+   */
+  due?(deps: D, nowMs: number): Promise<boolean>;
   run(deps: D): Promise<unknown>;
 }
 
@@ -64,6 +69,7 @@ export function createJobRunner<D extends RunnerDeps>(deps: D, jobs: readonly Jo
     await ready;
     const every = job.every(deps.config);
     const startMs = deps.now();
+    if (job.due && !(await job.due(deps, startMs))) return { ran: false, waitMs: every };
     const holder = randomUUID();
     const taken = await db
       .updateTable('job_leases')

@@ -105,18 +105,25 @@ async function sendDue(deps: OutboxWorkerDeps): Promise<number> {
   return rows.length;
 }
 
-async function claim(database: Database, nowMs: number): Promise<Row[]> {
+/** The rows due to be sent at this moment: queued, their time come, and nobody's claim on them alive. */
+function dueRows(database: Database, nowMs: number) {
   const now = iso(nowMs);
-  const until = iso(nowMs + LEASE_MS);
-  const due = database.db
+  return database.db
     .selectFrom('outbox')
     .select('id')
     .where('status', '=', 'queued')
     .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(BATCH);
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]));
+}
+
+/** Whether any row is due: one indexed read, for the job runner to skip an idle poll's lease. */
+export async function hasDue(database: Database, nowMs: number): Promise<boolean> {
+  return (await dueRows(database, nowMs).limit(1).executeTakeFirst()) !== undefined;
+}
+
+async function claim(database: Database, nowMs: number): Promise<Row[]> {
+  const until = iso(nowMs + LEASE_MS);
+  const due = dueRows(database, nowMs).orderBy('next_attempt_at').orderBy('id').limit(BATCH);
   // SKIP LOCKED: rows another instance is claiming this instant are left to it rather than waited for.
   const chosen = database.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
   return database.db
