@@ -2,7 +2,6 @@
 // link opens /my/checkin. It is an HMAC of the service and the day under a key derived from the server's secret,
 // so it changes every day, differs between services, needs nothing stored, and nobody can work out tomorrow's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import QRCode from 'qrcode';
 import { CHECKIN_PAGE, dayOfMs, type CheckinCode } from '../../lib/shared/attendance/api';
 import type { AppDeps } from '../kernel/context';
 
@@ -27,6 +26,8 @@ export async function todaysCode(deps: AppDeps, serviceId: number): Promise<Chec
   const date = dayOfMs(deps.now());
   const code = checkinCode(deps.config.jwtSecret, serviceId, date);
   const url = `${deps.config.siteUrl}${CHECKIN_PAGE}?service=${serviceId}&code=${code}`;
+  // Loaded when a code is first shown, not at start (with its PNG encoder, 135 KB of code).
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { code, url, qrSvg, date };
 }

@@ -5,7 +5,7 @@
 // receiveUpload reads a multipart request as a stream (busboy) for files too big to hold in memory (audio).
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { MAX_AUDIO_SIZE_BYTES, MAX_FILE_SIZE_BYTES } from '../../lib/shared/constants';
 import { ApiError } from '../kernel/errors';
 import { MULTIPART_ENVELOPE, limitBody } from '../kernel/body';
@@ -108,9 +108,11 @@ export async function receiveUpload(
   if (!type.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw fieldRefusal(field, `Send the file as multipart/form-data in a field named ${field}.`);
   }
+  // Loaded with the first upload, not at start.
+  const { default: parse } = await import('busboy');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': type } });
+    parser = parse({ headers: { 'content-type': type } });
   } catch {
     throw new ApiError(400, 'The upload could not be read as multipart form data.');
   }

@@ -3,7 +3,6 @@
 // rather than failing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { churchContactSchema, type ChurchContact } from '../../lib/shared/settings/api';
@@ -12,30 +11,39 @@ import { readSetting } from './service';
 export const CHURCH_KEY = 'church_contact';
 const SITE_SETTINGS = join(process.cwd(), 'src/content/site/settings.yaml');
 
-let siteDefaults: ChurchContact | undefined;
+let siteFile: Promise<Record<string, unknown>> | undefined;
 
-/** The site's name, email, first phone and address (editors' copy), or blanks. */
-export function siteContact(path = SITE_SETTINGS): ChurchContact {
-  if (siteDefaults && path === SITE_SETTINGS) return siteDefaults;
-  let contact: ChurchContact = { name: '', email: '', phone: '', address: '' };
-  try {
-    const site = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-    const address = (site.address ?? {}) as Record<string, string>;
-    contact = {
-      name: String(site.name ?? ''),
-      email: String(site.email ?? ''),
-      phone: String((site.phones as string[] | undefined)?.[0] ?? ''),
-      address: [address.street, address.locality, address.country].filter(Boolean).join(', '),
-    };
-  } catch {
-    /* no site settings here (e.g. a trimmed deployment): unsigned emails */
-  }
-  if (path === SITE_SETTINGS) siteDefaults = contact;
-  return contact;
+/**
+ * settings.yaml as editors keep it, read and parsed once (empty when missing or unreadable). YAML's parser is loaded
+ * here, with the first email or second-factor set-up, not at start: it is a quarter megabyte of code.
+ */
+function readSite(path: string): Promise<Record<string, unknown>> {
+  const read = async () => {
+    try {
+      const { parse } = await import('yaml');
+      return (parse(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
+    } catch {
+      return {}; /* no site settings here (e.g. a trimmed deployment) */
+    }
+  };
+  if (path !== SITE_SETTINGS) return read();
+  return (siteFile ??= read());
+}
+
+/** The site's name, email, first phone and address (editors' copy), or blanks (unsigned emails). */
+export async function siteContact(path = SITE_SETTINGS): Promise<ChurchContact> {
+  const site = await readSite(path);
+  const address = (site.address ?? {}) as Record<string, string>;
+  return {
+    name: String(site.name ?? ''),
+    email: String(site.email ?? ''),
+    phone: String((site.phones as string[] | undefined)?.[0] ?? ''),
+    address: [address.street, address.locality, address.country].filter(Boolean).join(', '),
+  };
 }
 
 export async function churchContact(db: Kysely<DB>): Promise<ChurchContact> {
-  return (await readSetting(db, CHURCH_KEY, churchContactSchema)) ?? siteContact();
+  return (await readSetting(db, CHURCH_KEY, churchContactSchema)) ?? (await siteContact());
 }
 
 /** The lines that close an email to a visitor or member. */
@@ -45,16 +53,8 @@ export function signature(contact: ChurchContact): string {
   return kept.length ? `\n-- \n${kept.join('\n')}\n` : '';
 }
 
-let shortName: string | undefined;
-
 /** The church's short name (settings.yaml's shortName, else its name): what authenticator apps and passkeys show. */
-export function siteShortName(): string {
-  if (shortName !== undefined) return shortName;
-  try {
-    const site = parse(readFileSync(SITE_SETTINGS, 'utf8')) as Record<string, unknown>;
-    shortName = String(site.shortName ?? site.name ?? '');
-  } catch {
-    shortName = '';
-  }
-  return (shortName ||= 'Church portal');
+export async function siteShortName(): Promise<string> {
+  const site = await readSite(SITE_SETTINGS);
+  return String(site.shortName ?? site.name ?? '') || 'Church portal';
 }

@@ -111,7 +111,7 @@ export async function registrationOptions(
     .execute();
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
-    rpName: siteShortName() || rpID,
+    rpName: (await siteShortName()) || rpID,
     rpID,
     userName: user.username,
     userID: userHandle(user.id),

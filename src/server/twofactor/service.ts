@@ -118,7 +118,7 @@ export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<Two
  * in force the caller proved it first (proof.ts).
  */
 export async function setupTotp(deps: AppDeps, user: UserRow) {
-  const made = newSecret(user.username, siteShortName());
+  const made = newSecret(user.username, await siteShortName());
   const pending_secret = sealSecret(deps.config.jwtSecret, made.secret);
   await deps.database.db
     .insertInto('totp_secrets')

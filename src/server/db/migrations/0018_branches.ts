@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { parse } from 'yaml';
 import type { DialectTypes } from './dialect';
 
 /** Every table whose rows belong to a branch, and whether its branch is looked up often enough for an index. */
@@ -36,6 +35,8 @@ async function churchName(db: Kysely<any>): Promise<string> {
     /* an unreadable setting: the site's name below */
   }
   try {
+    // Loaded here, not at the top: every start imports the migrations, and YAML is a quarter megabyte of code.
+    const { parse } = await import('yaml');
     const site = parse(readFileSync(join(process.cwd(), 'src/content/site/settings.yaml'), 'utf8'));
     const name = String(site?.name ?? '').trim();
     if (name) return name;
