@@ -2,7 +2,9 @@
 // root), creates a throw-away role and database on 127.0.0.1, and hands the URL to the tests. Where it
 // cannot be installed the PostgreSQL runs are skipped with a loud notice; they are never silently green.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -79,7 +81,16 @@ export default function setup(project: TestProject) {
   if (!url)
     loud('PostgreSQL is not available here: the PostgreSQL API runs are SKIPPED (install postgresql to run them).');
   project.provide('pgUrl', url ?? '');
+  // The run's seeded templates and their copies (templates.ts): SQLite files here, PostgreSQL databases named after
+  // the run's database.
+  const templateDir = mkdtempSync(join(tmpdir(), 'church-templates-'));
+  project.provide('templateDir', templateDir);
   return () => {
-    if (url && !process.env.TEST_PG_URL) psql(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+    rmSync(templateDir, { recursive: true, force: true });
+    if (!url) return;
+    const run = new URL(url).pathname.slice(1);
+    const copies = psql(`SELECT datname FROM pg_database WHERE datname LIKE '${run}\\_%'`);
+    for (const name of copies.stdout.split('\n').filter(Boolean)) psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!process.env.TEST_PG_URL) psql(`DROP DATABASE IF EXISTS ${run} WITH (FORCE)`);
   };
 }

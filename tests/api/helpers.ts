@@ -15,7 +15,7 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrateToLatest, migrations } from '../../src/server/db/migrations';
 import { Migrator } from 'kysely/migration';
-import { seed } from '../../src/server/seed/seed';
+import { seededPg, seededSqlite } from './templates';
 import { DEMO_PASSWORD } from '../../src/server/seed/accounts';
 import { createApp } from '../../src/server/http/app';
 import { createShell } from '../../src/host/shell';
@@ -102,19 +102,19 @@ export async function startApi(
   } = {},
 ): Promise<TestApi> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'church-api-'));
-  const databaseUrl =
-    opts.databaseUrl ??
-    (backend === 'postgres' ? await freshPgUrl(inject('pgUrl')) : `file:${join(dataDir, 'church.db')}`);
-  const config = loadConfig({
-    ...TEST_ENV,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    ...opts.env,
-  });
+  const configFor = (url: string) =>
+    loadConfig({ ...TEST_ENV, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url, ...opts.env });
+  // A database given is used as it is (migrated here); otherwise a copy of the run's migrated and seeded one.
+  const kind = { members: opts.members ?? 3, env: opts.env ?? {} };
+  let databaseUrl = opts.databaseUrl;
+  if (!databaseUrl && backend === 'postgres') databaseUrl = await seededPg(inject('pgUrl'), kind, configFor);
+  if (!databaseUrl) {
+    databaseUrl = `file:${join(dataDir, 'church.db')}`;
+    await seededSqlite(join(dataDir, 'church.db'), kind, configFor);
+  }
+  const config = configFor(databaseUrl);
   const database = await openDatabase(databaseUrl);
-  await migrateToLatest(database.db, database.dialect);
-  if (!opts.databaseUrl) await seed(database.db, config, { members: opts.members ?? 3 });
+  if (opts.databaseUrl) await migrateToLatest(database.db, database.dialect);
   const clock = {
     now: Date.now(),
     advance(ms: number) {
