@@ -375,4 +375,87 @@ describe.each(backends())('attendance on %s', (backend) => {
     const after = (await absent(pastor)).find((a) => a.user.id === regular);
     expect(after.followups.map((f: any) => f.kind)).toEqual(['email', 'called']);
   });
+  it('takes a headcount from /my as a form post (no JavaScript): a pastor saves and replaces it, in their scope only; a member is 403', async () => {
+    /** A /my session of a new account of that role and branch, signed in with a mailed code. */
+    async function myCookie(username: string, role: 'MEMBER' | 'PASTOR', branchId?: number) {
+      const id = await api.createUser({ username, role, email: `${username}@example.org` });
+      if (branchId)
+        await api.database.db.updateTable('users').set({ branch_id: branchId }).where('id', '=', id).execute();
+      await api.request('POST', '/members/code/', { body: { email: `${username}@example.org` } });
+      const mail = api.mails.filter((m) => m.to === `${username}@example.org`).at(-1)!;
+      const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1];
+      const session = await api.request('POST', '/members/session/', {
+        body: { email: `${username}@example.org`, code },
+      });
+      return session.headers.get('set-cookie')!.split(';')[0];
+    }
+    const form = (cookie: string, body: string) =>
+      fetch(`${api.url}/api/v1/members/me/headcount/`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
+        body,
+      });
+    const date = addDays(today, -6);
+    const stored = () => api.database.db.selectFrom('headcounts').selectAll().where('date', '=', date).execute();
+    const usher = await myCookie('door_pastor', 'PASTOR');
+    const counts = (men: number) =>
+      `serviceId=${services[2].id}&date=${date}&men=${men}&women=50&children=20&firstTimers=2`;
+
+    const saved = await form(usher, counts(30));
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(
+      `/my/headcount?service=${services[2].id}&date=${date}&done=headcount-saved`,
+    );
+    const again = await form(usher, counts(31));
+    expect(again.headers.get('location')).toBe(
+      `/my/headcount?service=${services[2].id}&date=${date}&done=headcount-replaced`,
+    );
+    expect(await stored()).toEqual([expect.objectContaining({ service_id: services[2].id, men: 31, first_timers: 2 })]);
+    const row = (await report(pastor)).find((r) => r.date === date && r.serviceId === services[2].id);
+    expect(row).toMatchObject({ total: 101, firstTimers: 2 });
+
+    // A count out of its rules: the refusal page, nothing changed.
+    const bad = await form(usher, `serviceId=${services[2].id}&date=${date}&men=-1&women=1.5&children=20`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('text/html');
+    expect(await bad.text()).toContain('Enter a whole number from 0 to 100,000.');
+    // A member may sign in at /my but does not count: 403, nothing stored.
+    const member = await myCookie('door_member', 'MEMBER');
+    const refused = await api.request('POST', '/members/me/headcount/', {
+      headers: { cookie: member },
+      body: { serviceId: services[0].id, date, men: 1, women: 1, children: 1 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('Only pastors and administrators can enter headcounts');
+    // A pastor of Tema counts Tema's services only: the root's is a 400 on serviceId.
+    const temaUsher = await myCookie('door_tema', 'PASTOR', tema.id);
+    const outside = await api.request('POST', '/members/me/headcount/', {
+      headers: { cookie: temaUsher },
+      body: { serviceId: services[0].id, date, men: 1, women: 1, children: 1 },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors.serviceId).toEqual(['Choose a service.']);
+    expect(
+      (
+        await api.request('POST', '/members/me/headcount/', {
+          headers: { cookie: temaUsher },
+          body: { serviceId: temaService.id, date, men: 1, women: 1, children: 1 },
+        })
+      ).status,
+    ).toBe(201);
+    expect(await stored()).toHaveLength(2);
+    // No session: back to the sign-in, nothing stored; a bearer token does not open the member door.
+    const none = await form('', counts(99));
+    expect(none.headers.get('location')).toBe('/my?error=signed-out');
+    expect(
+      (
+        await api.request('POST', '/members/me/headcount/', {
+          token: pastor,
+          body: { serviceId: services[2].id, date, men: 99, women: 1, children: 1 },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await stored()).find((r) => r.service_id === services[2].id)?.men).toBe(31);
+  });
 });

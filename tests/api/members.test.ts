@@ -241,6 +241,33 @@ for (const backend of backends()) {
       expect(later.headers.get('location')).toBe('/my?error=signed-out');
     });
 
+    it('a sign-in from a /my link comes back to it (next); any other next is ignored', async () => {
+      await member('adjoa', 'adjoa@example.org');
+      const back = encodeURIComponent('/my/checkin?service=2&code=AB12CD34');
+      const sent = await formPost('/members/code/', `email=adjoa%40example.org&next=${back}`);
+      expect(sent.status).toBe(303);
+      expect(sent.headers.get('location')).toBe(`/my/code?email=adjoa%40example.org&next=${back}`);
+      const wrong = await formPost('/members/session/', `email=adjoa%40example.org&code=999999&next=${back}`);
+      const code = codeOf('adjoa@example.org');
+      if (code !== '999999')
+        expect(wrong.headers.get('location')).toBe(`/my/code?email=adjoa%40example.org&next=${back}&error=code`);
+      const ok = await formPost('/members/session/', `email=adjoa%40example.org&code=${code}&next=${back}`);
+      expect(ok.status).toBe(303);
+      expect(ok.headers.get('location')).toBe('/my/checkin?service=2&code=AB12CD34');
+      // Another site, a protocol-relative address or a page outside /my is no return path: the overview instead.
+      for (const next of ['https://evil.example/my', '//evil.example/my', '/my//evil.example', '/admin', '/my\\x']) {
+        api.clock.advance(EXPIRED_LATER); // past the codes' limit per address
+        const off = await formPost('/members/code/', `email=adjoa%40example.org&next=${encodeURIComponent(next)}`);
+        expect(off.headers.get('location')).toBe('/my/code?email=adjoa%40example.org');
+        const again = await formPost(
+          '/members/session/',
+          `email=adjoa%40example.org&code=${codeOf('adjoa@example.org')}&next=${encodeURIComponent(next)}`,
+        );
+        expect(again.status).toBe(303);
+        expect(again.headers.get('location')).toBe('/my');
+      }
+    });
+
     it('refuses a state-changing call from another site (403), and ends the session on DELETE', async () => {
       await member('esi', 'esi@example.org');
       const cookie = await signIn('esi@example.org');

@@ -3,10 +3,12 @@
 // connection is back), with the bytes the screen takes on a phone measured; a member checks in by opening the QR
 // code's link, with and without JavaScript; the Attendance screen with its chart and table, and Absentees, axe clean
 // in both themes.
+import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
-import { SCRIPT_MODES, newMember, signInToMy } from './my-helpers';
-import { apiCall, signedIn } from './portal-helpers';
+import { SCRIPT_MODES, codeSentTo, lastOutboxId, newMember, signInToMy, type Member } from './my-helpers';
+import { apiCall, createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 
 const PHONE = { width: 390, height: 844 };
 /** A weekday long ago: the demo's year of Sundays never holds it, and each run picks its own. */
@@ -14,6 +16,17 @@ const day = (offset: number) => {
   const d = new Date(Date.UTC(2000, 0, 1) + (Math.floor(Date.now() / 1000) % 7000) * 86_400_000 + offset * 86_400_000);
   return d.toISOString().slice(0, 10);
 };
+
+/** A member's named check-ins, read from the e2e server's database. */
+function checkinsOf(userId: number): number {
+  const db = new DatabaseSync(`${process.env.E2E_DATA_DIR}/church.db`, { readOnly: true });
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return Number((db.prepare('SELECT COUNT(*) AS n FROM checkins WHERE user_id = ?').get(userId) as { n: number }).n);
+  } finally {
+    db.close();
+  }
+}
 
 async function services(page: Page) {
   return (await (await page.request.get('/api/v1/services/')).json()) as { id: number; name: string }[];
@@ -111,6 +124,130 @@ for (const mode of SCRIPT_MODES) {
       await page.getByRole('button', { name: 'Check me in' }).click();
       await expect(page.getByText(/This check-in code is not today’s code of that service/)).toBeVisible();
     });
+
+    test('a member not signed in opens the QR link, signs in, comes back to it and is checked in once', async ({
+      page,
+      request,
+    }) => {
+      const [, second] = await services(page);
+      const { url } = (await (
+        await apiCall(request, 'pastor', 'GET', `/attendance/code/?serviceId=${second.id}`)
+      ).json()) as { url: string };
+      const link = new URL(url);
+      const member = await newMember(request);
+      await page.goto(link.pathname + link.search);
+      await expect(page.getByRole('button', { name: 'Check me in' })).toHaveCount(0);
+      await page.getByRole('link', { name: 'sign in to your pages' }).click();
+      const before = lastOutboxId();
+      await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByRole('textbox', { name: '6-digit code' }).fill(await codeSentTo(member.email, before));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Back on the check-in link, signed in: one tap counts.
+      await expect(page).toHaveURL(link.pathname + link.search);
+      await expect(page.getByRole('heading', { name: 'Second Service' })).toBeVisible();
+      expect(checkinsOf(member.id)).toBe(0);
+      await page.getByRole('button', { name: 'Check me in' }).click();
+      await expect(page.getByText('You are checked in. Welcome!')).toBeVisible();
+      expect(checkinsOf(member.id)).toBe(1);
+    });
+  });
+}
+
+test('an usher without JavaScript enters a headcount at /my/headcount on a phone: saved, then replaced', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const page = await context.newPage();
+  const usher = (await createUser(page.request, { role: 'PASTOR' })) as unknown as Member;
+  await signInToMy(page, usher);
+  // What the page costs on a phone: every byte over the wire (compressed), nothing from the cache.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  await page.getByRole('link', { name: 'Enter a headcount' }).click();
+  await expect(page.getByRole('button', { name: 'Save headcount' })).toBeVisible();
+  test.info().annotations.push({ type: 'bytes', description: `/my/headcount on a phone: ${bytes} bytes` });
+  console.log(`/my/headcount on a phone: ${bytes} bytes over the wire`);
+  const box = await page.getByRole('spinbutton', { name: 'Men', exact: true }).boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+
+  const date = day(2);
+  await page.getByLabel('Service').selectOption({ label: 'Twi Service (Sunday 11:30 AM)' });
+  await page.getByLabel('Date').fill(date);
+  for (const [label, value] of [
+    ['Men', '21'],
+    ['Women', '30'],
+    ['Children', '12'],
+    ['First-timers', '2'],
+  ])
+    await page.getByRole('spinbutton', { name: label, exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save headcount' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Headcount saved.' })).toBeVisible();
+  // The same service and date stay chosen: the next count is a few taps, and it replaces.
+  await expect(page.getByLabel('Date')).toHaveValue(date);
+  for (const [label, value] of [
+    ['Men', '22'],
+    ['Women', '30'],
+    ['Children', '12'],
+  ])
+    await page.getByRole('spinbutton', { name: label, exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save headcount' }).click();
+  await expect(
+    page.getByText('Headcount saved. It replaced the one already entered for that service and date.'),
+  ).toBeVisible();
+  const rows = (await (
+    await apiCall(page.request, 'pastor', 'GET', `/attendance/?from=${date}&to=${date}`)
+  ).json()) as { service: string; total: number; firstTimers: number }[];
+  expect(rows).toEqual([expect.objectContaining({ service: 'Twi Service', total: 64, firstTimers: 0 })]);
+  await context.close();
+});
+
+test('/my/headcount with JavaScript: typed while offline it waits on the phone and is sent once when back', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(PHONE);
+  const usher = (await createUser(page.request, { role: 'PASTOR' })) as unknown as Member;
+  await signInToMy(page, usher);
+  await page.goto('/my/headcount');
+  const date = day(3);
+  await page.getByLabel('Service').selectOption({ label: 'First Service (Sunday 7:00 AM)' });
+  await page.getByLabel('Date').fill(date);
+  await page.getByRole('spinbutton', { name: 'Men', exact: true }).fill('15');
+  await page.getByRole('spinbutton', { name: 'Women', exact: true }).fill('25');
+  // What was typed survives a reload (the draft kept on the phone).
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: 'Women', exact: true })).toHaveValue('25');
+  await page.getByRole('spinbutton', { name: 'Children', exact: true }).fill('9');
+  const posts: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/members/me/headcount/')) posts.push(r.url());
+  });
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save headcount' }).click();
+  await expect(page.getByRole('status')).toContainText(/You are offline\. The headcount is kept on this device/);
+  await expect(page.getByRole('status')).toContainText('1 waiting to be sent.');
+  await context.setOffline(false);
+  await expect(page.getByRole('status')).toHaveText('Sent 1 saved headcount.');
+  const rows = (await (
+    await apiCall(page.request, 'pastor', 'GET', `/attendance/?from=${date}&to=${date}`)
+  ).json()) as { service: string; total: number }[];
+  expect(rows).toEqual([expect.objectContaining({ service: 'First Service', total: 49 })]);
+  // Sent once: the offline try never reached the server, the queue's one post did.
+  expect(posts).toHaveLength(1);
+});
+
+for (const theme of THEMES) {
+  test(`/my/headcount is axe clean (${theme})`, async ({ page }) => {
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
+    const usher = (await createUser(page.request, { role: 'PASTOR' })) as unknown as Member;
+    await signInToMy(page, usher);
+    await page.goto('/my/headcount');
+    await expect(page.getByRole('button', { name: 'Save headcount' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }
 

@@ -1,11 +1,13 @@
 // Dashboard and Analytics end to end, on live data: the dashboard's figures equal what the API counts after a new
 // sermon, prayer request and registration; a failed figure shows its own Retry; Notifications lists what awaits;
-// Send Notifications sends once; the analytics range changes the figures, the chart has its table, Export
-// Report downloads a CSV; axe on both screens, the list and the dialog, in both themes.
+// Send Notifications sends once; the analytics range changes the figures, the chart has its table, attendance over
+// time is the range's weekly totals (its chart and table), Export Report downloads a CSV; axe on both screens, the
+// list and the dialog, in both themes.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
 import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { addDays, dayOfMs, weeklyTotals } from '../../src/lib/shared/attendance/rules';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const card = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').first();
@@ -145,7 +147,10 @@ test('analytics: the range changes the figures, the chart has a table, Export Re
   const range = page.getByLabel('Time range');
   await expect(range).toHaveValue('30d');
   await expect(page.getByTestId('trend-chart')).toBeVisible();
-  await page.getByRole('button', { name: 'Show table' }).click();
+  await page
+    .locator('figure', { has: page.getByTestId('trend-chart') })
+    .getByRole('button', { name: 'Show table' })
+    .click();
   // The chart's table (an administrator's analytics also carry the giving tables).
   const trend = page.locator('figure', { has: page.getByTestId('trend-chart') }).getByRole('table');
   await expect(trend.locator('tbody tr')).toHaveCount(30);
@@ -154,6 +159,19 @@ test('analytics: the range changes the figures, the chart has a table, Export Re
   await asked;
   await expect(page.getByText('Church activity for the last year.')).toBeVisible();
   await expect(trend.locator('tbody tr')).toHaveCount(13);
+  // Attendance over time: the year's weekly totals of the attendance report (the demo counts a year of Sundays).
+  const to = dayOfMs(Date.now());
+  const rows = await (
+    await apiCall(page.request, 'admin', 'GET', `/attendance/?from=${addDays(to, -364)}&to=${to}`)
+  ).json();
+  const weeks = weeklyTotals(rows);
+  expect(weeks.length).toBeGreaterThan(40);
+  const attendance = page.locator('figure', { has: page.getByTestId('attendance-chart') });
+  await attendance.getByRole('button', { name: 'Show table' }).click();
+  const weekRows = attendance.getByRole('table', { name: 'Weekly attendance' }).locator('tbody tr');
+  await expect(weekRows).toHaveCount(weeks.length);
+  await expect(weekRows.last().locator('td').nth(1)).toHaveText(weeks.at(-1)!.total.toLocaleString('en-US'));
+  await expect(weekRows.first().locator('td').nth(1)).toHaveText(weeks[0].total.toLocaleString('en-US'));
   await page.getByRole('button', { name: 'Events', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Events', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('columnheader', { name: 'Event registrations' })).toBeVisible();
@@ -178,6 +196,8 @@ test('analytics: the range changes the figures, the chart has a table, Export Re
 
 for (const theme of THEMES) {
   test(`axe: dashboard, its lists and dialog, and analytics in the ${theme} theme`, async ({ page }) => {
+    // Three screens and a dialog scanned, the analytics with two charts' tables: more than 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await openScreen(page, '/admin/dashboard', theme);
     await expect(page.getByText('Loading activity...')).toBeHidden();
     await expect(page.getByText('Checking...')).toBeHidden();
@@ -194,8 +214,13 @@ for (const theme of THEMES) {
     await scanDialog(page);
     await page.keyboard.press('Escape');
     await page.goto('/admin/analytics');
-    await expect(page.getByTestId('trend-chart')).toBeVisible();
-    await page.getByRole('button', { name: 'Show table' }).click();
+    // The year of figures and of attendance can take a while on a loaded machine.
+    await expect(page.getByTestId('trend-chart')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
+    // Both charts' tables shown (each button then reads Hide table).
+    const show = page.getByRole('button', { name: 'Show table' });
+    await expect(show).toHaveCount(2);
+    while ((await show.count()) > 0) await show.first().click();
     await scanScreen(page);
   });
 }

@@ -1,5 +1,5 @@
 // Every form's native constraints are its API schema's (issue 29): with JavaScript off, each field of /give,
-// /contact, /prayers, an event's registration, a ministry's join form and the /my forms carries exactly the
+// /contact, /prayers, an event's registration, a ministry's join form and the /my forms (the headcount's too) carries exactly the
 // required, minlength, maxlength, pattern, min and max that fieldRules reads from the schema the API checks that
 // post with, and its label's required mark says the same. A limit written into a page by hand that differs from
 // the schema fails here.
@@ -18,7 +18,9 @@ import {
   memberRemovalSchema,
   memberUpdateSchema,
 } from '../../src/lib/shared/members/api';
-import { newMember, signInToMy } from './my-helpers';
+import { headcountSchema } from '../../src/lib/shared/attendance/api';
+import { newMember, signInToMy, type Member } from './my-helpers';
+import { createUser } from './portal-helpers';
 
 test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 90_000 });
@@ -177,4 +179,23 @@ test('/my: the sign-in, details, email, household and removal forms are the memb
 
   await page.goto('/my/data');
   await expectAgree([{ control: textbox(page, 'Why (optional)'), schema: memberRemovalSchema, field: 'reason' }]);
+});
+
+test('/my/headcount: the headcount form is headcountSchema', async ({ page, request }) => {
+  await signInToMy(page, (await createUser(request, { role: 'PASTOR' })) as unknown as Member);
+  await page.goto('/my/headcount');
+  const count = (label: string) => page.getByRole('spinbutton', { name: named(label) });
+  await expectAgree([
+    {
+      control: page.getByRole('combobox', { name: named('Service') }),
+      schema: headcountSchema,
+      field: 'serviceId',
+      kind: 'select',
+    },
+    { control: page.getByLabel(named('Date')), schema: headcountSchema, field: 'date' },
+    { control: count('Men'), schema: headcountSchema, field: 'men' },
+    { control: count('Women'), schema: headcountSchema, field: 'women' },
+    { control: count('Children'), schema: headcountSchema, field: 'children' },
+    { control: count('First-timers'), schema: headcountSchema, field: 'firstTimers' },
+  ]);
 });

@@ -25,6 +25,7 @@ const SCREENS = {
   '/first-timers': lazy(() => import('./features/first-timers/FirstTimersScreen')),
   '/branches': lazy(() => import('./features/branches/BranchesScreen')),
   '/network': lazy(() => import('./features/network/NetworkScreen')),
+  '/services': lazy(() => import('./features/services/ServicesScreen')),
   '/attendance': lazy(() => import('./features/attendance/AttendanceScreen')),
   '/absentees': lazy(() => import('./features/attendance/AbsenteesScreen')),
   '/removals': lazy(() => import('./features/removals/RemovalRequestsScreen')),

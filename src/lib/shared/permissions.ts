@@ -288,6 +288,7 @@ export const SERVICES_DENIED = 'Only administrators can change services';
  */
 export const ATTENDANCE_ROLE: Role = 'PASTOR';
 export const canCountAttendance = (actor: { role: Role }) => roleRank(actor.role) >= roleRank(ATTENDANCE_ROLE);
+export const HEADCOUNT_DENIED = 'Only pastors and administrators can enter headcounts';
 
 /**
  * Who follows up first-timers' cards (the board: move, assign, note; PASTOR and above) and who makes a member

@@ -6,7 +6,7 @@
 import type { AppDeps } from '../kernel/context';
 import { ownSiteOnly } from '../kernel/doors';
 import type { FormOptions, FormShape } from '../kernel/form-posts';
-import { MEMBER_TEXT, MY_PAGES, type MyDone } from '../../lib/shared/members/api';
+import { MEMBER_TEXT, MY_PAGES, returnPath, type MyDone } from '../../lib/shared/members/api';
 
 type Fields = Record<string, unknown>;
 
@@ -18,11 +18,15 @@ export const withFlag = (page: string, name: string, value: string) =>
 
 export const done = (page: string, flag: MyDone) => withFlag(page, 'done', flag);
 
-/** The code page of the address the form gave (email or phone), for the sign-in forms. */
-export const codePage = (fields: Fields) =>
-  typeof fields.phone === 'string' && fields.phone
-    ? withFlag(MY_PAGES.code, 'phone', fields.phone)
-    : withFlag(MY_PAGES.code, 'email', typeof fields.email === 'string' ? fields.email : '');
+/** The code page of the address the form gave (email or phone), for the sign-in forms, keeping where to come back. */
+export function codePage(fields: Fields) {
+  const page =
+    typeof fields.phone === 'string' && fields.phone
+      ? withFlag(MY_PAGES.code, 'phone', fields.phone)
+      : withFlag(MY_PAGES.code, 'email', typeof fields.email === 'string' ? fields.email : '');
+  const next = returnPath(fields.next);
+  return next ? withFlag(page, 'next', next) : page;
+}
 
 /** A /my form: its page (or the page of what it sent), how its fields read. */
 export function myForm(page: string | ((fields: Fields) => string), shape: FormShape = {}): FormOptions {

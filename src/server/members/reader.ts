@@ -12,6 +12,9 @@ import { forMember } from '../households/answers';
 import { listPublicMinistries } from '../ministries/ministries';
 import { ministriesOfUser } from '../ministries/members';
 import { giftsOfUser } from '../giving/gifts';
+import { listServices } from '../services/service';
+import { scopeOfUser } from '../kernel/scope';
+import { canCountAttendance } from '../../lib/shared/permissions';
 
 export function memberReaderOf(deps: AppDeps): MemberReader {
   return {
@@ -52,6 +55,8 @@ export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'ses
     gifts: () => giftsOfUser(db, id),
     directory: () => directory(db),
     passkeys: () => passkeysOf(deps, user),
+    // The headcount form (/my/headcount) offers what POST /members/me/headcount/ takes of this account.
+    headcountServices: async () => (canCountAttendance(user) ? listServices(db, await scopeOfUser(db, user)) : null),
   };
 }
 

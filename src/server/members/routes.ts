@@ -11,7 +11,10 @@ import { jsonAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { formAnswer } from '../kernel/form-posts';
-import { canHandleRemoval } from '../../lib/shared/permissions';
+import { HEADCOUNT_DENIED, canCountAttendance, canHandleRemoval } from '../../lib/shared/permissions';
+import { ApiError } from '../kernel/errors';
+import { scopeOfUser } from '../kernel/scope';
+import { recordHeadcount } from '../attendance/headcounts';
 import {
   MEMBER_TEXT,
   MY_PAGES,
@@ -33,7 +36,12 @@ import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
 import { FORM_POST, done, myForm, ownSite, withFlag } from './forms';
 import { memberCheckin } from '../attendance/checkins';
-import { memberCheckinAnswerSchema, memberCheckinSchema } from '../../lib/shared/attendance/api';
+import {
+  headcountAnswerSchema,
+  headcountSchema,
+  memberCheckinAnswerSchema,
+  memberCheckinSchema,
+} from '../../lib/shared/attendance/api';
 import { signInRoutes } from './sign-in-routes';
 import { passkeyRoutes } from './passkey-routes';
 import { detailsRoutes } from './details-routes';
@@ -169,6 +177,39 @@ export function memberRoutes(deps: AppDeps) {
         checkedIn.created ? 'checked-in' : 'already-in',
       );
       return checkedIn.created ? formAnswer(c, checkedIn, 201, to) : formAnswer(c, checkedIn, 200, to);
+    },
+  );
+
+  // ---- A headcount from a phone without JavaScript (/my/headcount; docs/API.md, Services and attendance) ----
+
+  /** Where the form comes back to: the same service and date chosen, so the next entry is a few taps. */
+  const headcountPage = (fields: Record<string, unknown>) =>
+    `${MY_PAGES.headcount}?service=${encodeURIComponent(String(fields.serviceId ?? ''))}&date=${encodeURIComponent(String(fields.date ?? ''))}`;
+
+  app.openapi(
+    route(
+      'post',
+      '/me/headcount/',
+      'A headcount from /my (PASTOR and above, their scope): as POST /attendance/, through the member door',
+      {
+        ownSite: guard,
+        form: myForm(headcountPage),
+        member,
+        json: headcountSchema,
+        refuses: [403],
+        201: jsonAnswer(headcountAnswerSchema, 'Saved'),
+        200: jsonAnswer(headcountAnswerSchema, 'Saved, replacing the one for that service and date'),
+        303: FORM_POST,
+      },
+    ),
+    async (c) => {
+      const user = c.get('member').user;
+      // The member door opens for any account; counting is the staff's (the same rule as the portal's call).
+      if (!canCountAttendance(user)) throw new ApiError(403, HEADCOUNT_DENIED);
+      const input = c.req.valid('json');
+      const { row, replaced } = await recordHeadcount(deps, user, await scopeOfUser(deps.database.db, user), input);
+      const to = done(headcountPage(input), replaced ? 'headcount-replaced' : 'headcount-saved');
+      return replaced ? formAnswer(c, { ...row, replaced }, 200, to) : formAnswer(c, { ...row, replaced }, 201, to);
     },
   );
 

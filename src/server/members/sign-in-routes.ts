@@ -65,9 +65,10 @@ export function signInRoutes(deps: AppDeps) {
       },
     ),
     async (c) => {
-      const row = await members.redeemSignIn(deps, c.req.valid('json'), clientOf(c, deps.config).key);
+      const input = c.req.valid('json');
+      const row = await members.redeemSignIn(deps, input, clientOf(c, deps.config).key);
       await signIn(c, deps, Number(row.id));
-      return formAnswer(c, await memberProfile(deps, row), 200, MY_PAGES.home);
+      return formAnswer(c, await memberProfile(deps, row), 200, input.next ?? MY_PAGES.home);
     },
   );
 

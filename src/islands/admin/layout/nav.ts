@@ -31,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Ministries', path: '/ministries', icon: 'users' },
   { label: 'First-timers', path: '/first-timers', icon: 'users', allowed: canFollowUpFirstTimers },
   { label: 'Children’s check-in', path: '/checkin', icon: 'users' },
+  { label: 'Services', path: '/services', icon: 'events' },
   { label: 'Attendance', path: '/attendance', icon: 'analytics' },
   { label: 'Absentees', path: '/absentees', icon: 'users', allowed: canCountAttendance },
   { label: 'Messages', path: '/messages', icon: 'mail', badge: 'unread-messages' },

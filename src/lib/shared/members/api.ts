@@ -13,6 +13,8 @@
 //   form (fields)                                       posts to                                 303 on success
 //   sign in: email, or phone when SMS is configured     /api/v1/members/code/                    /my/code?email=… (or ?phone=…)
 //   code: email (or phone) as hidden, code              /api/v1/members/session/                 /my   (wrong: /my/code?email=…&error=code)
+//     both take an optional hidden `next`, a /my page to come back to (the check-in link): /my/code keeps it, the
+//     session's 303 goes there instead of /my (returnPath: anything but a /my page is ignored)
 //   sign out                                            /api/v1/members/session/end/             /my?done=signed-out
 //   details: first_name, last_name, phone_number,       /api/v1/members/me/                      /my/details?done=saved
 //            address, date_of_birth
@@ -22,6 +24,8 @@
 //   confirm new email: code                             /api/v1/members/me/email/confirm/        /my/details?done=email-changed (wrong: ?error=code)
 //   sign out everywhere else (no fields)                /api/v1/members/me/sessions/others/end/  /my/details?done=sessions-ended
 //   check in: serviceId, code (the QR code's link)      /api/v1/members/me/checkin/              /my/checkin?done=checked-in (or already-in; wrong: ?service=…&code=…&error=code)
+//   headcount (PASTOR and above): serviceId, date,      /api/v1/members/me/headcount/            /my/headcount?service=…&date=…&done=headcount-saved
+//            men, women, children, firstTimers                                                    (or headcount-replaced)
 //   household: name, address                            /api/v1/members/me/household/            /my/household?done=saved
 //   add a person: name, relationship, date_of_birth     /api/v1/members/me/household/people/     /my/household?done=person-added
 //   change a person: name, relationship, date_of_birth  /api/v1/members/me/household/people/{id}/ /my/household?done=person-saved
@@ -49,6 +53,8 @@ import { REGISTRATION_STATUSES } from '../live/api';
 import { PRAYER_CATEGORIES, PRAYER_STATUSES } from '../visitors/rules';
 import { EMAIL_PATTERN, messages } from '../messages';
 import { API_PREFIX } from '../constants';
+import { ATTENDANCE_TEXT } from '../attendance/rules';
+import type { Service } from '../services/api';
 import { passkeySchema, sessionSchema } from '../twofactor/api';
 import { passkeyLoginSchema, passkeyRegisterSchema } from '../twofactor/passkeys';
 
@@ -106,6 +112,8 @@ export const MY_DONE = {
   'sessions-ended': 'You are signed out everywhere else.',
   'checked-in': 'You are checked in. Welcome!',
   'already-in': 'You were already checked in today. Welcome!',
+  'headcount-saved': ATTENDANCE_TEXT.saved,
+  'headcount-replaced': ATTENDANCE_TEXT.replaced,
 } as const;
 export type MyDone = keyof typeof MY_DONE;
 
@@ -128,6 +136,7 @@ export const MY_PAGES = {
   consent: '/my/consent',
   data: '/my/data',
   checkin: '/my/checkin',
+  headcount: '/my/headcount',
 } as const;
 
 /** An API path under the API's one prefix (constants.ts), where the /my forms post and the passkey script calls. */
@@ -152,6 +161,7 @@ export const MEMBER_FORMS = {
   export: api('/members/me/export/'),
   removePasskey: (passkeyId: number) => api(`/members/me/passkeys/${passkeyId}/delete/`),
   checkin: api('/members/me/checkin/'),
+  headcount: api('/members/me/headcount/'),
 } as const;
 
 /** The JSON calls of the passkey script (src/islands/my/): adding one (signed in) and signing in with one. */
@@ -179,18 +189,29 @@ const code = z
   .trim()
   .regex(/^\d{6}$/, MEMBER_TEXT.codeFormat);
 
+/**
+ * Where a sign-in comes back to (`?next=` of /my, a hidden field of its forms): a /my page with its query, such as
+ * the check-in link of the QR code. Anything else (another site, `//host`, a backslash) is no return path at all,
+ * so the sign-in cannot be made to send anyone off the site.
+ */
+export function returnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 300) return undefined;
+  return /^\/my(?:\/[a-z-]+)*\/?(?:\?[^#\s\\]*)?$/.test(value) ? value : undefined;
+}
+const next = z.unknown().optional().transform(returnPath);
+
 const onlyOne = (b: { email?: string; phone?: string }) => (b.email === undefined) !== (b.phone === undefined);
 const ONLY_ONE = { message: MEMBER_TEXT.emailOrPhone, path: ['email'] };
 
 /** POST /members/code/: where to send a sign-in code (exactly one of email and phone). */
 export const memberCodeRequestSchema = z
-  .strictObject({ email: optionalEmail, phone: optionalPhone })
+  .strictObject({ email: optionalEmail, phone: optionalPhone, next })
   .refine(onlyOne, ONLY_ONE);
 export type MemberCodeRequest = z.infer<typeof memberCodeRequestSchema>;
 
 /** POST /members/session/: the address the code went to and the code. */
 export const memberSessionRequestSchema = z
-  .strictObject({ email: optionalEmail, phone: optionalPhone, code })
+  .strictObject({ email: optionalEmail, phone: optionalPhone, code, next })
   .refine(onlyOne, ONLY_ONE);
 export type MemberSessionRequest = z.infer<typeof memberSessionRequestSchema>;
 
@@ -396,6 +417,8 @@ export interface SignedInMember {
   passkeys(): Promise<MemberPasskey[]>;
   /** The account's /my sessions (/my/details). */
   sessions(): Promise<MemberSessionInfo[]>;
+  /** The services a pastor or administrator may count at /my/headcount (their scope's); null for anyone else. */
+  headcountServices(): Promise<Service[] | null>;
 }
 
 /** What the host hands the pages (Astro.locals.members): the API's own reads. */

@@ -1,7 +1,8 @@
 // Analytics (docs/PRODUCT.md (Analytics)) from the data: the time range (7, 30, 90 days or a year) changes every
 // figure; overview with growth against the period before; Activity Trends as a chart with its table; content
 // categories; top sermons, top events and prayer categories; Refresh; Export Report and the four report buttons
-// download the range's CSV. Each section shows its own error with Retry. "How these figures are counted" says
+// download the range's CSV; attendance over time (the weekly totals of the range, from the attendance report's
+// rows: a chart with its table). Each section shows its own error with Retry. "How these figures are counted" says
 // what each measures.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -12,7 +13,9 @@ import type { AnalyticsReport } from '../../../../lib/shared/analytics/api';
 import { downloadCsv } from '../../../../lib/client/download';
 import { Button, LoadError, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
 import { loadErrorMessage } from '../../query';
-import { reportQuery } from './queries';
+import { weeklyTotals } from '../../../../lib/shared/attendance/rules';
+import { AttendanceChart } from '../../AttendanceChart';
+import { attendanceQuery, reportQuery } from './queries';
 import { REPORTS, answerRate, overviewCards, reportCsv, type ReportName } from './model';
 import { TrendChart, type TrendSeries } from './TrendChart';
 import { GivingPanelBody } from './GivingPanel';
@@ -31,7 +34,8 @@ export default function AnalyticsScreen() {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const [metric, setMetric] = useState<TrendSeries>('users');
   const query = useQuery(reportQuery(range));
-  const reload = () => query.refetch();
+  const attendance = useQuery(attendanceQuery(range));
+  const reload = () => Promise.all([query.refetch(), attendance.refetch()]);
   const rangeLabel = ANALYTICS_RANGES.find((r) => r.value === range)?.label ?? '';
   // Each range has its own answer: while a new range loads, the old range's figures are not shown as its.
   const report = query.data;
@@ -101,6 +105,10 @@ export default function AnalyticsScreen() {
           <li>
             Trends: Users are active users, Events are registrations made, Engagement as above, per day, week or month.
           </li>
+          <li>
+            Attendance: each week's headcounts (men, women and children) of the services in your branches, with the
+            first-timers counted and the people checked in by name; a week starts on Sunday.
+          </li>
         </ul>
       </details>
 
@@ -126,6 +134,19 @@ export default function AnalyticsScreen() {
           (points) => (
             <TrendChart points={points} series={metric} />
           ),
+        )}
+      </Panel>
+
+      <Panel title="Attendance over Time">
+        {attendance.isError ? (
+          <LoadError
+            message={loadErrorMessage('Failed to load the attendance.', attendance.error)}
+            onRetry={() => void attendance.refetch()}
+          />
+        ) : attendance.data ? (
+          <AttendanceChart weeks={weeklyTotals(attendance.data)} />
+        ) : (
+          <p className="text-sm text-muted">Loading...</p>
         )}
       </Panel>
 

@@ -10,7 +10,7 @@ import { formatDate } from '../../../../lib/shared/format';
 import { Button, CELL, DataTable, EmptyState, NUMBER_CELL, Panel, ScreenHeader, Select, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { QueryView } from '../../QueryView';
-import { AttendanceChart } from './AttendanceChart';
+import { AttendanceChart } from '../../AttendanceChart';
 import { HeadcountForm } from './HeadcountForm';
 import { MarkPresent } from './MarkPresent';
 import { exportAttendanceCsv, getCode, listAttendance, listBranches, listServices, type ReportFilters } from './api';

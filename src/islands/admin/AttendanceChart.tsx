@@ -1,10 +1,11 @@
-// The weekly attendance trend (docs/PRODUCT.md, Attendance): total per week as bars in SVG, its text equivalent a
-// table of the same figures (always there for screen readers; "Show table" shows it to everyone).
+// The weekly attendance trend (docs/PRODUCT.md, Attendance and Analytics): total per week as bars in SVG, its text
+// equivalent a table of the same figures (always there for screen readers; "Show table" shows it to everyone).
+// Shared by the Attendance and Analytics screens, so it sits beside the features rather than in one.
 import { useId, useState } from 'react';
-import { formatDate } from '../../../../lib/shared/format';
-import type { WeekTotal } from '../../../../lib/shared/attendance/rules';
-import { Button, CELL, DataTable, NUMBER_CELL } from '../../../ui';
-import { axisTop, YAxis } from '../../../ui/chart-axis';
+import { formatDate } from '../../lib/shared/format';
+import type { WeekTotal } from '../../lib/shared/attendance/rules';
+import { Button, CELL, DataTable, NUMBER_CELL } from '../ui';
+import { axisTop, YAxis } from '../ui/chart-axis';
 
 const WIDTH = 640;
 const HEIGHT = 200;
