@@ -48,6 +48,7 @@ const sermon: SermonAnswer = {
 
 const event: EventAnswer = {
   id: 'prayer-night',
+  branchId: 1,
   title: 'Prayer Night',
   description: '',
   category: 'prayer',
