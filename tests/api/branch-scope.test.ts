@@ -175,7 +175,23 @@ describe.each(backends())('branch scope on %s', (backend) => {
     expect((await get(`/auth/users/?branch=${tema}`)).length).toBe((await temaIds('users')).size);
     const kasoaOnly = (await get(`/auth/users/?branch=${kasoa}`, superadmin)).map((u: any) => u.username);
     expect(kasoaOnly).toEqual(['member0014', 'member0015', 'member0016']);
-    for (const path of ['/auth/users/', '/households/', '/giving/gifts/', '/outbox/', '/analytics/']) {
+    expect((await get(`/ministries/all/?branch=${kasoa}`, superadmin)).map((m: any) => m.name)).toEqual([
+      'Kasoa Choir',
+    ]);
+    expect((await get(`/ministries/all/?branch=${tema}`)).map((m: any) => m.name)).toEqual(['Tema Choir']);
+    expect((await get(`/events/?branch=${tema}`, superadmin)).map((e: any) => e.title)).toContain('Tema Harvest');
+    expect((await get(`/events/?branch=${tema}`, superadmin)).map((e: any) => e.title)).not.toContain(
+      'Root Convention',
+    );
+    for (const path of [
+      '/auth/users/',
+      '/households/',
+      '/ministries/all/',
+      '/events/',
+      '/giving/gifts/',
+      '/outbox/',
+      '/analytics/',
+    ]) {
       const res = await api.request('GET', `${path}?branch=${kasoa}`, { token: temaAdmin });
       expect(res.status, path).toBe(400);
       expect(res.body.errors.branch, path).toEqual(['That branch does not exist.']);

@@ -138,6 +138,8 @@ describe.each(backends())('events on %s', (backend) => {
       isPublic: true,
       requiresRegistration: false,
       tags: [],
+      // The creator's branch: the church itself for every demo account.
+      branchId: (await api.request('GET', '/branches/')).body[0].id,
     });
     expect(changes).toEqual([['events']]);
     expect(await lastActivity()).toMatchObject({
@@ -339,6 +341,60 @@ describe.each(backends())('events on %s', (backend) => {
       'same-title-3',
       'same-title-4',
     ]);
+  });
+
+  it("puts an event at the creator's branch or one of their scope (branchId), answers it, and ?branch= narrows the list", async () => {
+    const branches = (await api.request('GET', '/branches/')).body as any[];
+    const root = branches.find((b) => b.parentId === null);
+    const tema = branches.find((b) => b.slug === 'grace-chapel-tema');
+    const kasoa = branches.find((b) => b.slug === 'grace-chapel-kasoa');
+    const id = await api.createUser({ username: 'tema_pastor_ev', role: 'PASTOR' });
+    await api.database.db.updateTable('users').set({ branch_id: tema.id }).where('id', '=', id).execute();
+    const temaPastor = await api.tokenFor('tema_pastor_ev');
+    const create = (token: string, body: object) => api.request('POST', '/events/', { token, body });
+
+    // Without branchId, the creator's branch; with one of their scope, that branch; the answers carry it.
+    const own = await create(temaPastor, { ...NEW_EVENT, title: 'Tema Vigil' });
+    expect(own.status).toBe(201);
+    expect(own.body.branchId).toBe(tema.id);
+    const atRoot = await create(pastor, { ...NEW_EVENT, title: 'Network Convention' });
+    expect(atRoot.body.branchId).toBe(root.id);
+    const named = await create(pastor, { ...NEW_EVENT, title: 'Kasoa Crusade', branchId: kasoa.id });
+    expect(named.status).toBe(201);
+    expect(named.body.branchId).toBe(kasoa.id);
+    expect((await api.request('GET', `/events/${named.body.id}/`, { token: pastor })).body.branchId).toBe(kasoa.id);
+    expect(((await api.request('GET', '/events/')).body as any[]).every((e) => Number.isInteger(e.branchId))).toBe(
+      true,
+    );
+
+    // A branch outside the creator's scope, or none at all, is a 400 on branchId, and nothing is made.
+    const before = await contentSnapshot(api);
+    for (const branchId of [kasoa.id, 999_999]) {
+      const res = await create(temaPastor, { ...NEW_EVENT, title: 'Lost Event', branchId });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.branchId).toEqual(['That branch does not exist.']);
+    }
+    expect((await create(pastor, { ...NEW_EVENT, title: 'Lost Event', branchId: 'Tema' })).status).toBe(400);
+    expect(await contentSnapshot(api)).toBe(before);
+
+    // ?branch= keeps that branch's events (and those below it); for staff within their scope, else a 400 on branch.
+    const titles = async (query: string, token?: string) =>
+      ((await api.request('GET', `/events/${query}`, { token })).body as any[]).map((e) => e.title);
+    expect(await titles(`?branch=${kasoa.id}`, pastor)).toEqual(['Kasoa Crusade']);
+    expect(await titles(`?branch=${tema.id}`, temaPastor)).toEqual(['Tema Vigil']);
+    expect(await titles(`?branch=${root.id}`, pastor)).toEqual(await titles('', pastor));
+    const outside = await api.request('GET', `/events/?branch=${kasoa.id}`, { token: temaPastor });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors.branch).toEqual(['That branch does not exist.']);
+    // A visitor's ?branch= names any branch's public events; one that does not exist is the same 400.
+    expect(await titles(`?branch=${kasoa.id}`)).toEqual(['Kasoa Crusade']);
+    expect((await api.request('GET', '/events/?branch=999999')).status).toBe(400);
+    // A move is not an edit: PATCH refuses branchId.
+    const moved = await api.request('PATCH', `/events/${named.body.id}/`, {
+      token: pastor,
+      body: { branchId: tema.id },
+    });
+    expect(moved.status).toBe(400);
   });
 
   it('first start: a database with users but no sermons or events yet gets the samples, once', async () => {

@@ -253,6 +253,61 @@ describe.each(backends())('giving on %s', (backend) => {
     await setCode(area.id, null);
   });
 
+  it("a gift answers its branchId, its receipt is queued at its branch, and a giver's statement keeps to one branch", async () => {
+    const branches = (await api.request('GET', '/branches/')).body as any[];
+    const root = branches.find((b) => b.parentId === null);
+    const tema = branches.find((b) => b.slug === 'grace-chapel-tema');
+    const giver = await api.createUser({ username: 'two_assemblies', role: 'MEMBER', email: 'two@example.org' });
+    const start = async (branch: number | undefined, amount: number) => {
+      const input = { fund: 'Tithe', amount, name: 'Two', email: 'two@example.org', phone: '024 555 0199', note: null };
+      const { reference } = await startGift(deps, 'branch-key', giver, { ...input, ...(branch && { branch }) });
+      await paystack.pay(reference);
+      await settle();
+      return reference;
+    };
+    const atTema = await start(tema.id, 3000);
+    const atRoot = await start(undefined, 1000);
+
+    // The answers name the branch; the staff list's ?branch= agrees.
+    expect((await giftOf(atTema)).branchId).toBe(tema.id);
+    expect((await giftOf(atRoot)).branchId).toBe(root.id);
+    // The receipts (email and SMS) are queued at the gift's branch, so Tema's staff see Tema's on their Outbox.
+    const queued = async (reference: string) =>
+      (
+        await api.database.db
+          .selectFrom('outbox')
+          .select(['branch_id', 'channel'])
+          .where('idempotency_key', 'like', `gift:${reference}:receipt%`)
+          .execute()
+      ).map((r) => [r.channel, Number(r.branch_id)]);
+    expect(await queued(atTema)).toEqual(
+      expect.arrayContaining([
+        ['email', tema.id],
+        ['sms', tema.id],
+      ]),
+    );
+    expect(await queued(atTema)).toHaveLength(2);
+    expect((await queued(atRoot)).every(([, branch]) => branch === root.id)).toBe(true);
+
+    // The statement names the branches given to, and keeps to one (and those below it) when asked.
+    const year = new Date(api.clock.now).getUTCFullYear();
+    const all = (await statementOf(api.database.db, giver, year))!;
+    expect(all.branches).toEqual([
+      { id: root.id, name: root.name },
+      { id: tema.id, name: tema.name },
+    ]);
+    expect(all).toMatchObject({ branch: null, total: 'GH₵ 40.00' });
+    const ofTema = (await statementOf(api.database.db, giver, year, tema.id))!;
+    expect(ofTema).toMatchObject({ branch: { id: tema.id, name: tema.name }, total: 'GH₵ 30.00' });
+    expect(ofTema.gifts.map((g) => g.reference)).toEqual([atTema]);
+    // The root holds every branch; a branch not given to (or none that exists) keeps nothing out.
+    expect((await statementOf(api.database.db, giver, year, root.id))!.total).toBe('GH₵ 40.00');
+    expect((await statementOf(api.database.db, giver, year, 999_999))!).toMatchObject({
+      branch: null,
+      total: 'GH₵ 40.00',
+    });
+  });
+
   it('answers 502 when Paystack is down or refuses, and leaves no gift pending', async () => {
     const pending = async () =>
       (await api.database.db.selectFrom('gifts').select('id').where('status', '=', 'pending').execute()).length;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery } from './query-wrapper';
-import { branchChoices, branchTree, moveTargets } from '../../src/islands/admin/branch-tree';
+import { branchChoices, branchIdsUnder, branchTree, moveTargets } from '../../src/islands/admin/branch-tree';
 import { findAssemblies, type PublicAssembly } from '../../src/lib/shared/branches/assemblies';
 import { networkCsv } from '../../src/islands/admin/features/network/model';
 import type { BranchSummary } from '../../src/islands/admin/features/network/api';
@@ -62,13 +62,21 @@ describe('the tree', () => {
     const names = (id: number | undefined) => branchChoices(TREE, id).map((b) => b.name);
     expect(names(1)).toEqual(['Grace Chapel', 'Coastal Area', 'Tema', 'Ashaiman', 'Kasoa']);
     expect(names(2)).toEqual(['Coastal Area', 'Tema', 'Ashaiman']);
-    expect(names(3)).toEqual(['Tema']);
+    // One branch in scope (an assembly's staff): no choice, as for a single church.
+    expect(names(3)).toEqual([]);
     expect(branchTree(TREE, 2)?.children.map((n) => n.branch.name)).toEqual(['Tema', 'Ashaiman']);
   });
 
   it('offers no choice to a single church', () => {
     expect(branchChoices([TREE[0]], 1)).toEqual([]);
     expect(branchChoices(undefined, 1)).toEqual([]);
+  });
+
+  it('a filter keeps a branch and those below it', () => {
+    expect([...branchIdsUnder(TREE, 2)]).toEqual([2, 3, 4]);
+    expect([...branchIdsUnder(TREE, 5)]).toEqual([5]);
+    expect([...branchIdsUnder(branchChoices(TREE, 2), 2)]).toEqual([2, 3, 4]);
+    expect(branchIdsUnder(TREE, 99).size).toBe(0);
   });
 
   it('never moves a branch under itself or a branch below it', () => {

@@ -66,6 +66,7 @@ const sermons: SermonAnswer[] = [
 const events: EventAnswer[] = [
   {
     id: 'youth-conference',
+    branchId: 1,
     title: 'Youth Conference',
     description: 'Two days for young people.',
     category: 'youth',

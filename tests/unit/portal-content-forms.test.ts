@@ -40,6 +40,7 @@ const sermon: SermonAnswer = {
 
 const event: EventAnswer = {
   id: 'youth-night',
+  branchId: 1,
   title: 'Youth Night',
   description: 'Games and worship.',
   category: 'youth',

@@ -20,6 +20,11 @@ vi.mock('../../src/islands/admin/features/sermons/api', () => ({
   updateSermon: vi.fn(),
   deleteSermon: vi.fn(),
 }));
+// A single church: GET /branches/ answers the church alone, so no branch filter or picker shows.
+vi.mock('../../src/islands/admin/branch-tree', async (original) => ({
+  ...(await original<typeof import('../../src/islands/admin/branch-tree')>()),
+  branchesQuery: () => ({ queryKey: ['branches'], queryFn: async () => [] }),
+}));
 vi.mock('../../src/islands/admin/features/events/api', () => ({
   listEvents: vi.fn(),
   createEvent: vi.fn(),
@@ -48,6 +53,7 @@ const sermon: SermonAnswer = {
 
 const event: EventAnswer = {
   id: 'prayer-night',
+  branchId: 1,
   title: 'Prayer Night',
   description: '',
   category: 'prayer',

@@ -73,6 +73,7 @@ const FUNDS = [fund(1, 'Tithe'), fund(2, 'Offering'), fund(3, 'Old Roof', false)
 const gift = (over: Partial<GiftAnswer>): GiftAnswer => ({
   id: 1,
   reference: 'CASH-1',
+  branchId: 1,
   fund: 'Tithe',
   amount: 100,
   currency: 'GHS',

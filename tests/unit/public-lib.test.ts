@@ -71,8 +71,9 @@ describe('sermon filters', () => {
   });
 });
 
-const event = (over: Partial<ChurchEvent>): ChurchEvent => ({
+const event = (over: Partial<ChurchEvent>): ChurchEvent & { branchId: number } => ({
   id: 'carols',
+  branchId: 1,
   title: 'Carols, Candles; and "Joy"',
   description: 'Line one\nLine two with a back\\slash',
   category: 'worship',

@@ -29,6 +29,12 @@ export function branchesUnder(node: BranchNode): Branch[] {
   return [node.branch, ...node.children.flatMap(branchesUnder)];
 }
 
+/** The ids of a branch and every branch below it (a list's branch filter); empty when it is not in the list. */
+export function branchIdsUnder(list: readonly Branch[], id: number): Set<number> {
+  const node = branchTree(list, id);
+  return new Set(node?.branch.id === id ? branchesUnder(node).map((b) => b.id) : []);
+}
+
 /** Where a branch may be moved: any branch of the tree but itself and those below it. */
 export function moveTargets(top: BranchNode, moving: Branch): Branch[] {
   const find = (node: BranchNode): BranchNode | undefined =>
@@ -47,12 +53,13 @@ export const branchesQuery = () =>
   queryOptions({ queryKey: branchKeys.all, queryFn: () => api<Branch[]>('/branches/'), staleTime: 5 * 60 * 1000 });
 
 /**
- * The branches a staff member may put something in (their own and those below it), their own first, for a
- * form's branch picker; empty while the installation has one branch, so a single church sees no choice
- * (docs/PRODUCT.md (Branches)).
+ * The branches a staff member may put something in or filter by (their own and those below it), their own first,
+ * for the branch pickers and filters (BranchPicker.tsx); empty unless their scope holds two branches or more, so a
+ * single church, or the staff of one assembly, see no choice (docs/PRODUCT.md (Branches)).
  */
 export function branchChoices(list: readonly Branch[] | undefined, ownId: number | undefined): Branch[] {
   if (!list || list.length < 2) return [];
   const top = branchTree(list, ownId);
-  return top ? branchesUnder(top) : [];
+  const choices = top ? branchesUnder(top) : [];
+  return choices.length > 1 ? choices : [];
 }

@@ -7,7 +7,15 @@ import type { Context, Next } from 'hono';
 import type { ContentCollection } from '../../lib/shared/live/types';
 import type { ContentAction } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv, Scope, UserRow } from '../kernel/context';
-import { scopeOf, scopedItem } from '../kernel/scope';
+import { listScope, scopeOf, scopeOfBranch, scopedItem } from '../kernel/scope';
+import { fieldError } from '../kernel/errors';
+import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
+import { branchQuerySchema } from '../../lib/shared/branches/api';
+
+const NO_QUERY = z.object({});
+
+/** What a collection without branches (sermons) is handed: the whole church. */
+const ROOT: Scope = { branchId: 0, path: '/', root: true };
 import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { changeAndDelete } from '../kernel/item-routes';
@@ -29,7 +37,8 @@ interface Collection<A extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
   service: {
     list: (deps: AppDeps, viewer: UserRow | undefined, scope?: Scope) => Promise<z.infer<A>[]>;
     get: (deps: AppDeps, viewer: UserRow | undefined, id: string) => Promise<z.infer<A>>;
-    create: (deps: AppDeps, actor: UserRow, input: z.infer<C>) => Promise<z.infer<A>>;
+    /** `scope`: the creator's, for a scoped collection (a branch named in the body must lie in it). */
+    create: (deps: AppDeps, actor: UserRow, input: z.infer<C>, scope: Scope) => Promise<z.infer<A>>;
     update: (deps: AppDeps, actor: UserRow, id: string, input: z.infer<U>) => Promise<z.infer<A>>;
     remove: (deps: AppDeps, actor: UserRow, id: string) => Promise<void>;
   };
@@ -52,11 +61,21 @@ export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extend
   app.openapi(
     route('get', '/', summaries.list, {
       signedInOrNot: optionalAuth(deps),
+      // A scoped collection's list takes ?branch= (that branch and below, within the caller's scope).
+      query: scoped ? branchQuerySchema : NO_QUERY,
       200: jsonAnswer(z.array(answer), summaries.listAnswer),
     }),
     async (c) => {
       const viewer = viewerOf(c);
-      return c.json(await service.list(deps, viewer, scoped && viewer ? await scopeOf(c, deps) : undefined), 200);
+      const { branch } = c.req.valid('query') as { branch?: number };
+      let scope: Scope | undefined;
+      if (scoped && viewer) scope = await listScope(c, deps, branch);
+      else if (branch !== undefined) {
+        // A visitor's ?branch= names any branch (they are public), and one that does not exist is the same 400.
+        scope = await scopeOfBranch(deps.database.db, branch);
+        if (!scope) throw fieldError('branch', BRANCH_UNKNOWN);
+      }
+      return c.json(await service.list(deps, viewer, scope), 200);
     },
   );
 
@@ -80,7 +99,10 @@ export function contentRoutes<A extends z.ZodType, C extends z.ZodType, U extend
       json: create as z.ZodType,
       201: jsonAnswer(answer, `The new ${noun}`),
     }),
-    async (c) => c.json(await service.create(deps, c.get('user'), c.req.valid('json') as z.infer<C>), 201),
+    async (c) => {
+      const scope = scoped ? await scopeOf(c, deps) : ROOT;
+      return c.json(await service.create(deps, c.get('user'), c.req.valid('json') as z.infer<C>, scope), 201);
+    },
   );
 
   changeAndDelete(app, deps, {

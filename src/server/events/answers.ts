@@ -31,5 +31,6 @@ export function toEventAnswer(row: EventRow): EventAnswer {
     requiresRegistration: Boolean(row.requires_registration),
     tags: readTags(row.tags),
     ...(row.image_url ? { imageUrl: row.image_url } : {}),
+    branchId: Number(row.branch_id),
   };
 }

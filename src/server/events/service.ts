@@ -15,6 +15,7 @@ import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps, Scope } from '../kernel/context';
 import { inScope } from '../kernel/scope';
+import { branchInScope } from '../branches/service';
 import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
@@ -63,10 +64,13 @@ export async function readEvents(deps: AppDeps, visibility: Visibility): Promise
   return rows.map(toEventAnswer);
 }
 
-/** Staff see the events of their scope (docs/API.md, Branches); visitors every public one. */
+/**
+ * Staff see the events of their scope (docs/API.md, Branches); visitors every public one, or those of the branch
+ * their `?branch=` names (`scope`) and below.
+ */
 export async function listEvents(deps: AppDeps, viewer: UserRow | undefined, scope?: Scope): Promise<EventAnswer[]> {
-  if (!viewer || !scope) return readEvents(deps, visibilityOf(viewer));
-  const rows = await inScope(visible(deps.database.db, 'staff'), scope, 'events.branch_id')
+  if (!scope) return readEvents(deps, visibilityOf(viewer));
+  const rows = await inScope(visible(deps.database.db, visibilityOf(viewer)), scope, 'events.branch_id')
     .orderBy('start_date')
     .orderBy('start_time')
     .orderBy('id')
@@ -152,13 +156,22 @@ async function insertEvent(
   return toEventAnswer(await loadEvent(db, id));
 }
 
-export function createEvent(deps: AppDeps, actor: UserRow, input: EventCreate): Promise<EventAnswer> {
+export async function createEvent(
+  deps: AppDeps,
+  actor: UserRow,
+  input: EventCreate,
+  scope: Scope,
+): Promise<EventAnswer> {
+  // The creator's branch unless another of their scope is named (docs/API.md, Branches).
+  const branch =
+    input.branchId === undefined
+      ? actor.branch_id
+      : (await branchInScope(deps.database.db, scope, input.branchId, 'branchId')).id;
   const values = {
     ...NEW_EVENT,
     ...(columnsOf(input) as Insertable<EventsTable>),
     end_date: input.endDate || input.startDate,
-    // The creator's branch (docs/API.md, Branches).
-    branch_id: actor.branch_id,
+    branch_id: branch,
   };
   return insertEvent(deps, actor, values, { action: 'create_event', title: input.title });
 }

@@ -4,7 +4,7 @@ import { sql, type Kysely, type NotNull, type Selectable, type Transaction } fro
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError } from '../kernel/errors';
 import type { Scope } from '../kernel/context';
-import { inScope } from '../kernel/scope';
+import { inScope, scopeOfBranch } from '../kernel/scope';
 import { normalisePhone } from '../../lib/shared/phone';
 import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import { GIFT_METHOD_LABELS, GIVING_TEXTS, type GiftAnswer, type giftQuerySchema } from '../../lib/shared/giving/api';
@@ -54,6 +54,7 @@ export function giftAnswer(row: GiftJoined): GiftAnswer {
     userId: row.user_id == null ? null : Number(row.user_id),
     transactionId: row.provider_id,
     recordedBy: row.recorder,
+    branchId: Number(row.branch_id),
     refund:
       row.refund_amount == null
         ? null
@@ -131,8 +132,16 @@ export async function giftsOfUser(db: Kysely<DB>, userId: number) {
   }));
 }
 
-/** A member's yearly statement: their paid gifts of that year (less refunds), and the years they gave in. */
-export async function statementOf(db: Kysely<DB>, userId: number, year: number): Promise<GivingStatement | null> {
+/**
+ * A member's yearly statement: their paid gifts of that year (less refunds), and the years and branches they gave
+ * in. `branchId` (one they gave to) keeps the gifts to that branch and those below it; any other, every gift.
+ */
+export async function statementOf(
+  db: Kysely<DB>,
+  userId: number,
+  year: number,
+  branchId?: number,
+): Promise<GivingStatement | null> {
   const user = await db
     .selectFrom('users')
     .select(['first_name', 'last_name', 'username', 'email'])
@@ -145,8 +154,20 @@ export async function statementOf(db: Kysely<DB>, userId: number, year: number):
     .where('gifts.status', 'in', ['paid', 'refunded']);
   // The year's gifts are read by date in SQL (a long-standing giver's other years stay in the database); the years
   // for the page's links are one small distinct read.
+  // The branches given to, any year, for the page's branch links (offered from two); a branch asked for that is
+  // not one of them keeps nothing out.
+  const branches = (
+    await given
+      .innerJoin('branches', 'branches.id', 'gifts.branch_id')
+      .select(['branches.id', 'branches.name', 'branches.path'])
+      .distinct()
+      .orderBy('branches.path')
+      .execute()
+  ).map((b) => ({ id: Number(b.id), name: b.name }));
+  const chosen = branches.find((b) => b.id === branchId);
+  const branch = chosen && (await scopeOfBranch(db, chosen.id));
   const [rows, yearRows] = await Promise.all([
-    given
+    (branch ? inScope(given, branch, 'gifts.branch_id') : given)
       .innerJoin('funds', 'funds.id', 'gifts.fund_id')
       .select([
         'gifts.reference',
@@ -183,6 +204,8 @@ export async function statementOf(db: Kysely<DB>, userId: number, year: number):
     })),
     total: formatCedis(total),
     years: years.sort((a, b) => b - a),
+    branches,
+    branch: chosen ?? null,
   };
 }
 

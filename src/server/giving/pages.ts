@@ -31,9 +31,9 @@ export function givingReaderOf(deps: AppDeps): GivingReader {
       };
     },
     thanks: (reference, caller) => thanks(deps, reference, caller),
-    async statement(cookieHeader, year) {
+    async statement(cookieHeader, year, branch) {
       const member = await memberFromCookie(deps, cookieHeader ?? undefined);
-      return member ? statementOf(db, Number(member.user.id), year) : null;
+      return member ? statementOf(db, Number(member.user.id), year, branch) : null;
     },
   };
 }

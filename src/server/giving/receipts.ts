@@ -23,6 +23,8 @@ export async function queueReceipt(
   const amount = formatCedis(gift.amount);
   const date = (gift.paid_at ?? iso(now)).slice(0, 10);
   const key = `gift:${gift.reference}:receipt`;
+  // Queued at the gift's branch, so that branch's staff see its receipts on their Outbox (docs/API.md, Branches).
+  const branch = Number(gift.branch_id);
   if (gift.email) {
     await queueEmail(
       trx,
@@ -43,12 +45,13 @@ export async function queueReceipt(
           ].join('\n') + signature(church),
       },
       now,
+      branch,
     );
   }
   const sms = deps.config.sms && gift.phone ? smsNumber(gift.phone) : undefined;
   // Anyone can start a gift, so its receipt is an SMS a visitor causes: only to SMS_VISITOR_COUNTRIES.
   if (sms?.ok && visitorMayBeTexted(deps.config.smsVisitorCountries, sms.number)) {
     const text = `Thank you for your gift of ${amount} to ${fund.name} on ${date}. Ref ${gift.reference}.`;
-    await queueSms(trx, `${key}:sms`, { to: sms.number, text }, now);
+    await queueSms(trx, `${key}:sms`, { to: sms.number, text }, now, branch);
   }
 }

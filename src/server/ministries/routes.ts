@@ -23,6 +23,7 @@ import {
   publicMinistrySchema,
 } from '../../lib/shared/ministries/api';
 import { backTo } from '../../lib/shared/visitors/form-posts';
+import { branchQuerySchema } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
@@ -75,11 +76,15 @@ export function ministryRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('get', '/all/', 'Every ministry with its leader, member count and pending requests (staff)', {
+    route('get', '/all/', 'Every ministry with its leader, member count and pending requests (staff); ?branch=', {
       signedIn: may('read'),
+      query: branchQuerySchema,
       200: jsonAnswer(z.array(ministrySchema), 'By name'),
     }),
-    async (c) => c.json(await ministries.listMinistries(deps.database.db, await scopeOf(c, deps)), 200),
+    async (c) => {
+      const scope = await listScope(c, deps, c.req.valid('query').branch);
+      return c.json(await ministries.listMinistries(deps.database.db, scope), 200);
+    },
   );
 
   app.openapi(

@@ -46,8 +46,14 @@ export async function queueEmail(
 }
 
 /** `to` as the providers take it: 233XXXXXXXXX (smsNumber of src/lib/shared/sms/numbers.ts). */
-export async function queueSms(db: Writer, key: string, sms: { to: string; text: string }, nowMs: number) {
-  await queueSmsMany(db, [{ key, ...sms }], nowMs);
+export async function queueSms(
+  db: Writer,
+  key: string,
+  sms: { to: string; text: string },
+  nowMs: number,
+  branchId?: number,
+) {
+  await queueSmsMany(db, [{ key, ...sms }], nowMs, branchId);
 }
 
 /** Many SMS in a few statements (a broadcast to thousands of members queues in about a second). */

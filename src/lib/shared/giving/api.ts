@@ -195,6 +195,8 @@ export const giftAnswerSchema = z.object({
   transactionId: z.string().nullable(),
   /** The username of the staff member who recorded a cash, cheque or bank gift. */
   recordedBy: z.string().nullable(),
+  /** The branch it was given to (docs/API.md, Branches): the giver's choice online, else the recorder's. */
+  branchId: z.number().int(),
   refund: refundSchema.nullable(),
 });
 export type GiftAnswer = z.infer<typeof giftAnswerSchema>;

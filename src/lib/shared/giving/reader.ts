@@ -34,6 +34,10 @@ export interface GivingStatement {
   total: string;
   /** Years the member has paid gifts in, newest first (the page's year links). */
   years: number[];
+  /** The branches the member has given to, any year (the page offers them from two). */
+  branches: BranchRef[];
+  /** The branch the statement is kept to (its gifts and those of the branches below it); null for every gift. */
+  branch: BranchRef | null;
 }
 
 /** Who opens a page, as the server tells callers apart (its address, behind a trusted proxy the forwarded one). */
@@ -48,6 +52,9 @@ export interface GivingReader {
   givePage(cookieHeader: string | null): Promise<GivePage>;
   /** Verifies a pending gift with the provider, at most PUBLIC_RATE_LIMIT times per caller in ten minutes. */
   thanks(reference: string | null, caller: Caller): Promise<ThanksAnswer>;
-  /** The signed-in member's statement of a year (their /my cookie), or null when no member is signed in. */
-  statement(cookieHeader: string | null, year: number): Promise<GivingStatement | null>;
+  /**
+   * The signed-in member's statement of a year (their /my cookie), or null when no member is signed in; `branch`
+   * keeps it to the gifts to that branch and those below it.
+   */
+  statement(cookieHeader: string | null, year: number, branch?: number): Promise<GivingStatement | null>;
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES, SERMON_STATUSES, type Sermon } from './types';
 import { ISO_DATE_PATTERN, TIME_24H_PATTERN, contentFieldRules as rules, messages } from '../messages';
-import { requiredText } from '../schemas';
+import { branchIdField, requiredText } from '../schemas';
 import { enumOf, tagListSchema as tags } from '../fields';
 
 /** A real calendar day written YYYY-MM-DD (no 30 February), any year from 1900 to 2999. */
@@ -119,9 +119,12 @@ export const END_BEFORE_START = 'End date must not be before the start date';
 export const endsBeforeStart = (e: { startDate?: string | null; endDate?: string | null }) =>
   Boolean(e.startDate && e.endDate && e.endDate < e.startDate);
 
-/** POST /events/. The end date defaults to the start date; registered and waitlist are counted, never sent. */
+/**
+ * POST /events/. The end date defaults to the start date; registered and waitlist are counted, never sent. The
+ * branch defaults to the creator's (docs/API.md, Branches); a move is not an edit, so PATCH does not take it.
+ */
 export const eventCreateSchema = z
-  .strictObject(eventFields)
+  .strictObject({ ...eventFields, branchId: branchIdField.optional() })
   .refine((e) => !endsBeforeStart(e), { path: ['endDate'], message: END_BEFORE_START });
 export type EventCreate = z.infer<typeof eventCreateSchema>;
 
@@ -152,6 +155,8 @@ export const eventAnswerSchema = z.object({
   requiresRegistration: z.boolean(),
   tags: z.array(z.string()),
   imageUrl: z.string().optional(),
+  /** The branch it belongs to (docs/API.md, Branches). */
+  branchId: z.number().int(),
 });
 export type EventAnswer = z.infer<typeof eventAnswerSchema>;
 

@@ -8,6 +8,8 @@ import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
 import { formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
+import { BranchField, branchBody, useBranchChoices, useOwnBranch } from '../../BranchPicker';
+import { useState } from 'react';
 import { eventFormValues, eventPayload, type EventFormValues } from './model';
 
 const loadSchemas = () => import('../../../../lib/shared/live/api');
@@ -30,6 +32,10 @@ export function EventFormDialog({
   const editing = event !== null;
   const form = useContentForm<EventFormValues>(() => eventFormValues(event, today()));
   const { values, saving, set } = form;
+  // A new event's branch, from two branches in the caller's scope (their own by default); an event keeps its branch.
+  const branches = useBranchChoices();
+  const own = useOwnBranch();
+  const [branch, setBranch] = useState('');
 
   const field = (name: TextName, label: string, extra: Partial<FieldProps> = {}) => (
     <Field {...form.bind(name)} label={label} disabled={saving} {...extra} />
@@ -56,7 +62,7 @@ export function EventFormDialog({
       onClose={onClose}
       {...form.dialog({
         schema: async () => (await loadSchemas()).eventCreateSchema,
-        payload: () => eventPayload(values),
+        payload: () => ({ ...eventPayload(values), ...(editing ? {} : branchBody(branches, branch || own)) }),
         save: async (data) => {
           await onSave(data);
           onClose();
@@ -75,6 +81,16 @@ export function EventFormDialog({
       {field('endTime', 'End Time', { type: 'time' })}
       {field('location', 'Location', required)}
       {field('organizer', 'Organizer')}
+      {!editing && (
+        <BranchField
+          choices={branches}
+          id="event-branch"
+          value={branch || own}
+          onChange={setBranch}
+          disabled={saving}
+          externalError={form.errors.branchId || null}
+        />
+      )}
       {field('capacity', 'Capacity', {
         type: 'number',
         inputMode: 'numeric',

@@ -31,6 +31,8 @@ import { QueryView } from '../../QueryView';
 import { useListQuery } from '../../useListQuery';
 import { createEvent, deleteEvent, duplicateEvent, getEvent, updateEvent } from './api';
 import { eventKeys, eventsQuery } from './queries';
+import { BranchFilter, useBranchChoices } from '../../BranchPicker';
+import { branchIdsUnder } from '../../branch-tree';
 import { EventCalendar } from './EventCalendar';
 import { EventFormDialog } from './EventFormDialog';
 import { ManageRegistrationsDialog } from './ManageRegistrationsDialog';
@@ -50,7 +52,16 @@ interface Permissions {
 
 export default function EventsScreen() {
   const role = useStore($auth).user?.role ?? null;
-  const { client, query, items: events, setItems } = useListQuery(eventKeys, eventsQuery);
+  const { client, query, items: all, setItems } = useListQuery(eventKeys, eventsQuery);
+  // The branch filter (that branch and those below it, as the API's ?branch=), offered from two branches in scope:
+  // it narrows the figures, the list and the calendar alike.
+  const branches = useBranchChoices();
+  const [branch, setBranch] = useState('');
+  const events = useMemo(() => {
+    if (!branch) return all;
+    const under = branchIdsUnder(branches, Number(branch));
+    return all.filter((e) => under.has(e.branchId));
+  }, [all, branch, branches]);
   const [view, setView] = useState<View>('list');
   const list = useFilteredList(events, EMPTY_EVENT_FILTERS, filterEvents);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -119,6 +130,7 @@ export default function EventsScreen() {
         )}
       </ScreenHeader>
 
+      <BranchFilter choices={branches} value={branch} onChange={setBranch} className="sm:max-w-xs" />
       <QueryView query={query} noun="events">
         {view === 'calendar' ? (
           <EventCalendar

@@ -38,7 +38,7 @@ import { loadErrorMessage } from '../../query';
 import { GivingTotalsTable, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
 import { useSearchPause } from '../../useSearchPause';
-import { branchChoices, branchesQuery } from '../../branch-tree';
+import { branchFilterOptions, useBranchChoices } from '../../BranchPicker';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
 import { RefundDialog, ResolveDialog } from './GiftDialogs';
@@ -87,7 +87,7 @@ function Giving() {
   const flagged = useQuery(flaggedQuery);
   // The branch filter narrows the totals too (GET /giving/summary/?branch=).
   const summary = useQuery(summaryQuery(range, filters.branch ? Number(filters.branch) : undefined));
-  const branches = branchChoices(useQuery(branchesQuery()).data, useStore($auth).user?.branch?.id);
+  const branches = useBranchChoices();
   const funds = useQuery(fundsQuery);
   const items = gifts.data ?? [];
   const flaggedCount = flagged.data?.length ?? 0;
@@ -174,16 +174,7 @@ function Giving() {
             { key: 'status', label: 'Status', options: STATUS_OPTIONS },
             { key: 'method', label: 'Method', options: METHOD_OPTIONS },
             ...(branches.length
-              ? [
-                  {
-                    key: 'branch' as const,
-                    label: 'Branch',
-                    options: [
-                      { value: '', label: 'All branches' },
-                      ...branches.map((b) => ({ value: String(b.id), label: b.name })),
-                    ],
-                  },
-                ]
+              ? [{ key: 'branch' as const, label: 'Branch', options: branchFilterOptions(branches) }]
               : []),
           ]}
         />

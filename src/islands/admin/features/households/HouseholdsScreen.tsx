@@ -15,6 +15,9 @@ import { fieldRules } from '../../../../lib/shared/forms';
 import { canManageCongregation } from '../../../../lib/shared/permissions';
 import { Button, EmptyState, Field, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
+import { BranchField, BranchFilter, branchBody, useBranchChoices, useOwnBranch } from '../../BranchPicker';
+import type { Branch } from '../../../../lib/shared/branches/api';
+import { cx } from '../../../ui/cx';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import { useSearchPause } from '../../useSearchPause';
 import * as calls from './api';
@@ -38,7 +41,10 @@ export default function HouseholdsScreen() {
     setTyped(text);
     setPage(0);
   };
-  const query = useQuery(householdsQuery(search, page));
+  // The branch filter (that branch and those below it), offered from two branches in the caller's scope.
+  const branches = useBranchChoices();
+  const [branch, setBranch] = useState('');
+  const query = useQuery(householdsQuery(search, page, branch));
   const households = query.data?.results ?? [];
   const count = query.data?.count ?? 0;
   const changes = useScreenChanges(householdKeys.all);
@@ -53,25 +59,43 @@ export default function HouseholdsScreen() {
       <ScreenHeader title="Households" subtitle="Families of the church: their head, address, members and people." />
       {canEdit && (
         <NewHousehold
+          branches={branches}
           onCreate={(body) => run('create the household', 'Household created', () => calls.createHousehold(body))}
         />
       )}
-      <Field
-        name="household-search"
-        id="household-search"
-        label="Search households"
-        type="search"
-        value={typed}
-        onChange={type}
-        placeholder="Search by household or person..."
-      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field
+          name="household-search"
+          id="household-search"
+          label="Search households"
+          type="search"
+          value={typed}
+          onChange={type}
+          placeholder="Search by household or person..."
+          className="flex-1"
+        />
+        <BranchFilter
+          choices={branches}
+          value={branch}
+          onChange={(value) => {
+            setBranch(value);
+            setPage(0);
+          }}
+        />
+      </div>
       <QueryView query={query} noun="the households">
         <p className="sr-only" role="status">
           {count} {count === 1 ? 'household' : 'households'} found
         </p>
         {households.length === 0 ? (
-          search ? (
-            <NoMatches title="No households found" onClear={() => type('')} />
+          search || branch ? (
+            <NoMatches
+              title="No households found"
+              onClear={() => {
+                type('');
+                setBranch('');
+              }}
+            />
           ) : (
             <EmptyState title="No households yet">Households appear here once they are created.</EmptyState>
           )
@@ -138,19 +162,30 @@ export default function HouseholdsScreen() {
   );
 }
 
-function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: string | null }) => Promise<void> }) {
+function NewHousehold({
+  branches,
+  onCreate,
+}: {
+  branches: Branch[];
+  onCreate: (body: { name: string; address: string | null; branchId?: number }) => Promise<void>;
+}) {
   const [name, setName] = useState('');
   const [address, setAddress] = useState('');
+  const own = useOwnBranch();
+  const [branch, setBranch] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await onCreate({ name: name.trim(), address: address.trim() || null });
+    await onCreate({ name: name.trim(), address: address.trim() || null, ...branchBody(branches, branch || own) });
     setName('');
     setAddress('');
   };
   return (
     <form
       onSubmit={(e) => void submit(e)}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-3"
+      className={cx(
+        'grid gap-3 rounded-xl border border-border bg-card p-4',
+        branches.length ? 'sm:grid-cols-4' : 'sm:grid-cols-3',
+      )}
     >
       <Field
         name="name"
@@ -168,6 +203,7 @@ function NewHousehold({ onCreate }: { onCreate: (body: { name: string; address: 
         onChange={setAddress}
         rules={fieldRules(householdCreateSchema, 'address')}
       />
+      <BranchField choices={branches} id="new-household-branch" value={branch || own} onChange={setBranch} />
       <div className="flex items-end">
         <Button type="submit">New Household</Button>
       </div>

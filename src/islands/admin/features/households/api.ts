@@ -10,10 +10,10 @@ import type {
 } from '../../../../lib/shared/households/api';
 
 /** GET /households/?search=&limit=&offset= */
-export const listHouseholds = (query: { search?: string; limit: number; offset: number }) =>
+export const listHouseholds = (query: { search?: string; limit: number; offset: number; branch?: number }) =>
   api<HouseholdPage>('/households/', { query });
 
-export const createHousehold = (body: { name: string; address?: string | null }) =>
+export const createHousehold = (body: { name: string; address?: string | null; branchId?: number }) =>
   api<Household>('/households/', { method: 'POST', body });
 
 export const updateHousehold = (id: number, body: HouseholdUpdate) =>

@@ -7,12 +7,19 @@ export const PAGE_SIZE = 25;
 
 export const householdKeys = {
   all: ['households'] as const,
-  list: (search: string, page: number) => ['households', 'list', search, page] as const,
+  list: (search: string, page: number, branch: string) => ['households', 'list', search, page, branch] as const,
 };
 
-export const householdsQuery = (search: string, page: number) =>
+/** `branch`: a branch's id ('' for every branch of the caller's scope). */
+export const householdsQuery = (search: string, page: number, branch = '') =>
   queryOptions({
-    queryKey: householdKeys.list(search, page),
-    queryFn: () => listHouseholds({ search: search || undefined, limit: PAGE_SIZE, offset: page * PAGE_SIZE }),
+    queryKey: householdKeys.list(search, page, branch),
+    queryFn: () =>
+      listHouseholds({
+        search: search || undefined,
+        limit: PAGE_SIZE,
+        offset: page * PAGE_SIZE,
+        ...(branch && { branch: Number(branch) }),
+      }),
     placeholderData: keepPreviousData,
   });

@@ -16,8 +16,10 @@ import {
 } from '../../../../lib/shared/ministries/api';
 import { canManageCongregation, creatableRoles } from '../../../../lib/shared/permissions';
 import { formRules } from '../../../../lib/shared/forms';
-import { Badge, Button, EmptyState, ScreenHeader } from '../../../ui';
+import { Badge, Button, EmptyState, NoMatches, ScreenHeader } from '../../../ui';
 import { QueryView } from '../../QueryView';
+import { BranchField, BranchFilter, branchBody, useBranchChoices, useOwnBranch } from '../../BranchPicker';
+import type { Branch } from '../../../../lib/shared/branches/api';
 import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import * as calls from './api';
 import { MEETING_TIME_EXAMPLE, meetingWhen } from '../../../../lib/shared/ministries/meeting-time';
@@ -38,7 +40,10 @@ export default function MinistriesScreen() {
   const canCreateMember = !!user && creatableRoles(user).includes('MEMBER');
   const changes = useScreenChanges(ministryKeys.all);
   const { run } = changes;
-  const ministries = useQuery(ministriesQuery());
+  // The branch filter of the ministries (that branch and those below it), offered from two branches in scope.
+  const branches = useBranchChoices();
+  const [branch, setBranch] = useState('');
+  const ministries = useQuery(ministriesQuery(branch));
   const requests = useQuery(joinRequestsQuery());
   const [open, setOpen] = useState<Open | null>(null);
   const [linking, setLinking] = useState<JoinRequest | null>(null);
@@ -75,10 +80,15 @@ export default function MinistriesScreen() {
         </QueryView>
         <DecidedRequests />
       </section>
-      {canEdit && <NewMinistry run={run} />}
+      {canEdit && <NewMinistry run={run} branches={branches} />}
+      <BranchFilter choices={branches} value={branch} onChange={setBranch} className="sm:max-w-xs" />
       <QueryView query={ministries} noun="the ministries">
         {(ministries.data ?? []).length === 0 ? (
-          <EmptyState title="No ministries yet">Ministries appear here once they are created.</EmptyState>
+          branch ? (
+            <NoMatches title="No ministries found" onClear={() => setBranch('')} />
+          ) : (
+            <EmptyState title="No ministries yet">Ministries appear here once they are created.</EmptyState>
+          )
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
             {(ministries.data ?? []).map((ministry) => (
@@ -262,8 +272,10 @@ const NEW_MINISTRY = formRules(ministryCreateSchema, [
   'meeting_place',
 ]);
 
-function NewMinistry({ run }: { run: RunChange }) {
+function NewMinistry({ run, branches }: { run: RunChange; branches: Branch[] }) {
   const [form, setForm] = useState(EMPTY);
+  const own = useOwnBranch();
+  const [branch, setBranch] = useState('');
   const set = (patch: Partial<typeof EMPTY>) => setForm({ ...form, ...patch });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -275,6 +287,7 @@ function NewMinistry({ run }: { run: RunChange }) {
         meeting_time: form.meeting_time.trim() || null,
         meeting_place: form.meeting_place.trim() || null,
         is_public: form.is_public,
+        ...branchBody(branches, branch || own),
       }),
     );
     setForm(EMPTY);
@@ -307,6 +320,7 @@ function NewMinistry({ run }: { run: RunChange }) {
       {text('meeting_place', 'Meeting place')}
       {text('meeting_day', 'Meeting day')}
       {text('meeting_time', 'Meeting time')}
+      <BranchField choices={branches} id="new-ministry-branch" value={branch || own} onChange={setBranch} />
       <div className="sm:col-span-2">
         <label htmlFor="new-ministry-description" className="block text-sm font-medium">
           Description

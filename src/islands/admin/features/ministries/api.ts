@@ -11,11 +11,12 @@ import type {
 } from '../../../../lib/shared/ministries/api';
 
 /** GET /ministries/all/: every ministry with its leader and counts (staff). */
-export const listMinistries = () => api<Ministry[]>('/ministries/all/');
+export const listMinistries = (branch?: number) =>
+  api<Ministry[]>('/ministries/all/', { query: branch ? { branch } : {} });
 
 export const getMinistry = (id: number) => api<MinistryDetail>(`/ministries/${id}/`);
 
-export const createMinistry = (body: Omit<MinistryUpdate, 'name'> & { name: string }) =>
+export const createMinistry = (body: Omit<MinistryUpdate, 'name'> & { name: string; branchId?: number }) =>
   api<MinistryDetail>('/ministries/', { method: 'POST', body });
 
 export const updateMinistry = (id: number, body: MinistryUpdate) =>

@@ -5,13 +5,18 @@ import { getMinistry, listJoinRequests, listMinistries } from './api';
 
 export const ministryKeys = {
   all: ['ministries'] as const,
-  list: ['ministries', 'list'] as const,
+  list: (branch: string) => ['ministries', 'list', branch] as const,
   one: (id: number) => ['ministries', 'one', id] as const,
   requests: ['ministries', 'join-requests'] as const,
   decided: ['ministries', 'join-requests', 'decided'] as const,
 };
 
-export const ministriesQuery = () => queryOptions({ queryKey: ministryKeys.list, queryFn: listMinistries });
+/** `branch`: a branch's id ('' for every branch of the caller's scope). */
+export const ministriesQuery = (branch = '') =>
+  queryOptions({
+    queryKey: ministryKeys.list(branch),
+    queryFn: () => listMinistries(branch ? Number(branch) : undefined),
+  });
 export const ministryQuery = (id: number) =>
   queryOptions({ queryKey: ministryKeys.one(id), queryFn: () => getMinistry(id) });
 export const joinRequestsQuery = () =>

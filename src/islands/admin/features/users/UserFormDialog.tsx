@@ -2,10 +2,9 @@
 // types (the kit's Field) and on submit with the shared zod schemas; the server's field errors land on the
 // fields and its detail in a banner. Submitting twice while a save runs does nothing.
 import { useStore } from '@nanostores/react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
-import { branchChoices, branchesQuery } from '../../branch-tree';
+import { BranchField, useBranchChoices } from '../../BranchPicker';
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
 import { personFieldRules } from '../../../../lib/shared/messages';
 import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
@@ -77,7 +76,7 @@ export function UserFormDialog({
   const editing = user !== null;
   const ownBranch = useStore($auth).user?.branch?.id;
   // A new account's branch, from two branches (its own for the creator by default); a move is a transfer.
-  const branches = branchChoices(useQuery(branchesQuery()).data, ownBranch);
+  const branches = useBranchChoices();
   const form = useContentForm<Values>(() => initialValues(user, roles, ownBranch));
   const { values, saving } = form;
   const [canAccessWeb, setCanAccessWeb] = useState(false);
@@ -135,15 +134,7 @@ export function UserFormDialog({
           disabled={saving}
         />
       )}
-      {!editing && branches.length > 0 && (
-        <Field
-          {...form.bind('branch_id')}
-          label="Branch"
-          type="select"
-          options={branches.map((b) => ({ value: String(b.id), label: b.name }))}
-          disabled={saving}
-        />
-      )}
+      {!editing && <BranchField choices={branches} {...form.bind('branch_id')} disabled={saving} />}
       {!editing && (
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
           <input
