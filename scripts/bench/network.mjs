@@ -12,6 +12,10 @@
 //   - an assembly admin's (1,000 members) user list, stats and search against the single church's administrator
 //     on the same calls (within 20%), and the profile and stats of the assembly admin against headquarters' on
 //     the same server, whose scope filters nothing (the scope's cost: at most 5%); each pair asked in turn.
+// The year for the whole network misses its 200 ms by the answer's shape, not an index: per service and date it is
+// 168,000 rows (about 25 MB of JSON), and their named check-ins are 2.4 million rows grouped at each call (an index
+// by date and service still took 3 s of it). What would meet it: the check-ins counted per service and date as they
+// are written, and a weekly total for a scope of many services (the screen's chart) instead of every row.
 // Each figure is printed against its target; the measuring part runs twice (the 2 cores are shared, so figures
 // drift). Exits non-zero only when something fails, never for a missed target. Bounded in time; drops its
 // databases and stops its servers at the end. PostgreSQL: scratch databases made with the local `postgres`
@@ -385,10 +389,16 @@ async function round(net, one, tokens) {
   });
   // What the screen waits for at headquarters: no target of its own (the roll-up's is the root's summary above).
   rows.push([`Network screen at HQ: GET /branches/ + ${shown.length} summaries, 6 at a time`, screen, 'ms', '', null]);
+  // Per service and date, as the contract has it: the whole network's year is a long answer (its size printed).
   let attendanceRows = 0;
+  let yearBytes = 0;
   ms(
     'Attendance screen: GET /attendance/?from= a year ago (whole network)',
-    await latency(async () => (attendanceRows = (await get(`${net}/attendance/?from=${from}`, hq)).length)),
+    await latency(async () => {
+      const year = await get(`${net}/attendance/?from=${from}`, hq);
+      attendanceRows = year.length;
+      yearBytes = JSON.stringify(year).length;
+    }),
     200,
   );
   let absent = 0;
@@ -438,7 +448,7 @@ async function round(net, one, tokens) {
       cost <= 0.05,
     ]);
   }
-  return { rows, attendanceRows, absent };
+  return { rows, attendanceRows, yearBytes, absent };
 }
 
 const n = (x) => Number(x).toLocaleString('en-US');
@@ -486,9 +496,10 @@ try {
       big: await signIn(net, 'net-big'),
       single: await signIn(one, 'one-admin'),
     };
-    const { rows, attendanceRows, absent } = await round(net, one, tokens);
+    const { rows, attendanceRows, yearBytes, absent } = await round(net, one, tokens);
     console.log(
-      `\nNetwork at scale, round ${r} of ${ROUNDS} (the year: ${n(attendanceRows)} rows; ${absent} absentees)`,
+      `\nNetwork at scale, round ${r} of ${ROUNDS} (the year: ${n(attendanceRows)} rows, ` +
+        `${(yearBytes / 1e6).toFixed(1)} MB of JSON; ${absent} absentees)`,
     );
     console.table(
       rows.map(([figure, value, unit, target, within]) => ({
