@@ -21,6 +21,8 @@
 // databases and stops its servers at the end. PostgreSQL: scratch databases made with the local `postgres`
 // account, as analytics.mjs does (skipped when there is none).
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -272,6 +274,7 @@ if (!urls) {
 }
 
 const children = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'church-bench-network-'));
 const stopAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
 process.on('exit', stopAll);
 for (const signal of ['SIGINT', 'SIGTERM'])
@@ -296,7 +299,7 @@ async function startServer(url) {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: url,
-      DATA_DIR: join(root, 'test-results', `bench-network-${port}`),
+      DATA_DIR: dataDir,
       JWT_SECRET: 'bench-network-secret-bench-network-secret-0123',
       LOG_REQUESTS: '0',
       AUTH_RATE_LIMIT: '100000',
@@ -519,6 +522,7 @@ try {
   await Promise.all(
     children.map((ch) => ch.exitCode === null && ch.signalCode === null && new Promise((r) => ch.once('exit', r))),
   );
+  rmSync(dataDir, { recursive: true, force: true });
   if (keep) console.log(`kept: BENCH_NETWORK_DBS=${scratch.join(',')}`);
   else scratch.forEach((name) => psql(`DROP DATABASE IF EXISTS ${name}`));
 }
