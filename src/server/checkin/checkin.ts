@@ -19,7 +19,7 @@ import { ApiError } from '../kernel/errors';
 import { inScope } from '../kernel/scope';
 import { queueSms } from '../outbox/queue';
 import { serviceInScope } from '../services/service';
-import { childId, childrenOf, householdOfChild } from './children';
+import { checkinsOf, childId, childrenOf, householdOfChild } from './children';
 import type { Caller } from './door';
 
 type Db = Kysely<DB>;
@@ -44,19 +44,22 @@ async function guardianPhone(db: Db, householdId: number) {
 const newCode = () =>
   Array.from({ length: SECURITY_CODE_LENGTH }, () => SECURITY_ALPHABET[randomInt(SECURITY_ALPHABET.length)]).join('');
 
-/** A code not yet given today (read once; a race with another station is caught by the unique index). */
+/**
+ * A code not yet given today: random ones, each looked up by the day's unique index (reading all the day's codes
+ * held the write lock longer as the morning filled). A race with another station is caught by that index.
+ */
 async function freeCode(trx: Transaction<DB>, date: string) {
-  const used = new Set(
-    (await trx.selectFrom('checkin_codes').select('security_code').where('date', '=', date).execute()).map(
-      (r) => r.security_code,
-    ),
-  );
-  if (used.size >= SECURITY_ALPHABET.length ** SECURITY_CODE_LENGTH)
-    throw new ApiError(409, CHECKIN_TEXT.codesExhausted);
-  for (;;) {
+  for (let tries = 0; tries < 50; tries++) {
     const code = newCode();
-    if (!used.has(code)) return code;
+    const taken = await trx
+      .selectFrom('checkin_codes')
+      .select('id')
+      .where('date', '=', date)
+      .where('security_code', '=', code)
+      .executeTakeFirst();
+    if (!taken) return code;
   }
+  throw new ApiError(409, CHECKIN_TEXT.codesExhausted);
 }
 
 export interface CheckedIn {
@@ -124,21 +127,8 @@ export async function checkIn(
   const phone = deps.config.sms ? await guardianPhone(db, householdId) : null;
   const texted = phone ? smsNumber(phone) : undefined;
 
-  const alreadyIn = async () => {
-    const rows = await db
-      .selectFrom('child_checkins')
-      .select(['name'])
-      .where('service_id', '=', service.id)
-      .where('date', '=', date)
-      .where((eb) =>
-        eb.or([
-          eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
-          eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
-        ]),
-      )
-      .execute();
-    return rows.map((r) => r.name);
-  };
+  const alreadyIn = async () =>
+    (await checkinsOf(db, children, date, { serviceId: Number(service.id) })).map((r) => r.name);
 
   for (let attempt = 1; ; attempt++) {
     const already = await alreadyIn();

@@ -62,6 +62,35 @@ export async function childrenOf(db: Db, householdId: number, nowMs: number) {
   ];
 }
 
+/**
+ * The children's check-ins of a day (in a service, when given; only those not collected, with `open`). Read by
+ * person and by account apart, each with the child first in its index: one query with an OR of the two was planned
+ * on (service, date), every check-in of the service that day.
+ */
+export async function checkinsOf(
+  db: Db,
+  children: { personId: number | null; userId: number | null }[],
+  date: string,
+  { serviceId, open = false }: { serviceId?: number; open?: boolean },
+) {
+  const of = (column: 'person_id' | 'user_id', ids: number[]) => {
+    let q = db
+      .selectFrom('child_checkins')
+      .select(['person_id', 'user_id', 'name'])
+      .where(column, 'in', ids)
+      .where('date', '=', date);
+    if (serviceId) q = q.where('service_id', '=', serviceId);
+    if (open) q = q.where('collected_at', 'is', null);
+    return q.execute();
+  };
+  const people = children.flatMap((c) => (c.personId ? [c.personId] : []));
+  const accounts = children.flatMap((c) => (c.userId ? [c.userId] : []));
+  return [
+    ...(people.length ? await of('person_id', people) : []),
+    ...(accounts.length ? await of('user_id', accounts) : []),
+  ];
+}
+
 /** The household whose account has this phone (E.164), in the caller's scope. */
 async function householdByPhone(db: Db, scope: Scope, phone: string) {
   const q = db
@@ -82,20 +111,7 @@ export async function lookup(deps: AppDeps, caller: Caller, phone: string, servi
   const now = deps.now();
   const household = await householdByPhone(db, caller.scope, phone);
   const children = await childrenOf(db, household.id, now);
-  let q = db
-    .selectFrom('child_checkins')
-    .select(['person_id', 'user_id'])
-    .where('date', '=', dayOf(now))
-    .where('collected_at', 'is', null);
-  if (serviceId) q = q.where('service_id', '=', serviceId);
-  const inside = await q
-    .where((eb) =>
-      eb.or([
-        eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
-        eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
-      ]),
-    )
-    .execute();
+  const inside = await checkinsOf(db, children, dayOf(now), { serviceId, open: true });
   const isIn = new Set(
     inside.map((r) => (r.person_id ? childId('p', Number(r.person_id)) : childId('u', Number(r.user_id)))),
   );

@@ -26,6 +26,7 @@ import m0018 from './0018_branches';
 import m0019 from './0019_services_attendance';
 import m0020 from './0020_first_timers';
 import m0021 from './0021_children';
+import m0022 from './0022_checkin_lookups';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -52,6 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019_services_attendance': m0019(types),
     '0020_first_timers': m0020(types),
     '0021_children': m0021(types),
+    '0022_checkin_lookups': m0022(),
   };
 }
 
