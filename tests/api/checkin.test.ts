@@ -497,6 +497,98 @@ describe.each(backends())('children’s check-in on %s', (backend) => {
       .executeTakeFirstOrThrow();
     expect(row.notes).toBe('Asthma inhaler in his bag');
   });
+
+  it('an account under 18 is a child: staff keep its allergies and notes, stations see the allergies, a parent at /my keeps them', async () => {
+    const teen = Number(teenId.slice(1));
+    const admin = await t('admin');
+    // The household answer marks the child account (and only it) and carries a child's fields.
+    const before = await api.request('GET', `/households/${householdId}/`, { token: admin });
+    const members = before.body.people.filter((p: any) => p.kind === 'member');
+    expect(members.find((p: any) => p.userId === teen)).toMatchObject({ child: true, allergies: null, notes: null });
+    expect(members.find((p: any) => p.userId !== teen)).not.toHaveProperty('child');
+
+    const staff = await api.request('PATCH', `/households/${householdId}/members/${teen}/`, {
+      token: admin,
+      body: { allergies: 'Shellfish', notes: 'Diabetic: snack at 10' },
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.body.people.find((p: any) => p.userId === teen)).toMatchObject({
+      child: true,
+      allergies: 'Shellfish',
+      notes: 'Diabetic: snack at 10',
+    });
+    // A pastor reads households but does not change them; an adult account keeps no child's fields.
+    const pastor = await api.request('PATCH', `/households/${householdId}/members/${teen}/`, {
+      token: await t('pastor'),
+      body: { allergies: 'x' },
+    });
+    expect(pastor.status).toBe(403);
+    const parent = members.find((p: any) => p.userId !== teen).userId;
+    const adult = await api.request('PATCH', `/households/${householdId}/members/${parent}/`, {
+      token: admin,
+      body: { allergies: 'x' },
+    });
+    expect(adult.status).toBe(400);
+    expect(adult.body.detail).toMatch(/children \(under 18\) only/);
+    expect(
+      (await api.request('PATCH', `/households/${householdId}/members/999999/`, { token: admin, body: { notes: 'x' } }))
+        .status,
+    ).toBe(404);
+
+    // The station sees the child account's allergies.
+    const { cookie } = await pairedStation();
+    const found = await api.request('POST', '/checkin/lookup/', {
+      ...asStation(cookie),
+      body: { phone: '0245550100' },
+    });
+    expect(found.body.children.find((c: any) => c.id === teenId).allergies).toBe('Shellfish');
+
+    // The parent keeps the allergies current at /my, never sees the notes and cannot write them.
+    const session = await startMemberSession(
+      api.database.db,
+      parent,
+      { device: 'test', address: undefined },
+      api.clock.now,
+    );
+    const asParent = { headers: { Cookie: `${MEMBER_COOKIE}=${session}` } };
+    const own = await api.request('PATCH', `/members/me/household/members/${teen}/`, {
+      ...asParent,
+      body: { allergies: 'Shellfish, sesame' },
+    });
+    expect(own.status).toBe(200);
+    const mine = own.body.people.find((p: any) => p.userId === teen);
+    expect(mine).toMatchObject({ child: true, allergies: 'Shellfish, sesame' });
+    expect(mine).not.toHaveProperty('notes');
+    const me = await api.request('GET', '/members/me/', asParent);
+    expect(JSON.stringify(me.body)).not.toContain('Diabetic');
+    expect(
+      (await api.request('PATCH', `/members/me/household/members/${teen}/`, { ...asParent, body: { notes: 'x' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await api.request('PATCH', `/members/me/household/members/${parent}/`, {
+          ...asParent,
+          body: { allergies: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    const row = await api.database.db
+      .selectFrom('child_accounts')
+      .selectAll()
+      .where('user_id', '=', teen)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ allergies: 'Shellfish, sesame', notes: 'Diabetic: snack at 10' });
+    // The labels of a check-in carry the child account's allergies.
+    const service = services[2].id;
+    const made = await api.request('POST', '/checkin/', {
+      ...asStation(cookie),
+      body: { serviceId: service, childIds: [teenId] },
+    });
+    expect(made.status).toBe(201);
+    const page = await fetch(api.url + made.body.labelsUrl, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain('SHELLFISH, SESAME');
+  });
 });
 
 // The reads of a check-in go by index (migration 0022): a full read of users for the phone took 5 ms of each lookup

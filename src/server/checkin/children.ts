@@ -2,7 +2,7 @@
 // children of a household, and the household a child id names. A child is a household person of relationship child
 // or an account under 18 in the household, named by 'p<id>' or 'u<id>'.
 import { sql, type Kysely } from 'kysely';
-import { CHECKIN_TEXT, CHILD_AGE_LIMIT, dayOf, type Child, type LookupAnswer } from '../../lib/shared/checkin/api';
+import { CHECKIN_TEXT, adultBornBy, dayOf, type Child, type LookupAnswer } from '../../lib/shared/checkin/api';
 import type { DB } from '../db/schema';
 import { yearsSince } from '../db/time';
 import type { AppDeps, Scope } from '../kernel/context';
@@ -16,13 +16,6 @@ export const childId = (kind: 'p' | 'u', id: number) => `${kind}${id}`;
 /** The household person's relationship that makes them a child. */
 const isChildRelationship = sql<boolean>`lower(relationship) = 'child'`;
 
-/** The birth date before which an account is no longer a child. */
-function adultBornBy(nowMs: number) {
-  const d = new Date(nowMs);
-  d.setUTCFullYear(d.getUTCFullYear() - CHILD_AGE_LIMIT);
-  return d.toISOString().slice(0, 10);
-}
-
 export async function childrenOf(db: Db, householdId: number, nowMs: number) {
   const [people, accounts] = await Promise.all([
     db
@@ -35,11 +28,12 @@ export async function childrenOf(db: Db, householdId: number, nowMs: number) {
       .execute(),
     db
       .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'date_of_birth'])
-      .where('household_id', '=', householdId)
-      .where('date_of_birth', '>', adultBornBy(nowMs))
-      .orderBy('date_of_birth')
-      .orderBy('id')
+      .leftJoin('child_accounts', 'child_accounts.user_id', 'users.id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.date_of_birth', 'child_accounts.allergies'])
+      .where('users.household_id', '=', householdId)
+      .where('users.date_of_birth', '>', adultBornBy(nowMs))
+      .orderBy('users.date_of_birth')
+      .orderBy('users.id')
       .execute(),
   ]);
   return [
@@ -57,7 +51,7 @@ export async function childrenOf(db: Db, householdId: number, nowMs: number) {
       userId: Number(u.id),
       name: `${u.first_name} ${u.last_name}`.trim(),
       age: yearsSince(u.date_of_birth, nowMs),
-      allergies: null,
+      allergies: u.allergies,
     })),
   ];
 }
