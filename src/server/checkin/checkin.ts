@@ -21,6 +21,7 @@ import { queueSms } from '../outbox/queue';
 import { serviceInScope } from '../services/service';
 import { checkinsOf, childId, childrenOf, householdOfChild } from './children';
 import type { Caller } from './door';
+import type { Labels } from './labels';
 
 type Db = Kysely<DB>;
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
@@ -69,6 +70,8 @@ export interface CheckedIn {
   sms: boolean;
   /** Whether the caller's station has a printer to send the labels to. */
   printer: string | null;
+  /** The labels of a check-in just made (a repeat of one made before reads them again when printing). */
+  labels?: Labels;
 }
 
 async function answerOf(db: Db, codeId: number): Promise<Omit<CheckedIn, 'printer'>> {
@@ -119,11 +122,11 @@ export async function checkIn(
   const service = await serviceInScope(db, caller.scope, input.serviceId);
   if (!service) throw new ApiError(404, CHECKIN_TEXT.serviceNotFound);
   const ids = [...new Set(input.childIds)];
-  const households = new Set(await Promise.all(ids.map((id) => householdOfChild(db, caller.scope, id, now))));
-  if (households.size !== 1)
-    throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
-  const householdId = [...households][0];
+  // The household of the first child; every child ticked must be one of its children (one read, not one a child).
+  const householdId = await householdOfChild(db, caller.scope, ids[0], now);
   const children = (await childrenOf(db, householdId, now)).filter((c) => ids.includes(c.id));
+  if (children.length !== ids.length)
+    throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
   const phone = deps.config.sms ? await guardianPhone(db, householdId) : null;
   const texted = phone ? smsNumber(phone) : undefined;
 
@@ -134,7 +137,7 @@ export async function checkIn(
     const already = await alreadyIn();
     if (already.length) throw new ApiError(409, CHECKIN_TEXT.alreadyIn(already.join(', ')));
     try {
-      const codeId = await db.transaction().execute(async (trx) => {
+      const made = await db.transaction().execute(async (trx) => {
         const securityCode = await freeCode(trx, date);
         const stamp = iso(now);
         const code = await trx
@@ -186,10 +189,17 @@ export async function checkIn(
             now,
           );
         }
-        return Number(code.id);
+        return { id: Number(code.id), securityCode };
       });
       if (texted?.ok) deps.outbox?.wake();
-      return { ...(await answerOf(db, codeId)), printer };
+      // The answer from what was just written, not read back.
+      return {
+        ...made,
+        children: children.map((c) => ({ id: c.id, name: c.name })),
+        sms: Boolean(texted?.ok),
+        printer,
+        labels: { code: made.securityCode, service: service.name, date, children },
+      };
     } catch (err) {
       // Another station took the code, or the same child, or sent the same key, at the same moment: look again.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;

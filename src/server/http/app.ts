@@ -2,7 +2,9 @@
 // tests, and by astro.config.mjs's integration on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
 // answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { Buffer } from 'node:buffer';
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
 import { compress } from 'hono/compress';
 import { TrieRouter } from 'hono/router/trie-router';
@@ -47,21 +49,19 @@ import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 /** JSON answers smaller than this go uncompressed: gzip saves a few hundred bytes at a millisecond's work. */
 export const GZIP_FROM_BYTES = 1024;
 
-/** A JSON answer's body read into bytes with its Content-Length, so compress() sees how big it is. */
-async function withLength(c: Context) {
-  const res = c.res;
-  if (
-    !res.body ||
-    res.headers.has('Content-Length') ||
-    !/^application\/json/.test(res.headers.get('Content-Type') ?? '')
-  )
-    return;
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const sized = new Response(bytes, res);
-  sized.headers.set('Content-Length', String(bytes.byteLength));
-  // Unset first: setting c.res over an answer copies the old one's headers over and wraps its body in a stream.
-  c.res = undefined;
-  c.res = sized;
+/**
+ * c.json with the answer's Content-Length, so compress() sees how big it is (it reads nothing else). Made where the
+ * text is made: reading an answer's body back afterwards cost almost what the gzip did.
+ */
+function jsonWithLength(c: Context) {
+  c.json = ((object: unknown, arg?: ContentfulStatusCode, headers?: Record<string, string>) => {
+    const text = JSON.stringify(object);
+    return c.body(text, arg, {
+      'Content-Type': 'application/json',
+      ...headers,
+      'Content-Length': String(Buffer.byteLength(text)),
+    });
+  }) as unknown as typeof c.json;
 }
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
@@ -92,7 +92,7 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   // a millisecond each, the largest single cost of a children's check-in under load: scripts/bench/checkin.mjs).
   const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/, threshold: GZIP_FROM_BYTES });
   app.use('*', (c, next) =>
-    acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, () => next().then(() => withLength(c))) : next(),
+    acceptsGzip(c.req.header('accept-encoding')) ? (jsonWithLength(c), gzipJson(c, next)) : next(),
   );
 
   // An HTML form post is run as its JSON call by the app itself (kernel/form-posts.ts): the layer gets the app here,
