@@ -144,7 +144,7 @@ describe.each(backends())('households on %s', (backend) => {
   it("keeps a member to their own household through the members' door functions", async () => {
     const db = api.database.db;
     const lone = await api.createUser({ username: 'hh_lone', role: 'MEMBER' });
-    expect(await householdOfUser(db, lone)).toBeUndefined();
+    expect(await householdOfUser(db, lone, Date.now())).toBeUndefined();
     const made = await addPersonToOwnHousehold(
       db,
       lone,
@@ -176,7 +176,7 @@ describe.each(backends())('households on %s', (backend) => {
       updatePersonInOwnHousehold(db, lone, stranger.id, { name: 'Mine now' }, Date.now()),
     ).rejects.toMatchObject({ status: 404 });
     expect((await call('GET', `/${other.id}/`)).body.people[0].name).toBe('Stranger');
-    expect((await householdOfUser(db, lone))?.name).toBe('Lone household');
+    expect((await householdOfUser(db, lone, Date.now()))?.name).toBe('Lone household');
   });
 });
 
@@ -221,7 +221,7 @@ describe.each(backends())('migration 0011 on %s', (backend) => {
       const moved = await db.selectFrom('users').select(['username', 'household_id']).orderBy('id').execute();
       expect(moved.map((u: any) => u.household_id === null)).toEqual([false, true]);
       expect(await db.selectFrom('family_members').selectAll().execute()).toEqual([]);
-      const household = await householdOfUser(database.db, withFamily);
+      const household = await householdOfUser(database.db, withFamily, Date.now());
       expect(household?.people.map((p) => p.name)).toEqual(['Ama Owusu', 'Kofi Owusu', 'Abena Owusu']);
     } finally {
       await database.close();

@@ -2,7 +2,8 @@
 // The Households screen's dialogs on a mocked API: a pastor reads without the controls; an admin edits a household's
 // name, address and head (one of its member accounts), adds an account picked by a search over every account with
 // a relationship (nothing sent until an account is chosen), edits a person's name, relationship and date of birth;
-// the server's refusal lands on its field and the dialog stays open.
+// the server's refusal lands on its field and the dialog stays open; a child account (under 18) gets its allergies and
+// notes edited, an adult account no such dialog.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FetchError } from 'ofetch';
@@ -12,6 +13,7 @@ import {
   addMember,
   listHouseholds,
   updateHousehold,
+  updateChildAccount,
   updatePerson,
 } from '../../src/islands/admin/features/households/api';
 import { api } from '../../src/lib/client/api-client';
@@ -29,6 +31,7 @@ vi.mock('../../src/islands/admin/features/households/api', () => ({
   mergeHouseholds: vi.fn(),
   addPerson: vi.fn(),
   updatePerson: vi.fn(),
+  updateChildAccount: vi.fn(),
   removePerson: vi.fn(),
   addMember: vi.fn(),
   removeMember: vi.fn(),
@@ -225,5 +228,36 @@ describe('the households screen’s dialogs', () => {
       allergies: 'Peanuts',
       notes: 'Inhaler in his bag',
     });
+  });
+
+  it('an admin keeps a child account’s allergies and notes; an adult account has no such dialog', async () => {
+    const withTeen: Household = {
+      ...mensah,
+      people: [
+        ...mensah.people,
+        {
+          kind: 'member',
+          userId: 13,
+          name: 'Ama Mensah',
+          relationship: 'Daughter',
+          child: true,
+          allergies: 'Milk',
+          notes: null,
+        },
+      ],
+    };
+    vi.mocked(listHouseholds).mockResolvedValue({ count: 1, results: [withTeen] });
+    vi.mocked(updateChildAccount).mockResolvedValue(withTeen);
+    renderWithQuery(<HouseholdsScreen />);
+    const household = await card();
+    expect(household.getByText(/member account, child/)).toBeTruthy();
+    expect(household.queryByRole('button', { name: 'Edit Akua Mensah' })).toBeNull();
+    fireEvent.click(household.getByRole('button', { name: 'Edit Ama Mensah' }));
+    expect((dialog().getByLabelText(/^Allergies/) as HTMLInputElement).value).toBe('Milk');
+    type(/^Allergies/, 'Milk, eggs');
+    type(/^Notes/, 'Asthma');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toasts()).toEqual(['Ama Mensah saved']));
+    expect(updateChildAccount).toHaveBeenCalledWith(4, 13, { allergies: 'Milk, eggs', notes: 'Asthma' });
   });
 });

@@ -4,6 +4,7 @@ import { formRules } from '../../lib/shared/forms';
 import {
   memberCodeRequestSchema,
   memberEmailChangeSchema,
+  memberChildUpdateSchema,
   memberHouseholdUpdateSchema,
   memberJoinSchema,
   memberPersonSchema,
@@ -20,6 +21,7 @@ export const MY_RULES = {
   household: formRules(memberHouseholdUpdateSchema, ['name', 'address']),
   person: formRules(memberPersonSchema, ['name', 'relationship', 'allergies']),
   personChange: formRules(memberPersonUpdateSchema, ['name', 'relationship', 'allergies']),
+  child: formRules(memberChildUpdateSchema, ['allergies']),
   join: formRules(memberJoinSchema, ['message']),
   removal: formRules(memberRemovalSchema, ['reason']),
 };

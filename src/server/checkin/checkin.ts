@@ -19,8 +19,9 @@ import { ApiError } from '../kernel/errors';
 import { inScope } from '../kernel/scope';
 import { queueSms } from '../outbox/queue';
 import { serviceInScope } from '../services/service';
-import { childId, childrenOf, householdOfChild } from './children';
+import { checkinsOf, childId, childrenOf, householdOfChild } from './children';
 import type { Caller } from './door';
+import type { Labels } from './labels';
 
 type Db = Kysely<DB>;
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
@@ -44,19 +45,22 @@ async function guardianPhone(db: Db, householdId: number) {
 const newCode = () =>
   Array.from({ length: SECURITY_CODE_LENGTH }, () => SECURITY_ALPHABET[randomInt(SECURITY_ALPHABET.length)]).join('');
 
-/** A code not yet given today (read once; a race with another station is caught by the unique index). */
+/**
+ * A code not yet given today: random ones, each looked up by the day's unique index (reading all the day's codes
+ * held the write lock longer as the morning filled). A race with another station is caught by that index.
+ */
 async function freeCode(trx: Transaction<DB>, date: string) {
-  const used = new Set(
-    (await trx.selectFrom('checkin_codes').select('security_code').where('date', '=', date).execute()).map(
-      (r) => r.security_code,
-    ),
-  );
-  if (used.size >= SECURITY_ALPHABET.length ** SECURITY_CODE_LENGTH)
-    throw new ApiError(409, CHECKIN_TEXT.codesExhausted);
-  for (;;) {
+  for (let tries = 0; tries < 50; tries++) {
     const code = newCode();
-    if (!used.has(code)) return code;
+    const taken = await trx
+      .selectFrom('checkin_codes')
+      .select('id')
+      .where('date', '=', date)
+      .where('security_code', '=', code)
+      .executeTakeFirst();
+    if (!taken) return code;
   }
+  throw new ApiError(409, CHECKIN_TEXT.codesExhausted);
 }
 
 export interface CheckedIn {
@@ -66,6 +70,8 @@ export interface CheckedIn {
   sms: boolean;
   /** Whether the caller's station has a printer to send the labels to. */
   printer: string | null;
+  /** The labels of a check-in just made (a repeat of one made before reads them again when printing). */
+  labels?: Labels;
 }
 
 async function answerOf(db: Db, codeId: number): Promise<Omit<CheckedIn, 'printer'>> {
@@ -116,35 +122,22 @@ export async function checkIn(
   const service = await serviceInScope(db, caller.scope, input.serviceId);
   if (!service) throw new ApiError(404, CHECKIN_TEXT.serviceNotFound);
   const ids = [...new Set(input.childIds)];
-  const households = new Set(await Promise.all(ids.map((id) => householdOfChild(db, caller.scope, id, now))));
-  if (households.size !== 1)
-    throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
-  const householdId = [...households][0];
+  // The household of the first child; every child ticked must be one of its children (one read, not one a child).
+  const householdId = await householdOfChild(db, caller.scope, ids[0], now);
   const children = (await childrenOf(db, householdId, now)).filter((c) => ids.includes(c.id));
+  if (children.length !== ids.length)
+    throw new ApiError(400, CHECKIN_TEXT.unknownChild, { childIds: [CHECKIN_TEXT.unknownChild] });
   const phone = deps.config.sms ? await guardianPhone(db, householdId) : null;
   const texted = phone ? smsNumber(phone) : undefined;
 
-  const alreadyIn = async () => {
-    const rows = await db
-      .selectFrom('child_checkins')
-      .select(['name'])
-      .where('service_id', '=', service.id)
-      .where('date', '=', date)
-      .where((eb) =>
-        eb.or([
-          eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
-          eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
-        ]),
-      )
-      .execute();
-    return rows.map((r) => r.name);
-  };
+  const alreadyIn = async () =>
+    (await checkinsOf(db, children, date, { serviceId: Number(service.id) })).map((r) => r.name);
 
   for (let attempt = 1; ; attempt++) {
     const already = await alreadyIn();
     if (already.length) throw new ApiError(409, CHECKIN_TEXT.alreadyIn(already.join(', ')));
     try {
-      const codeId = await db.transaction().execute(async (trx) => {
+      const made = await db.transaction().execute(async (trx) => {
         const securityCode = await freeCode(trx, date);
         const stamp = iso(now);
         const code = await trx
@@ -196,10 +189,17 @@ export async function checkIn(
             now,
           );
         }
-        return Number(code.id);
+        return { id: Number(code.id), securityCode };
       });
       if (texted?.ok) deps.outbox?.wake();
-      return { ...(await answerOf(db, codeId)), printer };
+      // The answer from what was just written, not read back.
+      return {
+        ...made,
+        children: children.map((c) => ({ id: c.id, name: c.name })),
+        sms: Boolean(texted?.ok),
+        printer,
+        labels: { code: made.securityCode, service: service.name, date, children },
+      };
     } catch (err) {
       // Another station took the code, or the same child, or sent the same key, at the same moment: look again.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;

@@ -2,7 +2,7 @@
 // children of a household, and the household a child id names. A child is a household person of relationship child
 // or an account under 18 in the household, named by 'p<id>' or 'u<id>'.
 import { sql, type Kysely } from 'kysely';
-import { CHECKIN_TEXT, CHILD_AGE_LIMIT, dayOf, type Child, type LookupAnswer } from '../../lib/shared/checkin/api';
+import { CHECKIN_TEXT, adultBornBy, dayOf, type Child, type LookupAnswer } from '../../lib/shared/checkin/api';
 import type { DB } from '../db/schema';
 import { yearsSince } from '../db/time';
 import type { AppDeps, Scope } from '../kernel/context';
@@ -16,13 +16,6 @@ export const childId = (kind: 'p' | 'u', id: number) => `${kind}${id}`;
 /** The household person's relationship that makes them a child. */
 const isChildRelationship = sql<boolean>`lower(relationship) = 'child'`;
 
-/** The birth date before which an account is no longer a child. */
-function adultBornBy(nowMs: number) {
-  const d = new Date(nowMs);
-  d.setUTCFullYear(d.getUTCFullYear() - CHILD_AGE_LIMIT);
-  return d.toISOString().slice(0, 10);
-}
-
 export async function childrenOf(db: Db, householdId: number, nowMs: number) {
   const [people, accounts] = await Promise.all([
     db
@@ -35,11 +28,12 @@ export async function childrenOf(db: Db, householdId: number, nowMs: number) {
       .execute(),
     db
       .selectFrom('users')
-      .select(['id', 'first_name', 'last_name', 'date_of_birth'])
-      .where('household_id', '=', householdId)
-      .where('date_of_birth', '>', adultBornBy(nowMs))
-      .orderBy('date_of_birth')
-      .orderBy('id')
+      .leftJoin('child_accounts', 'child_accounts.user_id', 'users.id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.date_of_birth', 'child_accounts.allergies'])
+      .where('users.household_id', '=', householdId)
+      .where('users.date_of_birth', '>', adultBornBy(nowMs))
+      .orderBy('users.date_of_birth')
+      .orderBy('users.id')
       .execute(),
   ]);
   return [
@@ -57,8 +51,37 @@ export async function childrenOf(db: Db, householdId: number, nowMs: number) {
       userId: Number(u.id),
       name: `${u.first_name} ${u.last_name}`.trim(),
       age: yearsSince(u.date_of_birth, nowMs),
-      allergies: null,
+      allergies: u.allergies,
     })),
+  ];
+}
+
+/**
+ * The children's check-ins of a day (in a service, when given; only those not collected, with `open`). Read by
+ * person and by account apart, each with the child first in its index: one query with an OR of the two was planned
+ * on (service, date), every check-in of the service that day.
+ */
+export async function checkinsOf(
+  db: Db,
+  children: { personId: number | null; userId: number | null }[],
+  date: string,
+  { serviceId, open = false }: { serviceId?: number; open?: boolean },
+) {
+  const of = (column: 'person_id' | 'user_id', ids: number[]) => {
+    let q = db
+      .selectFrom('child_checkins')
+      .select(['person_id', 'user_id', 'name'])
+      .where(column, 'in', ids)
+      .where('date', '=', date);
+    if (serviceId) q = q.where('service_id', '=', serviceId);
+    if (open) q = q.where('collected_at', 'is', null);
+    return q.execute();
+  };
+  const people = children.flatMap((c) => (c.personId ? [c.personId] : []));
+  const accounts = children.flatMap((c) => (c.userId ? [c.userId] : []));
+  return [
+    ...(people.length ? await of('person_id', people) : []),
+    ...(accounts.length ? await of('user_id', accounts) : []),
   ];
 }
 
@@ -82,20 +105,7 @@ export async function lookup(deps: AppDeps, caller: Caller, phone: string, servi
   const now = deps.now();
   const household = await householdByPhone(db, caller.scope, phone);
   const children = await childrenOf(db, household.id, now);
-  let q = db
-    .selectFrom('child_checkins')
-    .select(['person_id', 'user_id'])
-    .where('date', '=', dayOf(now))
-    .where('collected_at', 'is', null);
-  if (serviceId) q = q.where('service_id', '=', serviceId);
-  const inside = await q
-    .where((eb) =>
-      eb.or([
-        eb('person_id', 'in', [0, ...children.flatMap((c) => (c.personId ? [c.personId] : []))]),
-        eb('user_id', 'in', [0, ...children.flatMap((c) => (c.userId ? [c.userId] : []))]),
-      ]),
-    )
-    .execute();
+  const inside = await checkinsOf(db, children, dayOf(now), { serviceId, open: true });
   const isIn = new Set(
     inside.map((r) => (r.person_id ? childId('p', Number(r.person_id)) : childId('u', Number(r.user_id)))),
   );

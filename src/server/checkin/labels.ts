@@ -36,14 +36,15 @@ export async function labelsOf(db: Kysely<DB>, scope: Scope, codeId: number): Pr
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+// Made once: toLocaleDateString builds a new formatter each call, a millisecond a label under load.
+const DAY_WORDS = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 /** "28 Nov 2026" */
-const dayWords = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const dayWords = (date: string) => DAY_WORDS.format(new Date(`${date}T00:00:00Z`));
 
 const LABEL_CSS = `
 @page { size: 62mm 29mm; margin: 0; }

@@ -30,7 +30,7 @@ import { requireAuth } from '../kernel/sign-in';
 import { checkIn, checkOut, present } from './checkin';
 import { lookup } from './children';
 import { setStationCookie, stationFromCookie, stationOrStaff, type Caller, type CheckinEnv } from './door';
-import { LABELS_CSP, labelsHtml, labelsOf, labelsZpl } from './labels';
+import { LABELS_CSP, labelsHtml, labelsOf, labelsZpl, type Labels } from './labels';
 import { sendToPrinter } from './printer';
 import { createStation, deleteStation, listStations, pairStation } from './stations';
 
@@ -48,11 +48,14 @@ async function callerOf(c: Context<CheckinEnv>, deps: AppDeps): Promise<Caller> 
   return { userId: Number(c.get('user').id), scope: await scopeOf(c, deps) };
 }
 
-/** Sends a check-in's labels to the station's printer and keeps the result ('ok' or the failure). */
-async function printLabels(deps: AppDeps, caller: Caller, codeId: number): Promise<string | null> {
+/**
+ * Sends a check-in's labels to the station's printer and keeps the result ('ok' or the failure): those of a check-in
+ * just made as it made them, else read again.
+ */
+async function printLabels(deps: AppDeps, caller: Caller, codeId: number, made?: Labels): Promise<string | null> {
   const printer = caller.station?.printer;
   if (!printer) return null;
-  const labels = await labelsOf(deps.database.db, caller.scope, codeId);
+  const labels = made ?? (await labelsOf(deps.database.db, caller.scope, codeId));
   if (!labels) throw new ApiError(404, CHECKIN_TEXT.checkinNotFound);
   const result = await sendToPrinter(printer, labelsZpl(labels));
   await deps.database.db.updateTable('checkin_codes').set({ print_result: result }).where('id', '=', codeId).execute();
@@ -149,7 +152,7 @@ export function checkinRoutes(deps: AppDeps) {
       const caller = await callerOf(c, deps);
       const key = c.req.header('idempotency-key')?.slice(0, 100) || undefined;
       const made = await checkIn(deps, caller, c.req.valid('json'), key);
-      const print = made.printer ? await printLabels(deps, caller, made.id) : null;
+      const print = made.printer ? await printLabels(deps, caller, made.id, made.labels) : null;
       return c.json(
         {
           id: made.id,

@@ -92,6 +92,13 @@ export interface HouseholdPeopleTable {
   notes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A child account's allergies and notes (migration 0024): staff and stations; allergies also its household. */
+export interface ChildAccountsTable {
+  user_id: number;
+  allergies: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface MinistryJoinRequestsTable {
   id: Generated<number>;
   ministry_id: number;
@@ -734,6 +741,7 @@ export interface DB {
   family_members: FamilyMembersTable;
   households: HouseholdsTable;
   household_people: HouseholdPeopleTable;
+  child_accounts: ChildAccountsTable;
   ministry_join_requests: MinistryJoinRequestsTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { HouseholdPeopleTable, HouseholdsTable } from '../db/schema';
 import type { Household } from '../../lib/shared/households/api';
 import { fullName } from '../../lib/shared/format';
+import { isChildAccount } from '../../lib/shared/checkin/api';
 
 export type HouseholdRow = Selectable<HouseholdsTable>;
 export type PersonRow = Selectable<HouseholdPeopleTable>;
@@ -13,12 +14,21 @@ export interface MemberRow {
   last_name: string;
   username: string;
   household_relationship: string | null;
+  date_of_birth: string | null;
+  /** A child account's (child_accounts), null when none are kept. */
+  allergies: string | null;
+  notes: string | null;
 }
 
 /** An account's relationship when none was given (one who joined before relationships were kept). */
 const MEMBER = 'Member';
 
-export function toHouseholdAnswer(row: HouseholdRow, members: MemberRow[], people: PersonRow[]): Household {
+export function toHouseholdAnswer(
+  row: HouseholdRow,
+  members: MemberRow[],
+  people: PersonRow[],
+  nowMs: number,
+): Household {
   const headId = row.head_user_id === null ? null : Number(row.head_user_id);
   const head = members.find((m) => Number(m.id) === headId);
   const ordered = [...members].sort(
@@ -36,6 +46,8 @@ export function toHouseholdAnswer(row: HouseholdRow, members: MemberRow[], peopl
         userId: Number(m.id),
         name: fullName(m),
         relationship: m.household_relationship ?? MEMBER,
+        // A child account carries a child's allergies and notes, as a household person does.
+        ...(isChildAccount(m.date_of_birth, nowMs) && { child: true as const, allergies: m.allergies, notes: m.notes }),
       })),
       ...[...people]
         .sort((a, b) => Number(a.id) - Number(b.id))
@@ -58,7 +70,6 @@ export function forMember<H extends Household | null | undefined>(household: H):
   return {
     ...household,
     people: household.people.map((p) => {
-      if (p.kind !== 'person') return p;
       const { notes: _notes, ...rest } = p;
       return rest;
     }),

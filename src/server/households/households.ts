@@ -36,14 +36,30 @@ export const HEAD = 'Head';
 
 // ---- Reading ----
 
-const memberColumns = ['id', 'household_id', 'first_name', 'last_name', 'username', 'household_relationship'] as const;
+const accountColumns = ['id', 'household_id', 'first_name', 'last_name', 'username', 'household_relationship'] as const;
+const memberColumns = [
+  'users.id',
+  'users.household_id',
+  'users.first_name',
+  'users.last_name',
+  'users.username',
+  'users.household_relationship',
+  'users.date_of_birth',
+  'child_accounts.allergies',
+  'child_accounts.notes',
+] as const;
 
-/** The answers of these households, in their order: two more queries however many. */
-async function present(db: Db, rows: HouseholdRow[]): Promise<Household[]> {
+/** The answers of these households at `nowMs` (who is a child), in their order: two more queries however many. */
+async function present(db: Db, rows: HouseholdRow[], nowMs: number): Promise<Household[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => Number(r.id));
   const [members, people] = await Promise.all([
-    db.selectFrom('users').select(memberColumns).where('household_id', 'in', ids).execute(),
+    db
+      .selectFrom('users')
+      .leftJoin('child_accounts', 'child_accounts.user_id', 'users.id')
+      .select(memberColumns)
+      .where('users.household_id', 'in', ids)
+      .execute(),
     db.selectFrom('household_people').selectAll().where('household_id', 'in', ids).execute(),
   ]);
   return rows.map((row) =>
@@ -51,6 +67,7 @@ async function present(db: Db, rows: HouseholdRow[]): Promise<Household[]> {
       row,
       (members as MemberRow[]).filter((m) => Number(m.household_id) === Number(row.id)),
       people.filter((p) => Number(p.household_id) === Number(row.id)),
+      nowMs,
     ),
   );
 }
@@ -61,13 +78,18 @@ export async function householdRow(db: Db, id: number): Promise<HouseholdRow> {
   return row;
 }
 
-export async function getHousehold(db: Db, id: number): Promise<Household> {
-  const [answer] = await present(db, [await householdRow(db, id)]);
+export async function getHousehold(db: Db, id: number, nowMs: number): Promise<Household> {
+  const [answer] = await present(db, [await householdRow(db, id)], nowMs);
   return answer;
 }
 
 /** A page of households by name, a search matching the household's name or one of its people's. */
-export async function listHouseholds(db: Db, scope: Scope, query: HouseholdListQuery): Promise<HouseholdPage> {
+export async function listHouseholds(
+  db: Db,
+  scope: Scope,
+  query: HouseholdListQuery,
+  nowMs: number,
+): Promise<HouseholdPage> {
   let base = inScope(db.selectFrom('households as h'), scope, 'h.branch_id');
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -96,14 +118,14 @@ export async function listHouseholds(db: Db, scope: Scope, query: HouseholdListQ
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     base.selectAll('h').orderBy('h.name').orderBy('h.id').limit(query.limit).offset(query.offset).execute(),
   ]);
-  return { count: Number(total.count), results: await present(db, rows) };
+  return { count: Number(total.count), results: await present(db, rows, nowMs) };
 }
 
 /** The household a user belongs to, or undefined (the members' door and the user answer's family). */
-export async function householdOfUser(db: Db, userId: number): Promise<Household | undefined> {
+export async function householdOfUser(db: Db, userId: number, nowMs: number): Promise<Household | undefined> {
   const user = await db.selectFrom('users').select('household_id').where('id', '=', userId).executeTakeFirst();
   if (!user?.household_id) return undefined;
-  return getHousehold(db, Number(user.household_id));
+  return getHousehold(db, Number(user.household_id), nowMs);
 }
 
 // ---- Changes by staff ----
@@ -121,23 +143,24 @@ export async function recorded(
   const now = deps.now();
   const entry: AuditEntry = { actor, target: null, targetName: what, action };
   const id = await audited(deps.database.db, entry, now, (trx) => change(trx, iso(now)));
-  return getHousehold(deps.database.db, id);
+  return getHousehold(deps.database.db, id, now);
 }
 
 /** The account a body names, when the caller's scope holds it; outside it, it does not exist for them. */
 async function accountOf(db: Db, scope: Scope, userId: number, field = 'user_id') {
   const user = await db
     .selectFrom('users')
-    .select([...memberColumns, 'branch_id'])
+    .select([...accountColumns, 'branch_id'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !(await holdsBranch(db, scope, Number(user.branch_id))))
     throw fieldError(field, HOUSEHOLD_TEXT.userNotFound);
-  return user as MemberRow;
+  return user;
 }
+type Account = Awaited<ReturnType<typeof accountOf>>;
 
 /** Moves an account into a household (out of any other, which loses it as its head). */
-async function join(trx: Db, user: MemberRow, householdId: number, relationship: string) {
+async function join(trx: Db, user: Account, householdId: number, relationship: string) {
   if (user.household_id !== null && Number(user.household_id) !== householdId) {
     await trx
       .updateTable('households')

@@ -11,12 +11,14 @@ import {
   PERSON_NOT_FOUND,
   type Household,
   type HouseholdPersonCreate,
+  type ChildAccountUpdate,
   type HouseholdPersonUpdate,
   type OwnHouseholdUpdate,
 } from '../../lib/shared/households/api';
 import { HEAD, getHousehold } from './households';
 import { forMember } from './answers';
 import { insertPerson, personRow, updatePerson_ } from './people';
+import { childAccountOf, saveChildAccount } from './child-accounts';
 
 type Db = Kysely<DB>;
 
@@ -70,7 +72,7 @@ async function ownChange(
     await withAudit(trx, { actor: user, target: null, targetName: what, action }, nowMs);
     return householdId;
   });
-  return forMember(await getHousehold(db, id));
+  return forMember(await getHousehold(db, id, nowMs));
 }
 
 /** Adds a person without an account to the member's household (made first if they have none). */
@@ -100,6 +102,23 @@ export async function updatePersonInOwnHousehold(
   return ownChange(db, userId, nowMs, 'update_own_household_person', async (trx) => {
     await updatePerson_(trx, personId, changes);
     return changes.name ?? person.name;
+  });
+}
+
+/** Changes a child account's allergies in the member's own household; any other account is a 404, a grown one a 400. */
+export async function updateChildAccountInOwnHousehold(
+  db: Db,
+  userId: number,
+  childUserId: number,
+  changes: Pick<ChildAccountUpdate, 'allergies'>,
+  nowMs: number,
+): Promise<Household> {
+  const user = await memberOf(db, userId);
+  if (user.household_id === null) throw new ApiError(404, HOUSEHOLD_TEXT.notMember);
+  const child = await childAccountOf(db, Number(user.household_id), childUserId, nowMs);
+  return ownChange(db, userId, nowMs, 'update_own_household_person', async (trx) => {
+    await saveChildAccount(trx, childUserId, { allergies: changes.allergies });
+    return `${child.first_name} ${child.last_name}`.trim();
   });
 }
 

@@ -12,6 +12,7 @@ import {
   householdPageSchema,
   staffPersonCreateSchema,
   staffPersonUpdateSchema,
+  staffChildAccountUpdateSchema,
   householdSchema,
   householdUpdateSchema,
 } from '../../lib/shared/households/api';
@@ -22,6 +23,7 @@ import { changeAndDelete, congregationDoors, createInScope } from '../kernel/ite
 import * as households from './households';
 import { listScope, scopeOf } from '../kernel/scope';
 import * as people from './people';
+import { updateChildAccount } from './child-accounts';
 
 const Id = z.object({ id: wholeId(HOUSEHOLD_NOT_FOUND) });
 const MemberId = Id.extend({ userId: wholeId(HOUSEHOLD_TEXT.notMember) });
@@ -42,7 +44,7 @@ export function householdRoutes(deps: AppDeps) {
     async (c) => {
       const query = c.req.valid('query');
       const scope = await listScope(c, deps, query.branch);
-      return c.json(await households.listHouseholds(deps.database.db, scope, query), 200);
+      return c.json(await households.listHouseholds(deps.database.db, scope, query, deps.now()), 200);
     },
   );
 
@@ -60,7 +62,7 @@ export function householdRoutes(deps: AppDeps) {
       params: Id,
       200: jsonAnswer(Household, 'The household'),
     }),
-    async (c) => c.json(await households.getHousehold(deps.database.db, c.req.valid('param').id), 200),
+    async (c) => c.json(await households.getHousehold(deps.database.db, c.req.valid('param').id, deps.now()), 200),
   );
 
   changeAndDelete(app, deps, {
@@ -125,6 +127,24 @@ export function householdRoutes(deps: AppDeps) {
     async (c) => {
       const { id, userId } = c.req.valid('param');
       return c.json(await households.removeMember(deps, c.get('user'), id, userId), 200);
+    },
+  );
+
+  app.openapi(
+    route(
+      'patch',
+      '/{id}/members/{userId}/',
+      "A child account's allergies and notes (ADMIN and above; under 18 only)",
+      {
+        signedIn: item('edit'),
+        params: MemberId,
+        json: staffChildAccountUpdateSchema,
+        200: answer,
+      },
+    ),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(await updateChildAccount(deps, c.get('user'), id, userId, c.req.valid('json')), 200);
     },
   );
 

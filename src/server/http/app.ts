@@ -2,6 +2,9 @@
 // tests, and by astro.config.mjs's integration on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
 // answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { Buffer } from 'node:buffer';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
 import { compress } from 'hono/compress';
 import { TrieRouter } from 'hono/router/trie-router';
@@ -43,6 +46,24 @@ import { checkinRoutes, stationRoutes } from '../checkin/routes';
 import { attendanceRoutes } from '../attendance/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
+/** JSON answers smaller than this go uncompressed: gzip saves a few hundred bytes at a millisecond's work. */
+export const GZIP_FROM_BYTES = 1024;
+
+/**
+ * c.json with the answer's Content-Length, so compress() sees how big it is (it reads nothing else). Made where the
+ * text is made: reading an answer's body back afterwards cost almost what the gzip did.
+ */
+function jsonWithLength(c: Context) {
+  c.json = ((object: unknown, arg?: ContentfulStatusCode, headers?: Record<string, string>) => {
+    const text = JSON.stringify(object);
+    return c.body(text, arg, {
+      'Content-Type': 'application/json',
+      ...headers,
+      'Content-Length': String(Buffer.byteLength(text)),
+    });
+  }) as unknown as typeof c.json;
+}
+
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   const deps: AppDeps = {
     ...given,
@@ -66,9 +87,13 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', (c, next) => (c.req.header('origin') === undefined ? next() : corsHeaders(c, next)));
 
   // Staff read the user list on mobile data too: gzip JSON answers (the 1,000-user list shrinks ~15x) for
-  // clients that accept it.
-  const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/ });
-  app.use('*', (c, next) => (acceptsGzip(c.req.header('accept-encoding')) ? gzipJson(c, next) : next()));
+  // clients that accept it. Only from GZIP_FROM_BYTES: compress() can tell an answer's size only by its
+  // Content-Length, which c.json() does not set, so every small answer went through a gzip stream of its own (about
+  // a millisecond each, the largest single cost of a children's check-in under load: scripts/bench/checkin.mjs).
+  const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/, threshold: GZIP_FROM_BYTES });
+  app.use('*', (c, next) =>
+    acceptsGzip(c.req.header('accept-encoding')) ? (jsonWithLength(c), gzipJson(c, next)) : next(),
+  );
 
   // An HTML form post is run as its JSON call by the app itself (kernel/form-posts.ts): the layer gets the app here,
   // with the form post's own bindings (its socket: the caller's address) and what the call tells it.

@@ -11,13 +11,15 @@ import {
   memberHouseholdUpdateSchema,
   memberPersonSchema,
   memberPersonUpdateSchema,
+  memberChildUpdateSchema,
 } from '../../lib/shared/members/api';
-import { PERSON_NOT_FOUND } from '../../lib/shared/households/api';
+import { HOUSEHOLD_TEXT, PERSON_NOT_FOUND } from '../../lib/shared/households/api';
 import { requireMember } from './session';
 import * as members from './service';
 import { FORM_POST, done, myForm, ownSite } from './forms';
 
 const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
+const ChildId = z.object({ id: wholeId(HOUSEHOLD_TEXT.notMember) });
 
 export function householdRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -72,6 +74,29 @@ export function householdRoutes(deps: AppDeps) {
       async (c) => {
         const { user } = c.get('member');
         const household = await members.updatePerson(deps, user, c.req.valid('param').id, c.req.valid('json'));
+        return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
+      },
+    );
+
+  for (const method of ['patch', 'post'] as const)
+    app.openapi(
+      route(
+        method,
+        '/me/household/members/{id}/',
+        method === 'patch'
+          ? 'A child account’s allergies in the member’s own household (under 18 only)'
+          : 'The same as PATCH, for the form',
+        {
+          ...door,
+          params: ChildId,
+          json: memberChildUpdateSchema,
+          200: jsonAnswer(memberHouseholdSchema, 'The household'),
+          303: FORM_POST,
+        },
+      ),
+      async (c) => {
+        const { user } = c.get('member');
+        const household = await members.updateChild(deps, user, c.req.valid('param').id, c.req.valid('json'));
         return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
       },
     );

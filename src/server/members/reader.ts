@@ -48,7 +48,7 @@ export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'ses
   return {
     profile: () => memberProfile(deps, user),
     // A person's notes are for staff and stations only (children's check-in).
-    household: async () => forMember((await householdOfUser(db, id)) ?? null),
+    household: async () => forMember((await householdOfUser(db, id, deps.now())) ?? null),
     ministries: () => ministriesOfUser(db, id),
     registrations: () => registrationsOf(db, user.email, deps.now()),
     prayerRequests: () => prayersOf(db, user.email),

@@ -24,12 +24,22 @@ import {
   type MemberSessionRequest,
   type MemberUpdate,
 } from '../../lib/shared/members/api';
-import type { HouseholdPersonCreate, HouseholdPersonUpdate, OwnHouseholdUpdate } from '../../lib/shared/households/api';
+import type {
+  ChildAccountUpdate,
+  HouseholdPersonCreate,
+  HouseholdPersonUpdate,
+  OwnHouseholdUpdate,
+} from '../../lib/shared/households/api';
 import { churchContact } from '../settings/church';
 import { tellOldAddress, withEmailChecked } from '../users/email-change';
 import { endMemberSessions } from '../credentials/sessions';
 import { recordActiveDay } from '../analytics/member-days';
-import { addPersonToOwnHousehold, updateOwnHousehold, updatePersonInOwnHousehold } from '../households/own-household';
+import {
+  addPersonToOwnHousehold,
+  updateChildAccountInOwnHousehold,
+  updateOwnHousehold,
+  updatePersonInOwnHousehold,
+} from '../households/own-household';
 import { requestToJoin } from '../ministries/join-requests';
 import { cancelOwnRegistration } from '../registrations/service';
 import { issueCode, queueCode, redeemCode, type CodeTarget } from './codes';
@@ -291,6 +301,13 @@ export const addPerson = (deps: AppDeps, user: UserRow, person: HouseholdPersonC
 
 export const updatePerson = (deps: AppDeps, user: UserRow, personId: number, changes: HouseholdPersonUpdate) =>
   updatePersonInOwnHousehold(deps.database.db, Number(user.id), personId, changes, deps.now());
+
+export const updateChild = (
+  deps: AppDeps,
+  user: UserRow,
+  childUserId: number,
+  changes: Pick<ChildAccountUpdate, 'allergies'>,
+) => updateChildAccountInOwnHousehold(deps.database.db, Number(user.id), childUserId, changes, deps.now());
 
 export async function joinMinistry(deps: AppDeps, user: UserRow, ministryId: number, message: string | null) {
   await requestToJoin(

@@ -17,6 +17,19 @@ export const SECURITY_CODE_LENGTH = 4;
 /** Under this age an account in a household is a child. */
 export const CHILD_AGE_LIMIT = 18;
 
+/**
+ * Who is a child (the one rule: the check-in's SQL in src/server/checkin/children.ts and the household answers use
+ * it): a household person of relationship child, or an account born after this date (under CHILD_AGE_LIMIT).
+ */
+export function adultBornBy(nowMs: number): string {
+  const d = new Date(nowMs);
+  d.setUTCFullYear(d.getUTCFullYear() - CHILD_AGE_LIMIT);
+  return d.toISOString().slice(0, 10);
+}
+/** Whether an account of this birth date is a child at `nowMs` (no birth date: not known to be one). */
+export const isChildAccount = (dateOfBirth: string | null, nowMs: number) =>
+  dateOfBirth !== null && dateOfBirth > adultBornBy(nowMs);
+
 export const CHECKIN_TEXT = {
   stationNotFound: 'Station not found.',
   pairingInvalid: 'That pairing code is not valid or has expired. Ask an administrator for a new one.',

@@ -15,6 +15,7 @@ export const HOUSEHOLD_TEXT = {
   notMember: 'That user is not a member of this household.',
   sameHousehold: 'A household cannot be merged into itself.',
   nothingToChange: 'Nothing to change.',
+  notChild: 'Allergies and notes are kept for children (under 18) only.',
 } as const;
 
 export const householdFieldRules = {
@@ -55,8 +56,16 @@ const relationship = requiredText('Relationship', { max: rules.relationship.maxL
 // ---- Answers ----
 
 export const householdPersonSchema = z.discriminatedUnion('kind', [
-  /** A member account of the household. */
-  z.object({ kind: z.literal('member'), userId: z.number().int(), name: z.string(), relationship: z.string() }),
+  /** A member account of the household; one under 18 (isChildAccount) is a child, with a child's allergies and notes. */
+  z.object({
+    kind: z.literal('member'),
+    userId: z.number().int(),
+    name: z.string(),
+    relationship: z.string(),
+    child: z.literal(true).optional(),
+    allergies: z.string().nullable().optional(),
+    notes: z.string().nullable().optional(),
+  }),
   /** Someone without an account. */
   z.object({
     kind: z.literal('person'),
@@ -145,6 +154,16 @@ export const staffPersonUpdateSchema = z
   .strictObject({ ...personChanges, notes: notesField })
   .refine(somethingChanges, HOUSEHOLD_TEXT.nothingToChange);
 export type HouseholdPersonUpdate = z.infer<typeof staffPersonUpdateSchema>;
+
+/** A child account's allergies as a member of its household keeps them (the members' door). */
+export const childAccountUpdateSchema = z
+  .strictObject({ allergies: allergiesField })
+  .refine(somethingChanges, HOUSEHOLD_TEXT.nothingToChange);
+/** Staff also keep notes about a child account (staff and stations only). */
+export const staffChildAccountUpdateSchema = z
+  .strictObject({ allergies: allergiesField, notes: notesField })
+  .refine(somethingChanges, HOUSEHOLD_TEXT.nothingToChange);
+export type ChildAccountUpdate = z.infer<typeof staffChildAccountUpdateSchema>;
 
 /** A member's own household: its name and address (the members' door). */
 export const ownHouseholdUpdateSchema = z

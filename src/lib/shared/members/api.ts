@@ -29,6 +29,7 @@
 //   household: name, address                            /api/v1/members/me/household/            /my/household?done=saved
 //   add a person: name, relationship, date_of_birth     /api/v1/members/me/household/people/     /my/household?done=person-added
 //   change a person: name, relationship, date_of_birth  /api/v1/members/me/household/people/{id}/ /my/household?done=person-saved
+//   a child account's allergies: allergies              /api/v1/members/me/household/members/{id}/ /my/household?done=person-saved
 //   join a ministry: message (optional)                 /api/v1/members/me/ministries/{id}/join/ /my/ministries?done=join-requested
 //   cancel a registration (no fields)                   /api/v1/members/me/registrations/{id}/cancel/ /my/registrations?done=cancelled
 //   ask to be removed: reason (optional)                /api/v1/members/me/removal-request/      /my/data?done=removal-requested
@@ -44,6 +45,7 @@ import { profileUpdateSchema, emailField } from '../schemas';
 import {
   householdPersonCreateSchema,
   householdPersonUpdateSchema,
+  childAccountUpdateSchema,
   householdSchema,
   optionalText,
   ownHouseholdUpdateSchema,
@@ -155,6 +157,7 @@ export const MEMBER_FORMS = {
   household: api('/members/me/household/'),
   addPerson: api('/members/me/household/people/'),
   person: (id: number) => api(`/members/me/household/people/${id}/`),
+  child: (userId: number) => api(`/members/me/household/members/${userId}/`),
   join: (ministryId: number) => api(`/members/me/ministries/${ministryId}/join/`),
   cancel: (registrationId: number) => api(`/members/me/registrations/${registrationId}/cancel/`),
   removal: api('/members/me/removal-request/'),
@@ -249,6 +252,9 @@ export const memberPersonSchema = householdPersonCreateSchema;
 export type MemberPersonInput = z.infer<typeof memberPersonSchema>;
 export const memberPersonUpdateSchema = householdPersonUpdateSchema;
 export type MemberPersonUpdate = z.infer<typeof memberPersonUpdateSchema>;
+/** A child account of the household (under 18): the allergies its household's members keep current. */
+export const memberChildUpdateSchema = childAccountUpdateSchema;
+export type MemberChildUpdate = z.infer<typeof memberChildUpdateSchema>;
 /** Suggestions for the relationship field (a datalist: any other word is taken too). */
 export const RELATIONSHIP_SUGGESTIONS = ['Child', 'Spouse', 'Parent', 'Sibling', 'Grandchild', 'Relative'] as const;
 

@@ -27,6 +27,8 @@ import m0019 from './0019_services_attendance';
 import m0020 from './0020_first_timers';
 import m0021 from './0021_children';
 import m0022 from './0022_network_roll_up';
+import m0023 from './0023_checkin_lookups';
+import m0024 from './0024_child_accounts';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +56,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_first_timers': m0020(types),
     '0021_children': m0021(types),
     '0022_network_roll_up': m0022(),
+    '0023_checkin_lookups': m0023(),
+    '0024_child_accounts': m0024(),
   };
 }
 

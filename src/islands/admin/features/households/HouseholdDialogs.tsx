@@ -1,6 +1,7 @@
 // The Households screen's dialogs (ADMIN and above): edit a household (name, address, head: one of its member
 // accounts), add an account to it (picked from every account; it leaves any other household), edit a person without
-// an account (name, relationship, date of birth). Each checks its values with the API's own schema and shows the
+// an account (name, relationship, date of birth, a child's allergies and notes), a child account's allergies and notes
+// (an account under 18). Each checks its values with the API's own schema and shows the
 // server's refusal on its fields and in the banner.
 import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
 import { loadedSchema, useContentForm } from '../../useContentForm';
@@ -9,7 +10,9 @@ import { fieldRules } from '../../../../lib/shared/forms';
 import {
   householdMemberAddSchema,
   staffPersonUpdateSchema,
+  staffChildAccountUpdateSchema,
   householdUpdateSchema,
+  type ChildAccountUpdate,
   type Household,
   type HouseholdMemberAdd,
   type HouseholdPerson,
@@ -156,6 +159,48 @@ export function EditPersonDialog({
         label="Notes"
         helperText="Seen by staff and check-in stations only. Optional."
         rules={fieldRules(staffPersonUpdateSchema, 'notes')}
+      />
+    </FormDialog>
+  );
+}
+
+/** A child account (under 18): the name and relationship are the account's own; staff keep allergies and notes. */
+export function EditChildAccountDialog({
+  child,
+  onClose,
+  onSave,
+}: {
+  child: Extract<HouseholdPerson, { kind: 'member' }>;
+  onClose: () => void;
+  onSave: (body: ChildAccountUpdate) => Promise<unknown>;
+}) {
+  const form = useContentForm(() => ({ allergies: child.allergies ?? '', notes: child.notes ?? '' }));
+  return (
+    <FormDialog
+      id="household-child-form"
+      title={`Edit ${child.name}`}
+      submitLabel="Save Changes"
+      onClose={onClose}
+      {...form.dialog({
+        schema: loadedSchema(staffChildAccountUpdateSchema),
+        payload: () => form.values,
+        save: onSave,
+        failure: 'save the child',
+      })}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-muted">A child with an account of their own (under 18).</p>
+      <Field
+        {...form.bind('allergies')}
+        label="Allergies"
+        helperText="Shown on the child's check-in label in capitals. Optional."
+        rules={fieldRules(staffChildAccountUpdateSchema, 'allergies')}
+      />
+      <Field
+        {...form.bind('notes')}
+        label="Notes"
+        helperText="Seen by staff and check-in stations only. Optional."
+        rules={fieldRules(staffChildAccountUpdateSchema, 'notes')}
       />
     </FormDialog>
   );

@@ -22,13 +22,14 @@ import { useScreenChanges, type RunChange } from '../../useScreenChanges';
 import { useSearchPause } from '../../useSearchPause';
 import * as calls from './api';
 import { householdChoiceLabel } from './model';
-import { AddAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
+import { AddAccountDialog, EditChildAccountDialog, EditHouseholdDialog, EditPersonDialog } from './HouseholdDialogs';
 import { PAGE_SIZE, householdKeys, householdsQuery } from './queries';
 
 /** The dialog open on the screen, with the household (and person) it is about. */
 type Open =
   | { kind: 'edit' | 'account'; household: Household }
-  | { kind: 'person'; household: Household; person: Extract<HouseholdPerson, { kind: 'person' }> };
+  | { kind: 'person'; household: Household; person: Extract<HouseholdPerson, { kind: 'person' }> }
+  | { kind: 'child'; household: Household; child: Extract<HouseholdPerson, { kind: 'member' }> };
 
 export default function HouseholdsScreen() {
   const role = useStore($auth).user?.role ?? null;
@@ -144,6 +145,15 @@ export default function HouseholdsScreen() {
           onClose={close}
           onSave={(body) =>
             save(`Account added to ${open.household.name}`, () => calls.addMember(open.household.id, body))
+          }
+        />
+      )}
+      {open?.kind === 'child' && (
+        <EditChildAccountDialog
+          child={open.child}
+          onClose={close}
+          onSave={(body) =>
+            save(`${open.child.name} saved`, () => calls.updateChildAccount(open.household.id, open.child.userId, body))
           }
         />
       )}
@@ -288,17 +298,23 @@ function HouseholdCard({
               {p.name}{' '}
               <span className="text-muted">
                 ({p.relationship}
-                {p.kind === 'member' ? ', member account' : ''})
+                {p.kind === 'member' ? `, member account${p.child ? ', child' : ''}` : ''})
               </span>
             </span>
             {canEdit && (
               <span className="flex gap-1">
-                {p.kind === 'person' && (
+                {(p.kind === 'person' || p.child) && (
                   <Button
                     size="sm"
                     variant="ghost"
                     aria-label={`Edit ${p.name}`}
-                    onClick={() => onOpen({ kind: 'person', household, person: p })}
+                    onClick={() =>
+                      onOpen(
+                        p.kind === 'person'
+                          ? { kind: 'person', household, person: p }
+                          : { kind: 'child', household, child: p },
+                      )
+                    }
                   >
                     Edit
                   </Button>

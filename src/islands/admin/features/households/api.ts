@@ -7,6 +7,7 @@ import type {
   HouseholdPersonCreate,
   HouseholdPersonUpdate,
   HouseholdUpdate,
+  ChildAccountUpdate,
 } from '../../../../lib/shared/households/api';
 
 /** GET /households/?search=&limit=&offset= */
@@ -30,6 +31,10 @@ export const addPerson = (id: number, body: Partial<HouseholdPersonCreate> & { n
 
 export const updatePerson = (id: number, personId: number, body: HouseholdPersonUpdate) =>
   api<Household>(`/households/${id}/people/${personId}/`, { method: 'PATCH', body });
+
+/** PATCH /households/{id}/members/{userId}/: a child account's allergies and notes. */
+export const updateChildAccount = (id: number, userId: number, body: ChildAccountUpdate) =>
+  api<Household>(`/households/${id}/members/${userId}/`, { method: 'PATCH', body });
 
 export const removePerson = (id: number, personId: number) =>
   api<Household>(`/households/${id}/people/${personId}/`, { method: 'DELETE' });
