@@ -24,43 +24,40 @@ export function detailsRoutes(deps: AppDeps) {
   const member = requireMember(deps);
   const guard = ownSite(deps);
 
-  for (const method of ['patch', 'post'] as const)
-    app.openapi(
-      route(
-        method,
-        '/me/',
-        method === 'patch'
-          ? 'Change contact details and consent flags'
-          : 'The same as PATCH, for the details form (HTML forms cannot PATCH)',
-        {
-          ownSite: guard,
-          form: myForm(MY_PAGES.details),
-          json: memberUpdateSchema,
-          member,
-          200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
-          303: FORM_POST,
-        },
-      ),
-      async (c) => {
-        const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
-        return formAnswer(c, profile, 200, done(MY_PAGES.details, 'saved'));
-      },
-    );
-
-  app.openapi(
-    route('post', '/me/consent/', 'The consent form: every flag given (an unticked box of a form post is off)', {
-      ownSite: guard,
+  // The details form (as PATCH, and as POST: HTML forms cannot PATCH) and the consent form change the same profile.
+  const details = { page: MY_PAGES.details, form: myForm(MY_PAGES.details), json: memberUpdateSchema };
+  const profileForms = [
+    { ...details, method: 'patch', path: '/me/', summary: 'Change contact details and consent flags' },
+    {
+      ...details,
+      method: 'post',
+      path: '/me/',
+      summary: 'The same as PATCH, for the details form (HTML forms cannot PATCH)',
+    },
+    {
+      method: 'post',
+      path: '/me/consent/',
+      summary: 'The consent form: every flag given (an unticked box of a form post is off)',
+      page: MY_PAGES.consent,
       form: myForm(MY_PAGES.consent, { booleans: CONSENT_FLAGS, unticked: true }),
       json: memberConsentSchema,
-      member,
-      200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
-      303: FORM_POST,
-    }),
-    async (c) => {
-      const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
-      return formAnswer(c, profile, 200, done(MY_PAGES.consent, 'saved'));
     },
-  );
+  ] as const;
+  for (const { method, path, summary, page, form, json } of profileForms)
+    app.openapi(
+      route(method, path, summary, {
+        ownSite: guard,
+        form,
+        json,
+        member,
+        200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
+        303: FORM_POST,
+      }),
+      async (c) => {
+        const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
+        return formAnswer(c, profile, 200, done(page, 'saved'));
+      },
+    );
 
   app.openapi(
     route('post', '/me/email/', 'Change the email address: a code goes to the new address', {

@@ -42,3 +42,10 @@ export function myForm(page: string | ((fields: Fields) => string), shape: FormS
 
 /** The guard of every member call that changes something: refused (403) from another site. */
 export const ownSite = (deps: AppDeps) => ownSiteOnly(deps.config, MEMBER_TEXT.crossSite);
+
+/** A change as PATCH and, for its HTML form (forms cannot PATCH), as POST: each method with its summary. */
+export const patchAndPost = (summary: string) =>
+  [
+    ['patch', summary],
+    ['post', 'The same as PATCH, for the form'],
+  ] as const;
