@@ -45,6 +45,12 @@ export const changeById =
   async (c: Context<AppEnv, string, { out: { param: { id: Id }; json: In } }>) =>
     c.json(await change(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200);
 
+/** The handler of a create with a JSON body: the service makes the row as the caller, 201 with what it answers. */
+export const createBy =
+  <In, Out>(deps: AppDeps, create: (deps: AppDeps, actor: UserRow, input: In) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { json: In } }>) =>
+    c.json(await create(deps, c.get('user'), c.req.valid('json')), 201);
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Handlers = MiddlewareHandler | MiddlewareHandler[];
 type Request = NonNullable<RouteConfig['request']>;
