@@ -27,7 +27,7 @@ import { toCsv } from '../../lib/shared/csv';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
-import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals } from '../kernel/contract';
+import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals, detailAnswer } from '../kernel/contract';
 import { DELETED, allowed, changeById, createBy, deleteById, route, wholeId } from '../kernel/routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -45,7 +45,6 @@ const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
 const GiftId = z.object({ id: wholeId(GIVING_TEXTS.giftNotFound) });
 const FundId = z.object({ id: wholeId(GIVING_TEXTS.fundNotFound) });
-const Detail = z.object({ detail: z.string() });
 const mayGive = allowed(canSeeGiving);
 
 /** Paystack's webhooks are small; anything larger is not one. */
@@ -82,8 +81,8 @@ export function givingRoutes(deps: AppDeps) {
         303: { description: 'An HTML form post: on to the checkout' },
         ...refusals(400),
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
-        502: jsonAnswer(Detail, 'Paystack is down or refused: nothing is left pending'),
-        503: jsonAnswer(Detail, 'Online giving is not set up'),
+        502: detailAnswer('Paystack is down or refused: nothing is left pending'),
+        503: detailAnswer('Online giving is not set up'),
       },
     }),
     async (c) => {
@@ -103,8 +102,8 @@ export function givingRoutes(deps: AppDeps) {
       middleware: [limitBody(WEBHOOK_LIMIT)],
       responses: {
         200: jsonAnswer(z.object({ received: z.literal(true) }), 'Taken (a repeat changes nothing)'),
-        401: jsonAnswer(Detail, 'No signature, or a wrong one: nothing changes'),
-        502: jsonAnswer(Detail, 'Paystack could not be asked about the payment: Paystack sends it again'),
+        401: detailAnswer('No signature, or a wrong one: nothing changes'),
+        502: detailAnswer('Paystack could not be asked about the payment: Paystack sends it again'),
       },
     }),
     async (c) => {
@@ -172,7 +171,7 @@ export function givingRoutes(deps: AppDeps) {
       params: GiftId,
       json: refundBodySchema,
       200: jsonAnswer(GiftAnswer, 'Refunded'),
-      409: jsonAnswer(Detail, 'Not a paid gift'),
+      409: detailAnswer('Not a paid gift'),
     }),
     changeById(deps, refundGift),
   );
@@ -183,7 +182,7 @@ export function givingRoutes(deps: AppDeps) {
       params: GiftId,
       json: resolveBodySchema,
       200: jsonAnswer(GiftAnswer, 'Resolved'),
-      409: jsonAnswer(Detail, 'Not flagged'),
+      409: detailAnswer('Not flagged'),
     }),
     changeById(deps, resolveGift),
   );
@@ -213,7 +212,7 @@ export function givingRoutes(deps: AppDeps) {
       signedIn: admin,
       json: fundBodySchema,
       201: jsonAnswer(FundAnswer, 'Added'),
-      409: jsonAnswer(Detail, 'The name is taken'),
+      409: detailAnswer('The name is taken'),
     }),
     createBy(deps, createFund),
   );
@@ -224,7 +223,7 @@ export function givingRoutes(deps: AppDeps) {
       params: FundId,
       json: fundChangeSchema,
       200: jsonAnswer(FundAnswer, 'Changed'),
-      409: jsonAnswer(Detail, 'The name is taken'),
+      409: detailAnswer('The name is taken'),
     }),
     changeById(deps, changeFund),
   );
@@ -234,7 +233,7 @@ export function givingRoutes(deps: AppDeps) {
       signedIn: admin,
       params: FundId,
       ...DELETED,
-      409: jsonAnswer(Detail, 'The fund has gifts: make it inactive instead'),
+      409: detailAnswer('The fund has gifts: make it inactive instead'),
     }),
     deleteById(deps, deleteFund),
   );

@@ -7,7 +7,7 @@
 // ministry, cancelling a registration, asking to be removed, and the staff's removal requests (bearer door).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { formAnswer } from '../kernel/form-posts';
@@ -39,7 +39,6 @@ import { passkeyRoutes } from './passkey-routes';
 import { detailsRoutes } from './details-routes';
 import { householdRoutes } from './household-routes';
 
-const Detail = z.object({ detail: z.string() });
 const MinistryId = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const RegistrationId = z.object({ id: wholeId(REGISTRATION_NOT_FOUND) });
 const RemovalId = z.object({ id: wholeId(MEMBER_TEXT.removalNotFound) });
@@ -96,9 +95,9 @@ export function memberRoutes(deps: AppDeps) {
       member,
       params: MinistryId,
       json: memberJoinSchema,
-      202: jsonAnswer(Detail, 'Asked'),
+      202: detailAnswer('Asked'),
       303: FORM_POST,
-      409: jsonAnswer(Detail, 'Already a member of it'),
+      409: detailAnswer('Already a member of it'),
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -119,7 +118,7 @@ export function memberRoutes(deps: AppDeps) {
         params: RegistrationId,
         200: jsonAnswer(memberRegistrationSchema, 'Cancelled'),
         303: FORM_POST,
-        409: jsonAnswer(Detail, 'Already cancelled, or checked in'),
+        409: detailAnswer('Already cancelled, or checked in'),
       },
     ),
     async (c) => {
@@ -136,7 +135,7 @@ export function memberRoutes(deps: AppDeps) {
       member,
       201: jsonAnswer(removalRequestSchema, 'Asked'),
       303: FORM_POST,
-      409: jsonAnswer(Detail, 'A request is already open'),
+      409: detailAnswer('A request is already open'),
     }),
     async (c) => {
       const asked = await requestRemoval(deps, c.get('member').user, c.req.valid('json').reason ?? null);

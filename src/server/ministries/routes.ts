@@ -25,7 +25,7 @@ import {
 import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { detailAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
 import { changeById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -39,7 +39,7 @@ import * as joinRequests from './join-requests';
 const Id = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const MemberId = Id.extend({ userId: wholeId(MINISTRY_TEXT.notMember) });
 const RequestId = z.object({ rid: wholeId(JOIN_REQUEST_NOT_FOUND) });
-const CONFLICT = jsonAnswer(z.object({ detail: z.string() }), 'Already decided');
+const CONFLICT = detailAnswer('Already decided');
 
 /** Where a join form's plain post lands: the ministry's card on /ministries, which thanks the visitor. */
 const joined = (id: number) => backTo(MINISTRIES_PAGE, joinedFragment(id));
