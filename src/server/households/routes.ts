@@ -17,7 +17,7 @@ import {
 } from '../../lib/shared/households/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { changeById, route, wholeId } from '../kernel/routes';
+import { changeById, readById, removeMemberById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import * as households from './households';
 import { listScope, scopeOf } from '../kernel/scope';
@@ -60,7 +60,7 @@ export function householdRoutes(deps: AppDeps) {
       params: Id,
       200: jsonAnswer(Household, 'The household'),
     }),
-    async (c) => c.json(await households.getHousehold(deps.database.db, c.req.valid('param').id), 200),
+    readById(deps, households.getHousehold),
   );
 
   changeAndDelete(app, deps, {
@@ -122,10 +122,7 @@ export function householdRoutes(deps: AppDeps) {
       params: MemberId,
       200: answer,
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await households.removeMember(deps, c.get('user'), id, userId), 200);
-    },
+    removeMemberById(deps, households.removeMember),
   );
 
   app.openapi(

@@ -26,7 +26,7 @@ import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { detailAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { changeById, route, wholeId } from '../kernel/routes';
+import { changeById, readById, removeMemberById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './ministries';
@@ -168,7 +168,7 @@ export function ministryRoutes(deps: AppDeps) {
       params: Id,
       200: jsonAnswer(Detail, 'The ministry'),
     }),
-    async (c) => c.json(await ministries.getMinistry(deps.database.db, c.req.valid('param').id), 200),
+    readById(deps, ministries.getMinistry),
   );
 
   changeAndDelete(app, deps, {
@@ -214,10 +214,7 @@ export function ministryRoutes(deps: AppDeps) {
       params: MemberId,
       200: detail,
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await members.removeMinistryMember(deps, c.get('user'), id, userId), 200);
-    },
+    removeMemberById(deps, members.removeMinistryMember),
   );
 
   return app;
