@@ -13,15 +13,15 @@ import {
   memberPersonUpdateSchema,
 } from '../../lib/shared/members/api';
 import { PERSON_NOT_FOUND } from '../../lib/shared/households/api';
-import { requireMember } from './session';
+
 import * as members from './service';
-import { FORM_POST, done, myForm, ownSite, patchAndPost } from './forms';
+import { done, FORM_POST, formDoors, patchAndPost } from './forms';
 
 const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
 
 export function householdRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const door = { ownSite: ownSite(deps), form: myForm(MY_PAGES.household), member: requireMember(deps) };
+  const door = formDoors(deps)(MY_PAGES.household);
 
   for (const [method, summary] of patchAndPost('Rename or re-address the member’s household'))
     app.openapi(

@@ -31,7 +31,7 @@ import * as members from './service';
 import { directory } from './directory';
 import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
-import { FORM_POST, done, myForm, ownSite, withFlag } from './forms';
+import { done, FORM_POST, formDoors, withFlag } from './forms';
 import { memberCheckin } from '../attendance/checkins';
 import { memberCheckinAnswerSchema, memberCheckinSchema } from '../../lib/shared/attendance/api';
 import { signInRoutes } from './sign-in-routes';
@@ -46,7 +46,7 @@ const RemovalId = z.object({ id: wholeId(MEMBER_TEXT.removalNotFound) });
 export function memberRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const member = requireMember(deps);
-  const guard = ownSite(deps);
+  const formDoor = formDoors(deps);
   const auth = requireAuth(deps);
 
   app.route('/', signInRoutes(deps));
@@ -90,9 +90,7 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/ministries/{id}/join/', 'Ask to join a public ministry (its leader hears of it)', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.ministries),
-      member,
+      ...formDoor(MY_PAGES.ministries),
       params: MinistryId,
       json: memberJoinSchema,
       202: detailAnswer('Asked'),
@@ -112,9 +110,7 @@ export function memberRoutes(deps: AppDeps) {
       '/me/registrations/{id}/cancel/',
       'Cancel one of the member’s own registrations (the waitlist moves up as when staff cancel)',
       {
-        ownSite: guard,
-        form: myForm(MY_PAGES.registrations),
-        member,
+        ...formDoor(MY_PAGES.registrations),
         params: RegistrationId,
         200: jsonAnswer(memberRegistrationSchema, 'Cancelled'),
         303: FORM_POST,
@@ -129,10 +125,8 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/removal-request/', 'Ask to be removed from the church’s records (staff act on it; audited)', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.data),
+      ...formDoor(MY_PAGES.data),
       json: memberRemovalSchema,
-      member,
       201: jsonAnswer(removalRequestSchema, 'Asked'),
       303: FORM_POST,
       409: detailAnswer('A request is already open'),
@@ -151,9 +145,7 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/checkin/', 'Check in at a service today with the code shown at church', {
-      ownSite: guard,
-      form: myForm(checkinPage),
-      member,
+      ...formDoor(checkinPage),
       json: memberCheckinSchema,
       201: jsonAnswer(memberCheckinAnswerSchema, 'Checked in'),
       200: jsonAnswer(memberCheckinAnswerSchema, 'Already checked in today: counted once'),
