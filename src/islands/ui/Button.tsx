@@ -1,10 +1,10 @@
 // Buttons of docs/PRODUCT.md (Validation); their classes come from button-classes.ts. `comingSoon` is for the
 // spec's buttons that have nothing to act on yet: they render disabled with a visible hint instead of
 // pretending to work.
-import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { buttonClasses, type ButtonStyleOptions } from './button-classes';
 import { cx } from './cx';
-import { Spinner } from './icons';
+import { CloseIcon, Spinner } from './icons';
 
 export const COMING_SOON = 'Coming soon';
 
@@ -79,5 +79,30 @@ export function LinkButton({
       {icon}
       {children}
     </a>
+  );
+}
+
+/** The × that closes a dialog or the navigation drawer; `label` says what it closes. */
+export function CloseButton({
+  ref,
+  label,
+  onClick,
+  className,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cx('rounded-lg p-2 text-muted hover:bg-hover hover:text-text', className)}
+    >
+      <CloseIcon />
+    </button>
   );
 }

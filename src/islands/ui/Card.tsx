@@ -1,5 +1,5 @@
-// Cards of docs/PRODUCT.md (Validation): default, elevated, outlined, filled, glass.
-import type { HTMLAttributes } from 'react';
+// Cards of docs/PRODUCT.md (Validation): default, elevated, outlined, filled, glass; and a card that is a section.
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
 
 const variantClasses = {
@@ -25,5 +25,31 @@ export function Card({ variant = 'default', padding = 'md', as: Tag = 'div', cla
       className={cx('rounded-xl text-text', variantClasses[variant], paddingClasses[padding], className)}
       {...rest}
     />
+  );
+}
+
+/** A card that is a section of its page: its heading names it; an action (a button) may stand beside it. */
+export function SectionCard({
+  id,
+  title,
+  action,
+  children,
+}: {
+  /** The heading's id. */
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="text-base font-semibold text-text">
+          {title}
+        </h3>
+        {action}
+      </div>
+      {children}
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 // A multi-select of checkboxes (docs/PRODUCT.md (Validation)): with an optional maximum, the counter '(n/max selected)'
-// shows, and once the maximum is reached the unselected options are disabled.
-import { useId } from 'react';
+// shows, and once the maximum is reached the unselected options are disabled. And one checkbox with its label.
+import { useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import type { FormOption } from './Field';
 
@@ -95,5 +95,36 @@ export function CheckboxGroup({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One checkbox of a form, its label beside it. */
+export function Checkbox({
+  name,
+  checked,
+  onChange,
+  disabled,
+  className,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  /** The label's classes beyond the usual. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={cx('flex items-center gap-2 text-sm text-text', className)}>
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        disabled={disabled}
+      />
+      {children}
+    </label>
   );
 }

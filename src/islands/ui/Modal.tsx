@@ -3,7 +3,7 @@
 // page scroll while open, moves focus in and returns it to the element that opened it.
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
-import { CloseIcon } from './icons';
+import { CloseButton } from './Button';
 
 const sizeClasses = {
   sm: 'w-[calc(100%-2rem)] max-w-sm',
@@ -152,15 +152,7 @@ function OpenModal({
               </p>
             )}
           </div>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label="Close dialog"
-            className="-m-1 rounded-lg p-2 text-muted hover:bg-hover hover:text-text"
-          >
-            <CloseIcon />
-          </button>
+          <CloseButton ref={closeRef} label="Close dialog" onClick={onClose} className="-m-1" />
         </header>
         <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
         {footer && (

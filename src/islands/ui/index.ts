@@ -3,8 +3,8 @@ export { Avatar, type AvatarPerson, type AvatarProps } from './Avatar';
 export { Badge, type BadgeProps, type BadgeVariant } from './Badge';
 export { Button, LinkButton, COMING_SOON, type ButtonProps, type LinkButtonProps } from './Button';
 export { buttonClasses, type ButtonSize, type ButtonStyleOptions, type ButtonVariant } from './button-classes';
-export { Card, type CardProps, type CardVariant } from './Card';
-export { CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
+export { Card, SectionCard, type CardProps, type CardVariant } from './Card';
+export { Checkbox, CheckboxGroup, toggleSelection, type CheckboxGroupProps } from './CheckboxGroup';
 export {
   Field,
   FIELD_TYPES,

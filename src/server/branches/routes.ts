@@ -11,7 +11,7 @@ import {
 } from '../../lib/shared/branches/api';
 import { STAFF_ROLES } from '../../lib/shared/permissions';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { DELETED, allowed, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
 import { scopeOf } from '../kernel/scope';
@@ -80,7 +80,7 @@ export function branchRoutes(deps: AppDeps) {
       signedIn: auth,
       params: Id,
       ...DELETED,
-      409: jsonAnswer(z.object({ detail: z.string() }), 'The branch still has something in it, named in the detail'),
+      409: detailAnswer('The branch still has something in it, named in the detail'),
     }),
     async (c) => {
       await branches.deleteBranch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id);

@@ -22,7 +22,7 @@ import {
 import { API_PREFIX } from '../../lib/shared/constants';
 import { canCountAttendance } from '../../lib/shared/permissions';
 import type { AppDeps } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { ApiError, DETAIL } from '../kernel/errors';
 import { DELETED, route, wholeId } from '../kernel/routes';
 import { scopeOf, scopeOfBranch } from '../kernel/scope';
@@ -101,7 +101,7 @@ export function stationRoutes(deps: AppDeps) {
   app.openapi(
     route('get', '/me/', 'The station this device is (by its cookie); 401 when it is not paired', {
       200: jsonAnswer(stationSelfSchema, 'Paired'),
-      401: jsonAnswer(z.object({ detail: z.string() }), 'Not a paired station'),
+      401: detailAnswer('Not a paired station'),
     }),
     async (c) => {
       const station = await stationFromCookie(deps, c.req.header('cookie'));
@@ -133,7 +133,7 @@ export function checkinRoutes(deps: AppDeps) {
       signedIn: door,
       json: lookupSchema,
       200: jsonAnswer(lookupAnswerSchema, 'The household and its children'),
-      404: jsonAnswer(z.object({ detail: z.string() }), 'No household has an account with that phone'),
+      404: detailAnswer('No household has an account with that phone'),
     }),
     async (c) => {
       const { phone, serviceId } = c.req.valid('json');
@@ -146,7 +146,7 @@ export function checkinRoutes(deps: AppDeps) {
       signedIn: door,
       json: checkinSchema,
       201: jsonAnswer(checkinAnswerSchema, 'Checked in'),
-      409: jsonAnswer(z.object({ detail: z.string() }), 'A child is already checked in to that service today'),
+      409: detailAnswer('A child is already checked in to that service today'),
     }),
     async (c) => {
       const caller = await callerOf(c, deps);
@@ -202,7 +202,7 @@ export function checkinRoutes(deps: AppDeps) {
       signedIn: door,
       json: checkoutSchema,
       200: jsonAnswer(checkoutAnswerSchema, 'Collected'),
-      409: jsonAnswer(z.object({ detail: z.string() }), 'Already collected'),
+      409: detailAnswer('Already collected'),
     }),
     async (c) => c.json(await checkOut(deps, await callerOf(c, deps), c.req.valid('json').securityCode), 200),
   );

@@ -13,7 +13,7 @@ import {
 import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { UserAnswer, jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { scopeOf } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
@@ -83,7 +83,7 @@ export function firstTimerRoutes(deps: AppDeps) {
       signedIn: auth,
       params: Id,
       201: jsonAnswer(UserAnswer, 'The new account'),
-      409: jsonAnswer(z.object({ detail: z.string() }), 'An account was already made from this card'),
+      409: detailAnswer('An account was already made from this card'),
     }),
     async (c) => {
       const scope = await scopeOf(c, deps);

@@ -27,11 +27,10 @@ import { toCsv } from '../../lib/shared/csv';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
-import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals } from '../kernel/contract';
-import { DELETED, allowed, route, wholeId } from '../kernel/routes';
+import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals, detailAnswer } from '../kernel/contract';
+import { DELETED, allowed, changeById, createBy, deleteById, route, wholeId } from '../kernel/routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
-import { audited } from '../activity/audit';
 import { memberFromCookie } from '../members/session';
 import { activeFunds, allFunds, changeFund, createFund, deleteFund } from './funds';
 import { receiveWebhook, startGift } from './online';
@@ -40,12 +39,12 @@ import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
 import { listScope, scopedItem } from '../kernel/scope';
+import { settingRoutes } from '../settings/routes';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
 const GiftId = z.object({ id: wholeId(GIVING_TEXTS.giftNotFound) });
 const FundId = z.object({ id: wholeId(GIVING_TEXTS.fundNotFound) });
-const Detail = z.object({ detail: z.string() });
 const mayGive = allowed(canSeeGiving);
 
 /** Paystack's webhooks are small; anything larger is not one. */
@@ -53,7 +52,9 @@ const WEBHOOK_LIMIT = 64 * 1024;
 
 export function givingRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const auth = requireAuth(deps);
+  /** The staff calls' door: ADMIN and above; a gift's {id} must be in the caller's scope. */
+  const admin = [requireAuth(deps), mayGive];
+  const giftItem = [...admin, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)];
   const db = deps.database.db;
   app.openapi(
     route('get', '/funds/', 'The funds that take gifts, in order (anyone)', {
@@ -80,8 +81,8 @@ export function givingRoutes(deps: AppDeps) {
         303: { description: 'An HTML form post: on to the checkout' },
         ...refusals(400),
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
-        502: jsonAnswer(Detail, 'Paystack is down or refused: nothing is left pending'),
-        503: jsonAnswer(Detail, 'Online giving is not set up'),
+        502: detailAnswer('Paystack is down or refused: nothing is left pending'),
+        503: detailAnswer('Online giving is not set up'),
       },
     }),
     async (c) => {
@@ -101,8 +102,8 @@ export function givingRoutes(deps: AppDeps) {
       middleware: [limitBody(WEBHOOK_LIMIT)],
       responses: {
         200: jsonAnswer(z.object({ received: z.literal(true) }), 'Taken (a repeat changes nothing)'),
-        401: jsonAnswer(Detail, 'No signature, or a wrong one: nothing changes'),
-        502: jsonAnswer(Detail, 'Paystack could not be asked about the payment: Paystack sends it again'),
+        401: detailAnswer('No signature, or a wrong one: nothing changes'),
+        502: detailAnswer('Paystack could not be asked about the payment: Paystack sends it again'),
       },
     }),
     async (c) => {
@@ -119,7 +120,7 @@ export function givingRoutes(deps: AppDeps) {
       '/gifts/',
       'Gifts, newest first, by fund, status, method, dates and search; ?format=csv (ADMIN and above)',
       {
-        signedIn: [auth, mayGive],
+        signedIn: admin,
         query: giftQuerySchema,
         200: jsonOrCsvAnswer(GiftAnswer, 'Newest first (CSV: the same columns, formula-looking cells escaped)'),
       },
@@ -148,47 +149,47 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/gifts/', 'Record a cash, cheque, bank or mobile money gift (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       json: staffGiftBodySchema,
       201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
     }),
-    async (c) => c.json(await recordGift(deps, c.get('user'), c.req.valid('json')), 201),
+    createBy(deps, recordGift),
   );
 
   app.openapi(
     route('post', '/batches/', "Record a batch of envelopes; the total must equal the gifts' sum (ADMIN and above)", {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       json: batchBodySchema,
       201: jsonAnswer(batchAnswerSchema, 'Recorded'),
     }),
-    async (c) => c.json(await recordBatch(deps, c.get('user'), c.req.valid('json')), 201),
+    createBy(deps, recordBatch),
   );
 
   app.openapi(
     route('post', '/gifts/{id}/refund/', 'Refund a paid gift, whole or in part (ADMIN and above)', {
-      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
+      signedIn: giftItem,
       params: GiftId,
       json: refundBodySchema,
       200: jsonAnswer(GiftAnswer, 'Refunded'),
-      409: jsonAnswer(Detail, 'Not a paid gift'),
+      409: detailAnswer('Not a paid gift'),
     }),
-    async (c) => c.json(await refundGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    changeById(deps, refundGift),
   );
 
   app.openapi(
     route('post', '/gifts/{id}/resolve/', 'Settle a flagged gift as paid (receipt sent) or failed (ADMIN and above)', {
-      signedIn: [auth, mayGive, scopedItem(deps, 'gifts', GIVING_TEXTS.giftNotFound)],
+      signedIn: giftItem,
       params: GiftId,
       json: resolveBodySchema,
       200: jsonAnswer(GiftAnswer, 'Resolved'),
-      409: jsonAnswer(Detail, 'Not flagged'),
+      409: detailAnswer('Not flagged'),
     }),
-    async (c) => c.json(await resolveGift(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    changeById(deps, resolveGift),
   );
 
   app.openapi(
     route('get', '/summary/', 'Paid gifts per fund for the range and the period before (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       query: summaryQuerySchema,
       200: jsonAnswer(summaryAnswerSchema, 'Cedis'),
     }),
@@ -200,7 +201,7 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/funds/all/', 'Every fund, inactive ones too (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       200: jsonAnswer(z.array(FundAnswer), 'In order'),
     }),
     async (c) => c.json(await allFunds(db), 200),
@@ -208,36 +209,33 @@ export function givingRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/funds/', 'Add a fund (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       json: fundBodySchema,
       201: jsonAnswer(FundAnswer, 'Added'),
-      409: jsonAnswer(Detail, 'The name is taken'),
+      409: detailAnswer('The name is taken'),
     }),
-    async (c) => c.json(await createFund(deps, c.get('user'), c.req.valid('json')), 201),
+    createBy(deps, createFund),
   );
 
   app.openapi(
     route('patch', '/funds/{id}/', 'Rename, describe, order, or (de)activate a fund (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       params: FundId,
       json: fundChangeSchema,
       200: jsonAnswer(FundAnswer, 'Changed'),
-      409: jsonAnswer(Detail, 'The name is taken'),
+      409: detailAnswer('The name is taken'),
     }),
-    async (c) => c.json(await changeFund(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    changeById(deps, changeFund),
   );
 
   app.openapi(
     route('delete', '/funds/{id}/', 'Delete a fund that has no gifts (ADMIN and above)', {
-      signedIn: [auth, mayGive],
+      signedIn: admin,
       params: FundId,
       ...DELETED,
-      409: jsonAnswer(Detail, 'The fund has gifts: make it inactive instead'),
+      409: detailAnswer('The fund has gifts: make it inactive instead'),
     }),
-    async (c) => {
-      await deleteFund(deps, c.get('user'), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    deleteById(deps, deleteFund),
   );
 
   return app;
@@ -247,32 +245,22 @@ export function givingRoutes(deps: AppDeps) {
 export function givingSettingsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const auth = requireAuth(deps);
-  const db = deps.database.db;
-  app.openapi(
-    route('get', '/', "The church's mobile money and bank details for giving (ADMIN and above)", {
+  settingRoutes(app, deps, '/', {
+    setting: 'giving details',
+    answer: givingSettingsSchema,
+    read: {
+      summary: "The church's mobile money and bank details for giving (ADMIN and above)",
       signedIn: [auth, mayGive],
-      200: jsonAnswer(givingSettingsSchema, 'The settings'),
-    }),
-    async (c) => c.json(await givingSettings(db), 200),
-  );
-  app.openapi(
-    route('patch', '/', 'Change the mobile money or bank details (ADMIN and above)', {
-      signedIn: [auth, mayGive],
-      json: givingSettingsChangeSchema,
-      200: jsonAnswer(givingSettingsSchema, 'The settings now'),
-    }),
-    async (c) => {
-      const change = c.req.valid('json');
-      const now = deps.now();
-      const entry = {
-        actor: c.get('user'),
-        target: null,
-        targetName: 'giving details',
-        action: 'update_settings',
-      } as const;
-      const saved = await audited(db, entry, now, (trx) => saveGivingSettings(trx, change, now));
-      return c.json(saved, 200);
     },
-  );
+    change: {
+      method: 'patch',
+      summary: 'Change the mobile money or bank details (ADMIN and above)',
+      signedIn: [auth, mayGive],
+      body: givingSettingsChangeSchema,
+    },
+    load: givingSettings,
+    details: () => null,
+    save: saveGivingSettings,
+  });
   return app;
 }

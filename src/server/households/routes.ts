@@ -18,7 +18,7 @@ import {
 } from '../../lib/shared/households/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { changeById, route, wholeId } from '../kernel/routes';
+import { changeById, removeMemberById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import * as households from './households';
 import { listScope, scopeOf } from '../kernel/scope';
@@ -124,10 +124,7 @@ export function householdRoutes(deps: AppDeps) {
       params: MemberId,
       200: answer,
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await households.removeMember(deps, c.get('user'), id, userId), 200);
-    },
+    removeMemberById(deps, households.removeMember),
   );
 
   app.openapi(

@@ -32,6 +32,11 @@ export const jsonAnswer = <S extends z.ZodType>(schema: S, description: string) 
   content: { 'application/json': { schema } },
 });
 
+const Detail = z.object({ detail: z.string() });
+
+/** A refusal a route gives besides the documented ones (refusals below), a 409 say: its detail says why. */
+export const detailAnswer = (description: string) => jsonAnswer(Detail, description);
+
 /** A list answered as JSON, or as a CSV file when the query asks ?format=csv (csvFile sends it). */
 export const jsonOrCsvAnswer = <S extends z.ZodType>(row: S, description: string) => ({
   description,

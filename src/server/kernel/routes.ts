@@ -45,6 +45,26 @@ export const changeById =
   async (c: Context<AppEnv, string, { out: { param: { id: Id }; json: In } }>) =>
     c.json(await change(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200);
 
+/** The handler of a read by {id}: the service reads the row (its 404 is the service's), 200 with what it answers. */
+export const readById =
+  <Id, Out>(deps: AppDeps, read: (db: AppDeps['database']['db'], id: Id) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: Id } } }>) =>
+    c.json(await read(deps.database.db, c.req.valid('param').id), 200);
+
+/** The handler of DELETE /{id}/members/{userId}/: the service takes the account out as the caller, 200 with the item. */
+export const removeMemberById =
+  <Out>(deps: AppDeps, remove: (deps: AppDeps, actor: UserRow, id: number, userId: number) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: number; userId: number } } }>) => {
+    const { id, userId } = c.req.valid('param');
+    return c.json(await remove(deps, c.get('user'), id, userId), 200);
+  };
+
+/** The handler of a create with a JSON body: the service makes the row as the caller, 201 with what it answers. */
+export const createBy =
+  <In, Out>(deps: AppDeps, create: (deps: AppDeps, actor: UserRow, input: In) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { json: In } }>) =>
+    c.json(await create(deps, c.get('user'), c.req.valid('json')), 201);
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Handlers = MiddlewareHandler | MiddlewareHandler[];
 type Request = NonNullable<RouteConfig['request']>;

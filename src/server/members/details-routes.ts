@@ -17,57 +17,50 @@ import {
 } from '../../lib/shared/members/api';
 import { endOtherMemberSessions, memberSessionsOf, requireMember } from './session';
 import * as members from './service';
-import { FORM_POST, done, myForm, ownSite } from './forms';
+import { done, FORM_POST, formDoors } from './forms';
 
 export function detailsRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const member = requireMember(deps);
-  const guard = ownSite(deps);
+  const formDoor = formDoors(deps);
 
-  for (const method of ['patch', 'post'] as const)
+  // The details form (as PATCH, and as POST: HTML forms cannot PATCH) and the consent form change the same profile.
+  const details = { page: MY_PAGES.details, door: formDoor(MY_PAGES.details), json: memberUpdateSchema };
+  const profileForms = [
+    { ...details, method: 'patch', path: '/me/', summary: 'Change contact details and consent flags' },
+    {
+      ...details,
+      method: 'post',
+      path: '/me/',
+      summary: 'The same as PATCH, for the details form (HTML forms cannot PATCH)',
+    },
+    {
+      method: 'post',
+      path: '/me/consent/',
+      summary: 'The consent form: every flag given (an unticked box of a form post is off)',
+      page: MY_PAGES.consent,
+      door: formDoor(MY_PAGES.consent, { booleans: CONSENT_FLAGS, unticked: true }),
+      json: memberConsentSchema,
+    },
+  ] as const;
+  for (const { method, path, summary, page, door, json } of profileForms)
     app.openapi(
-      route(
-        method,
-        '/me/',
-        method === 'patch'
-          ? 'Change contact details and consent flags'
-          : 'The same as PATCH, for the details form (HTML forms cannot PATCH)',
-        {
-          ownSite: guard,
-          form: myForm(MY_PAGES.details),
-          json: memberUpdateSchema,
-          member,
-          200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
-          303: FORM_POST,
-        },
-      ),
+      route(method, path, summary, {
+        ...door,
+        json,
+        200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
+        303: FORM_POST,
+      }),
       async (c) => {
         const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
-        return formAnswer(c, profile, 200, done(MY_PAGES.details, 'saved'));
+        return formAnswer(c, profile, 200, done(page, 'saved'));
       },
     );
 
   app.openapi(
-    route('post', '/me/consent/', 'The consent form: every flag given (an unticked box of a form post is off)', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.consent, { booleans: CONSENT_FLAGS, unticked: true }),
-      json: memberConsentSchema,
-      member,
-      200: jsonAnswer(memberProfileSchema, 'The profile as now stored'),
-      303: FORM_POST,
-    }),
-    async (c) => {
-      const profile = await members.updateMember(deps, c.get('member').user, c.req.valid('json'));
-      return formAnswer(c, profile, 200, done(MY_PAGES.consent, 'saved'));
-    },
-  );
-
-  app.openapi(
     route('post', '/me/email/', 'Change the email address: a code goes to the new address', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.details),
+      ...formDoor(MY_PAGES.details),
       json: memberEmailChangeSchema,
-      member,
       refuses: [429],
       202: jsonAnswer(memberProfileSchema, 'Code sent; pending_email names the address'),
       303: FORM_POST,
@@ -80,10 +73,8 @@ export function detailsRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/email/confirm/', 'Confirm the new email address with its code', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.details),
+      ...formDoor(MY_PAGES.details),
       json: memberEmailConfirmSchema,
-      member,
       200: jsonAnswer(memberProfileSchema, 'The new address is the account’s'),
       303: FORM_POST,
     }),
@@ -108,9 +99,7 @@ export function detailsRoutes(deps: AppDeps) {
       '/me/sessions/others/end/',
       'Sign out everywhere else: every other /my session of the account ends (audited)',
       {
-        ownSite: guard,
-        form: myForm(MY_PAGES.details),
-        member,
+        ...formDoor(MY_PAGES.details),
         204: { description: 'Signed out elsewhere' },
         303: FORM_POST,
       },

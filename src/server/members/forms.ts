@@ -4,6 +4,7 @@
 // anything else is the refusal page. And the member door's own-site guard, which every call that changes
 // something passes first.
 import type { AppDeps } from '../kernel/context';
+import { requireMember } from './session';
 import { ownSiteOnly } from '../kernel/doors';
 import type { FormOptions, FormShape } from '../kernel/form-posts';
 import { MEMBER_TEXT, MY_PAGES, returnPath, type MyDone } from '../../lib/shared/members/api';
@@ -46,3 +47,21 @@ export function myForm(page: string | ((fields: Fields) => string), shape: FormS
 
 /** The guard of every member call that changes something: refused (403) from another site. */
 export const ownSite = (deps: AppDeps) => ownSiteOnly(deps.config, MEMBER_TEXT.crossSite);
+
+/** The door of a /my form's call, by its page (myForm): the own-site guard, the form posts, the member's session. */
+export function formDoors(deps: AppDeps) {
+  const guard = ownSite(deps);
+  const member = requireMember(deps);
+  return (page: Parameters<typeof myForm>[0], shape?: FormShape) => ({
+    ownSite: guard,
+    form: myForm(page, shape),
+    member,
+  });
+}
+
+/** A change as PATCH and, for its HTML form (forms cannot PATCH), as POST: each method with its summary. */
+export const patchAndPost = (summary: string) =>
+  [
+    ['patch', summary],
+    ['post', 'The same as PATCH, for the form'],
+  ] as const;

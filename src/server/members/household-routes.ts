@@ -14,30 +14,24 @@ import {
   memberChildUpdateSchema,
 } from '../../lib/shared/members/api';
 import { HOUSEHOLD_TEXT, PERSON_NOT_FOUND } from '../../lib/shared/households/api';
-import { requireMember } from './session';
 import * as members from './service';
-import { FORM_POST, done, myForm, ownSite } from './forms';
+import { done, FORM_POST, formDoors, patchAndPost } from './forms';
 
 const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
 const ChildId = z.object({ id: wholeId(HOUSEHOLD_TEXT.notMember) });
 
 export function householdRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  const door = { ownSite: ownSite(deps), form: myForm(MY_PAGES.household), member: requireMember(deps) };
+  const door = formDoors(deps)(MY_PAGES.household);
 
-  for (const method of ['patch', 'post'] as const)
+  for (const [method, summary] of patchAndPost('Rename or re-address the member’s household'))
     app.openapi(
-      route(
-        method,
-        '/me/household/',
-        method === 'patch' ? 'Rename or re-address the member’s household' : 'The same as PATCH, for the form',
-        {
-          ...door,
-          json: memberHouseholdUpdateSchema,
-          200: jsonAnswer(memberHouseholdSchema, 'The household'),
-          303: FORM_POST,
-        },
-      ),
+      route(method, '/me/household/', summary, {
+        ...door,
+        json: memberHouseholdUpdateSchema,
+        200: jsonAnswer(memberHouseholdSchema, 'The household'),
+        303: FORM_POST,
+      }),
       async (c) => {
         const household = await members.updateHousehold(deps, c.get('member').user, c.req.valid('json'));
         return formAnswer(c, household, 200, done(MY_PAGES.household, 'saved'));
@@ -57,20 +51,15 @@ export function householdRoutes(deps: AppDeps) {
     },
   );
 
-  for (const method of ['patch', 'post'] as const)
+  for (const [method, summary] of patchAndPost('Change a person of the member’s own household'))
     app.openapi(
-      route(
-        method,
-        '/me/household/people/{id}/',
-        method === 'patch' ? 'Change a person of the member’s own household' : 'The same as PATCH, for the form',
-        {
-          ...door,
-          params: PersonId,
-          json: memberPersonUpdateSchema,
-          200: jsonAnswer(memberHouseholdSchema, 'The household'),
-          303: FORM_POST,
-        },
-      ),
+      route(method, '/me/household/people/{id}/', summary, {
+        ...door,
+        params: PersonId,
+        json: memberPersonUpdateSchema,
+        200: jsonAnswer(memberHouseholdSchema, 'The household'),
+        303: FORM_POST,
+      }),
       async (c) => {
         const { user } = c.get('member');
         const household = await members.updatePerson(deps, user, c.req.valid('param').id, c.req.valid('json'));
@@ -78,22 +67,15 @@ export function householdRoutes(deps: AppDeps) {
       },
     );
 
-  for (const method of ['patch', 'post'] as const)
+  for (const [method, summary] of patchAndPost('A child account’s allergies in the member’s own household (under 18)'))
     app.openapi(
-      route(
-        method,
-        '/me/household/members/{id}/',
-        method === 'patch'
-          ? 'A child account’s allergies in the member’s own household (under 18 only)'
-          : 'The same as PATCH, for the form',
-        {
-          ...door,
-          params: ChildId,
-          json: memberChildUpdateSchema,
-          200: jsonAnswer(memberHouseholdSchema, 'The household'),
-          303: FORM_POST,
-        },
-      ),
+      route(method, '/me/household/members/{id}/', summary, {
+        ...door,
+        params: ChildId,
+        json: memberChildUpdateSchema,
+        200: jsonAnswer(memberHouseholdSchema, 'The household'),
+        303: FORM_POST,
+      }),
       async (c) => {
         const { user } = c.get('member');
         const household = await members.updateChild(deps, user, c.req.valid('param').id, c.req.valid('json'));

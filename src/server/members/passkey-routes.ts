@@ -10,7 +10,7 @@ import { MY_PAGES, memberPasskeyAddSchema, memberPasskeySchema } from '../../lib
 import { passkeyOptionsSchema } from '../../lib/shared/twofactor/passkeys';
 import { requireMember } from './session';
 import * as passkeys from './passkeys';
-import { FORM_POST, done, myForm, ownSite } from './forms';
+import { done, FORM_POST, formDoors, ownSite } from './forms';
 
 const PasskeyId = z.object({ id: wholeId(DETAIL.notFound) });
 
@@ -18,6 +18,7 @@ export function passkeyRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const member = requireMember(deps);
   const guard = ownSite(deps);
+  const formDoor = formDoors(deps);
 
   app.openapi(
     route('get', '/me/passkeys/', 'The account’s passkeys (name, added, last used), whichever door added them', {
@@ -70,9 +71,7 @@ export function passkeyRoutes(deps: AppDeps) {
           ? 'Remove one of the account’s own passkeys (any other id: 404; audited)'
           : 'The same as DELETE, for the remove form (303 to /my/details)',
         {
-          ownSite: guard,
-          form: myForm(MY_PAGES.details),
-          member,
+          ...formDoor(MY_PAGES.details),
           params: PasskeyId,
           204: { description: 'Removed' },
           303: FORM_POST,

@@ -7,7 +7,7 @@
 // ministry, cancelling a registration, asking to be removed, and the staff's removal requests (bearer door).
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { formAnswer } from '../kernel/form-posts';
@@ -34,7 +34,7 @@ import * as members from './service';
 import { directory } from './directory';
 import { exportOf } from './export';
 import { handleRemoval, listRemovalRequests, requestRemoval } from './removal';
-import { FORM_POST, done, myForm, ownSite, withFlag } from './forms';
+import { done, FORM_POST, formDoors, withFlag } from './forms';
 import { memberCheckin } from '../attendance/checkins';
 import {
   headcountAnswerSchema,
@@ -47,7 +47,6 @@ import { passkeyRoutes } from './passkey-routes';
 import { detailsRoutes } from './details-routes';
 import { householdRoutes } from './household-routes';
 
-const Detail = z.object({ detail: z.string() });
 const MinistryId = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const RegistrationId = z.object({ id: wholeId(REGISTRATION_NOT_FOUND) });
 const RemovalId = z.object({ id: wholeId(MEMBER_TEXT.removalNotFound) });
@@ -55,7 +54,7 @@ const RemovalId = z.object({ id: wholeId(MEMBER_TEXT.removalNotFound) });
 export function memberRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const member = requireMember(deps);
-  const guard = ownSite(deps);
+  const formDoor = formDoors(deps);
   const auth = requireAuth(deps);
 
   app.route('/', signInRoutes(deps));
@@ -99,14 +98,12 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/ministries/{id}/join/', 'Ask to join a public ministry (its leader hears of it)', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.ministries),
-      member,
+      ...formDoor(MY_PAGES.ministries),
       params: MinistryId,
       json: memberJoinSchema,
-      202: jsonAnswer(Detail, 'Asked'),
+      202: detailAnswer('Asked'),
       303: FORM_POST,
-      409: jsonAnswer(Detail, 'Already a member of it'),
+      409: detailAnswer('Already a member of it'),
     }),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -121,13 +118,11 @@ export function memberRoutes(deps: AppDeps) {
       '/me/registrations/{id}/cancel/',
       'Cancel one of the member’s own registrations (the waitlist moves up as when staff cancel)',
       {
-        ownSite: guard,
-        form: myForm(MY_PAGES.registrations),
-        member,
+        ...formDoor(MY_PAGES.registrations),
         params: RegistrationId,
         200: jsonAnswer(memberRegistrationSchema, 'Cancelled'),
         303: FORM_POST,
-        409: jsonAnswer(Detail, 'Already cancelled, or checked in'),
+        409: detailAnswer('Already cancelled, or checked in'),
       },
     ),
     async (c) => {
@@ -138,13 +133,11 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/removal-request/', 'Ask to be removed from the church’s records (staff act on it; audited)', {
-      ownSite: guard,
-      form: myForm(MY_PAGES.data),
+      ...formDoor(MY_PAGES.data),
       json: memberRemovalSchema,
-      member,
       201: jsonAnswer(removalRequestSchema, 'Asked'),
       303: FORM_POST,
-      409: jsonAnswer(Detail, 'A request is already open'),
+      409: detailAnswer('A request is already open'),
     }),
     async (c) => {
       const asked = await requestRemoval(deps, c.get('member').user, c.req.valid('json').reason ?? null);
@@ -160,9 +153,7 @@ export function memberRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/me/checkin/', 'Check in at a service today with the code shown at church', {
-      ownSite: guard,
-      form: myForm(checkinPage),
-      member,
+      ...formDoor(checkinPage),
       json: memberCheckinSchema,
       201: jsonAnswer(memberCheckinAnswerSchema, 'Checked in'),
       200: jsonAnswer(memberCheckinAnswerSchema, 'Already checked in today: counted once'),
@@ -192,9 +183,7 @@ export function memberRoutes(deps: AppDeps) {
       '/me/headcount/',
       'A headcount from /my (PASTOR and above, their scope): as POST /attendance/, through the member door',
       {
-        ownSite: guard,
-        form: myForm(headcountPage),
-        member,
+        ...formDoor(headcountPage),
         json: headcountSchema,
         refuses: [403],
         201: jsonAnswer(headcountAnswerSchema, 'Saved'),

@@ -1,9 +1,9 @@
 // Signing in and out of /my: a code by email or SMS, then the session cookie (session.ts); a passkey instead of
 // the code (passkeys.ts); signing out. Mounted under /members/ by routes.ts.
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../kernel/context';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { clientOf } from '../kernel/client';
 import { formAnswer, formDone } from '../kernel/form-posts';
@@ -23,8 +23,6 @@ import { memberProfile } from './answers';
 import * as passkeys from './passkeys';
 import { FORM_POST, codePage, done, myForm, ownSite } from './forms';
 
-const Detail = z.object({ detail: z.string() });
-
 export function signInRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const guard = ownSite(deps);
@@ -40,7 +38,7 @@ export function signInRoutes(deps: AppDeps) {
         form: myForm(MY_PAGES.home),
         json: memberCodeRequestSchema,
         refuses: [429],
-        202: jsonAnswer(Detail, 'Sent if an account that may sign in uses the address'),
+        202: detailAnswer('Sent if an account that may sign in uses the address'),
         303: FORM_POST,
       },
     ),

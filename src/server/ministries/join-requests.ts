@@ -26,7 +26,7 @@ import {
 } from '../../lib/shared/ministries/api';
 import { toJoinRequestAnswer, type MinistryRow } from './answers';
 import { assertAccount } from './ministries';
-import { enrol } from './members';
+import { belongsTo, enrol } from './members';
 import { memberFromRequest } from './new-members';
 
 type Db = Kysely<DB>;
@@ -113,13 +113,7 @@ export async function requestToJoin(db: Db, input: JoinRequestInput, nowMs: numb
           .where('id', '=', input.userId)
           .executeTakeFirst();
   if (member) {
-    const belongs = await db
-      .selectFrom('ministry_memberships')
-      .select('id')
-      .where('user_id', '=', member.id)
-      .where('ministry_id', '=', ministry.id)
-      .executeTakeFirst();
-    if (belongs) throw new ApiError(409, MINISTRY_TEXT.alreadyMember);
+    if (await belongsTo(db, ministry.id, member.id)) throw new ApiError(409, MINISTRY_TEXT.alreadyMember);
     const waiting = await requestsQuery(db)
       .where('r.user_id', '=', member.id)
       .where('r.ministry_id', '=', ministry.id)

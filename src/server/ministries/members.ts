@@ -37,6 +37,17 @@ export async function enrol(trx: Db, userId: number, ministryId: number, role: s
     .execute();
 }
 
+/** Whether the account belongs to the ministry. */
+export async function belongsTo(db: Db, ministryId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('ministry_memberships')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ministry_id', '=', ministryId)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function addMinistryMember(
   deps: AppDeps,
   actor: UserRow,
@@ -46,13 +57,7 @@ export async function addMinistryMember(
   const db = deps.database.db;
   const ministry = await ministryRow(db, id);
   const user = await assertAccount(db, input.user_id, 'user_id');
-  const belongs = await db
-    .selectFrom('ministry_memberships')
-    .select('id')
-    .where('user_id', '=', input.user_id)
-    .where('ministry_id', '=', id)
-    .executeTakeFirst();
-  if (belongs) throw fieldError('user_id', MINISTRY_TEXT.alreadyMember);
+  if (await belongsTo(db, id, input.user_id)) throw fieldError('user_id', MINISTRY_TEXT.alreadyMember);
   const what = `${fullName(user)} to ${ministry.name}`;
   await recorded(deps, actor, 'add_ministry_member', what, false, async (trx) => {
     await enrol(trx, input.user_id, id, input.role, deps.now());

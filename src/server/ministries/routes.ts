@@ -26,8 +26,8 @@ import { backTo } from '../../lib/shared/visitors/form-posts';
 import { branchQuerySchema } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
-import { changeById, route, wholeId } from '../kernel/routes';
+import { detailAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { changeById, readById, removeMemberById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import * as ministries from './ministries';
@@ -40,7 +40,7 @@ import * as joinRequests from './join-requests';
 const Id = z.object({ id: wholeId(MINISTRY_NOT_FOUND) });
 const MemberId = Id.extend({ userId: wholeId(MINISTRY_TEXT.notMember) });
 const RequestId = z.object({ rid: wholeId(JOIN_REQUEST_NOT_FOUND) });
-const CONFLICT = jsonAnswer(z.object({ detail: z.string() }), 'Already decided');
+const CONFLICT = detailAnswer('Already decided');
 
 /** Where a join form's plain post lands: the ministry's card on /ministries, which thanks the visitor. */
 const joined = (id: number) => backTo(MINISTRIES_PAGE, joinedFragment(id));
@@ -173,7 +173,7 @@ export function ministryRoutes(deps: AppDeps) {
       params: Id,
       200: jsonAnswer(Detail, 'The ministry'),
     }),
-    async (c) => c.json(await ministries.getMinistry(deps.database.db, c.req.valid('param').id), 200),
+    readById(deps, ministries.getMinistry),
   );
 
   changeAndDelete(app, deps, {
@@ -219,10 +219,7 @@ export function ministryRoutes(deps: AppDeps) {
       params: MemberId,
       200: detail,
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await members.removeMinistryMember(deps, c.get('user'), id, userId), 200);
-    },
+    removeMemberById(deps, members.removeMinistryMember),
   );
 
   return app;

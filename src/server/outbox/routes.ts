@@ -5,7 +5,7 @@ import { canSeeOutbox } from '../../lib/shared/permissions';
 import { outboxItemSchema, outboxQuerySchema } from '../../lib/shared/outbox/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
-import { jsonAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { allowed, route, wholeId } from '../kernel/routes';
 import { listScope, scopedItem } from '../kernel/scope';
 import { LIST_LIMIT, OUTBOX_NOT_FOUND, listOutbox, retryOutbox } from './service';
@@ -33,7 +33,7 @@ export function outboxRoutes(deps: AppDeps) {
       signedIn: [auth, mayRead, scopedItem(deps, 'outbox', OUTBOX_NOT_FOUND)],
       params: OutboxId,
       200: jsonAnswer(OutboxItem, 'Queued again'),
-      409: jsonAnswer(z.object({ detail: z.string() }), 'Not failed: queued or already sent'),
+      409: detailAnswer('Not failed: queued or already sent'),
     }),
     async (c) => {
       const item = await retryOutbox(deps.database.db, c.get('user'), c.req.valid('param').id, deps.now());

@@ -14,7 +14,7 @@ import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { scopedItem } from '../kernel/scope';
 import { contentId, viewerOf } from '../content/access';
@@ -27,7 +27,7 @@ const EventId = contentId(EVENT_NOT_FOUND);
 const RegistrationId = EventId.extend({ rid: wholeId(REGISTRATION_NOT_FOUND) });
 const EVENTS_PAGE = '/events';
 const FORM_POST = { description: 'An HTML form post: back to /events with the answer as the fragment' };
-const CLOSED = jsonAnswer(z.object({ detail: z.string() }), 'The event takes no registration now');
+const CLOSED = detailAnswer('The event takes no registration now');
 
 const mayHandle = handles('registrations');
 
@@ -94,7 +94,7 @@ export function registrationRoutes(deps: AppDeps) {
         params: RegistrationId,
         json: registrationChangeSchema,
         200: jsonAnswer(registrationAnswerSchema, 'The registration as now stored'),
-        409: jsonAnswer(z.object({ detail: z.string() }), 'Not possible from its present status'),
+        409: detailAnswer('Not possible from its present status'),
       },
     ),
     async (c) => {

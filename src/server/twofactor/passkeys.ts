@@ -69,6 +69,17 @@ const userHandle = (userId: number) => new TextEncoder().encode(String(userId));
 
 export const transportsOf = (stored: string) => JSON.parse(stored) as AuthenticatorTransport[];
 
+/** The person's passkeys (of one door, or every door) as the credentials a ceremony allows or excludes. */
+async function credentialsOf(deps: AppDeps, userId: number, door?: PasskeyDoor) {
+  let query = deps.database.db
+    .selectFrom('passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', userId);
+  if (door) query = query.where('door', '=', door);
+  const own = await query.execute();
+  return own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) }));
+}
+
 /** The challenge the browser says it signed (clientDataJSON), or undefined when that cannot be read. */
 async function signedChallenge(clientDataJSON: string): Promise<string | undefined> {
   const { isoBase64URL } = await helpers();
@@ -103,12 +114,7 @@ export async function registrationOptions(
   // Every passkey of the account is excluded, whichever its door: an authenticator keeps one passkey per account
   // and site, so a second would replace the first on the device.
   const { rpID } = needCeremony(ceremony);
-  const db = deps.database.db;
-  const own = await db
-    .selectFrom('passkeys')
-    .select(['credential_id', 'transports'])
-    .where('user_id', '=', user.id)
-    .execute();
+  const own = await credentialsOf(deps, user.id);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: (await siteShortName()) || rpID,
@@ -117,13 +123,13 @@ export async function registrationOptions(
     userID: userHandle(user.id),
     userDisplayName: fullName(user),
     attestationType: 'none',
-    excludeCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+    excludeCredentials: own,
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     supportedAlgorithmIDs: await algorithms(),
   });
   // The challenge remembers its door: one a /my session asked for (no proof of a second factor there) must never
   // add a portal passkey.
-  await issueChallenge(db, 'passkey-register', user.id, door, deps.now(), options.challenge);
+  await issueChallenge(deps.database.db, 'passkey-register', user.id, door, deps.now(), options.challenge);
   return options;
 }
 
@@ -228,21 +234,15 @@ export async function removePasskey(
  */
 export async function proofOptions(deps: AppDeps, user: UserRow, ceremony: Ceremony | undefined) {
   const { rpID } = needCeremony(ceremony);
-  const db = deps.database.db;
-  const own = await db
-    .selectFrom('passkeys')
-    .select(['credential_id', 'transports'])
-    .where('user_id', '=', user.id)
-    .where('door', '=', 'staff')
-    .execute();
+  const own = await credentialsOf(deps, user.id, 'staff');
   if (!own.length) throw new ApiError(400, NO_PASSKEY);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID,
-    allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
+    allowCredentials: own,
     userVerification: 'preferred',
   });
-  const challenge_id = await issueChallenge(db, 'passkey-login', user.id, options.challenge, deps.now());
+  const challenge_id = await issueChallenge(deps.database.db, 'passkey-login', user.id, options.challenge, deps.now());
   return { challenge_id, options };
 }
 export const NO_PASSKEY = 'You have no passkey to confirm with: use a code from your authenticator app instead.';

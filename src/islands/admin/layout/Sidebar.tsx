@@ -15,7 +15,7 @@ import { cx } from '../../ui/cx';
 import { Icon } from './icons';
 import { isNavActive, navItemsFor } from './nav';
 import { $drawerOpen, $sidebarOpen, DRAWER_ID, closeDrawer } from './sidebar-store';
-import { CloseIcon } from '../../ui/icons';
+import { CloseButton } from '../../ui/Button';
 import { unreadKey, useUnreadMessages } from '../unread';
 
 /** The wide screen's sidebar, open or collapsed by the top bar's toggle. */
@@ -67,15 +67,7 @@ function OpenDrawer() {
       onClick={(e) => e.target === e.currentTarget && closeDrawer()}
       className="m-0 h-dvh max-h-none w-72 max-w-[calc(100vw-3rem)] bg-surface p-0 text-text backdrop:bg-black/60"
     >
-      <button
-        ref={closeRef}
-        type="button"
-        onClick={closeDrawer}
-        aria-label="Close navigation"
-        className="absolute top-4 right-3 rounded-lg p-2 text-muted hover:bg-hover hover:text-text"
-      >
-        <CloseIcon />
-      </button>
+      <CloseButton ref={closeRef} label="Close navigation" onClick={closeDrawer} className="absolute top-4 right-3" />
       <SidebarPanel open className="h-full w-full" onNavigate={closeDrawer} />
     </dialog>
   );

@@ -13,6 +13,7 @@ import { QueryView } from '../../QueryView';
 import { AttendanceChart } from '../../AttendanceChart';
 import { HeadcountForm } from './HeadcountForm';
 import { MarkPresent } from './MarkPresent';
+import { useServicePicker } from './service-picker';
 import { exportAttendanceCsv, getCode, listAttendance, listBranches, listServices, type ReportFilters } from './api';
 
 const keys = { all: ['attendance'] as const };
@@ -127,8 +128,7 @@ export default function AttendanceScreen() {
 
 /** Today's code and QR of a service, for the screen at church: members scan it to check in on /my/checkin. */
 function CheckinCodePanel({ services }: { services: { id: number; name: string }[] }) {
-  const [serviceId, setServiceId] = useState('');
-  const chosen = serviceId || String(services[0]?.id ?? '');
+  const { chosen, picker } = useServicePicker(services);
   const code = useQuery({
     queryKey: ['attendance-code', chosen],
     queryFn: () => getCode(Number(chosen)),
@@ -138,12 +138,7 @@ function CheckinCodePanel({ services }: { services: { id: number; name: string }
     <Panel title="Check-in code">
       <div className="flex flex-col gap-4 md:flex-row md:items-start">
         <div className="flex flex-col gap-3">
-          <Select
-            label="Service"
-            value={chosen}
-            onChange={setServiceId}
-            options={services.map((s) => ({ value: String(s.id), label: s.name }))}
-          />
+          {picker}
           {code.data && (
             <>
               <p className="text-sm">

@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ATTENDANCE_TEXT, dayOfMs } from '../../../../lib/shared/attendance/rules';
 import type { Service } from '../../../../lib/shared/services/api';
-import { Button, Panel, Select, toast } from '../../../ui';
+import { Button, Panel, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { markPresent, searchPeople } from './api';
+import { useServicePicker } from './service-picker';
 
 export function MarkPresent({ services }: { services: Service[] }) {
-  const [serviceId, setServiceId] = useState('');
+  const { chosen, picker } = useServicePicker(services);
   const [date, setDate] = useState(() => dayOfMs(Date.now()));
   const [q, setQ] = useState('');
-  const chosen = serviceId || String(services[0]?.id ?? '');
   const people = useQuery({
     queryKey: ['attendance-people', q],
     queryFn: () => searchPeople(q),
@@ -22,12 +22,7 @@ export function MarkPresent({ services }: { services: Service[] }) {
   return (
     <Panel title="Mark present">
       <div className="flex flex-wrap items-end gap-3">
-        <Select
-          label="Service"
-          value={chosen}
-          onChange={setServiceId}
-          options={services.map((s) => ({ value: String(s.id), label: s.name }))}
-        />
+        {picker}
         <label className="flex flex-col gap-1 text-sm font-medium">
           Day
           <input type="date" value={date} onChange={(e) => setDate(e.target.value)} className={input} />

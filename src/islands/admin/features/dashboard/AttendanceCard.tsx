@@ -1,6 +1,7 @@
 // Attendance on the dashboard (docs/PRODUCT.md, Dashboard), for every staff role: the last service counted (its
 // total, first-timers and check-ins) and the last 8 weeks' totals as a small trend with its text equivalent.
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../../../lib/client/api-client';
 import type { AttendanceRow } from '../../../../lib/shared/attendance/api';
@@ -19,14 +20,7 @@ export function AttendanceCard() {
   const weeks = weeklyTotals(rows.data ?? []).slice(-8);
   const top = Math.max(1, ...weeks.map((w) => w.total));
   return (
-    <Panel
-      title="Attendance"
-      aside={
-        <Link href="/attendance" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          Open Attendance
-        </Link>
-      }
-    >
+    <ScreenPanel title="Attendance" screen="Attendance" href="/attendance">
       {rows.isError ? (
         <LoadError message="Could not load attendance." onRetry={() => void rows.refetch()} />
       ) : !last ? (
@@ -56,6 +50,32 @@ export function AttendanceCard() {
           </figure>
         </div>
       )}
+    </ScreenPanel>
+  );
+}
+
+/** A dashboard panel that sums up a screen, with the link that opens it ("Open Attendance"). */
+export function ScreenPanel({
+  title,
+  screen,
+  href,
+  children,
+}: {
+  title: string;
+  screen: string;
+  href: string;
+  children: ReactNode;
+}) {
+  return (
+    <Panel
+      title={title}
+      aside={
+        <Link href={href} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Open {screen}
+        </Link>
+      }
+    >
+      {children}
     </Panel>
   );
 }

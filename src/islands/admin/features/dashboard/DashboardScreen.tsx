@@ -3,7 +3,7 @@
 // Activity from the audit log, Quick Actions with Send Notifications, and the System Status checks. Each part
 // loads on its own and a failed one shows its own error and Retry (GET /dashboard/figures/, /dashboard/status/,
 // /auth/activity/).
-import { AttendanceCard } from './AttendanceCard';
+import { AttendanceCard, ScreenPanel } from './AttendanceCard';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -100,14 +100,7 @@ export default function DashboardScreen() {
 
       {/* Only an administrator's figures have giving (the server decides). */}
       {figures.data?.giving && (
-        <Panel
-          title="Giving this month"
-          aside={
-            <Link href="/giving" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-              Open Giving
-            </Link>
-          }
-        >
+        <ScreenPanel title="Giving this month" screen="Giving" href="/giving">
           {'error' in figures.data.giving ? (
             <LoadError message={figures.data.giving.error} onRetry={() => void figures.refetch()} />
           ) : (
@@ -118,7 +111,7 @@ export default function DashboardScreen() {
               previous="Last month"
             />
           )}
-        </Panel>
+        </ScreenPanel>
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">

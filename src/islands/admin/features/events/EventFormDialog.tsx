@@ -6,6 +6,7 @@ import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_TYPES } from '../../../../lib/s
 import { capitalize } from '../../../../lib/shared/filters';
 import { Field, type FieldProps } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { Checkbox } from '../../../ui/CheckboxGroup';
 import { formLabels } from '../../content-form';
 import { useContentForm } from '../../useContentForm';
 import { BranchField, branchBody, useBranchChoices, useOwnBranch } from '../../BranchPicker';
@@ -42,16 +43,9 @@ export function EventFormDialog({
   );
   const required = { rules: { required: true }, realTime: true };
   const check = (name: 'requiresRegistration' | 'isPublic', label: string) => (
-    <label className="flex items-center gap-2 text-sm font-medium text-text">
-      <input
-        type="checkbox"
-        name={name}
-        checked={values[name]}
-        onChange={(e) => set(name)(e.target.checked)}
-        disabled={saving}
-      />
+    <Checkbox name={name} checked={values[name]} onChange={set(name)} disabled={saving} className="font-medium">
       {label}
-    </label>
+    </Checkbox>
   );
 
   return (

@@ -1,7 +1,7 @@
 // What staff do to one gift: Refund a paid gift (the amount, the whole gift unless less is typed; the day; why),
 // and Resolve a flagged one (credit it, with the amount that really arrived, or mark it failed; an optional note
 // of what they found). The server keeps the rules (GIVING_TEXTS); its messages land on their fields.
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ComponentProps, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
 import {
   GIVING_TEXTS,
@@ -35,6 +35,16 @@ function GiftFacts({ gift }: { gift: GiftAnswer }) {
   );
 }
 
+/** A dialog about one gift: what it is, then the dialog's own fields. */
+function GiftDialog({ gift, children, ...dialog }: ComponentProps<typeof FormDialog> & { gift: GiftAnswer }) {
+  return (
+    <FormDialog {...dialog} className="flex flex-col gap-4">
+      <GiftFacts gift={gift} />
+      {children}
+    </FormDialog>
+  );
+}
+
 export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () => void }) {
   const { values, setErrors, bind } = useFormFields(() => ({
     amount: cedisText(pesewasOf(gift.amount)),
@@ -64,7 +74,8 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
   }
 
   return (
-    <FormDialog
+    <GiftDialog
+      gift={gift}
       id="refund-gift"
       title="Refund gift"
       submitLabel="Record refund"
@@ -72,9 +83,7 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
       banner={banner}
       onClose={onClose}
       onSubmit={(e) => void save(e)}
-      className="flex flex-col gap-4"
     >
-      <GiftFacts gift={gift} />
       <p className="text-sm text-muted">
         This records a refund you have made (Paystack's dashboard or cash back): it does not move money.
       </p>
@@ -94,7 +103,7 @@ export function RefundDialog({ gift, onClose }: { gift: GiftAnswer; onClose: () 
         rules={fieldRules(refundBodySchema, 'reason')}
         realTime
       />
-    </FormDialog>
+    </GiftDialog>
   );
 }
 
@@ -146,7 +155,8 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
   );
 
   return (
-    <FormDialog
+    <GiftDialog
+      gift={gift}
       id="resolve-gift"
       title="Resolve flagged gift"
       submitLabel={outcome === 'paid' ? 'Credit gift' : 'Mark failed'}
@@ -154,9 +164,7 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
       banner={banner}
       onClose={onClose}
       onSubmit={(e) => void save(e)}
-      className="flex flex-col gap-4"
     >
-      <GiftFacts gift={gift} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-text">What happened</legend>
         {choice(
@@ -197,6 +205,6 @@ export function ResolveDialog({ gift, onClose }: { gift: GiftAnswer; onClose: ()
         rules={fieldRules(resolveBodySchema, 'note')}
         realTime
       />
-    </FormDialog>
+    </GiftDialog>
   );
 }

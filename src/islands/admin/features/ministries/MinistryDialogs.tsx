@@ -3,7 +3,7 @@
 // API's own schema and shows the server's refusal on its fields and in the banner.
 import { AccountPicker, CHOOSE_ACCOUNT, requireAccount } from '../../AccountPicker';
 import { loadedSchema, useContentForm } from '../../useContentForm';
-import { Field, FormDialog } from '../../../ui';
+import { Checkbox, Field, FormDialog } from '../../../ui';
 import { fieldRules } from '../../../../lib/shared/forms';
 import {
   MINISTRY_ROLES,
@@ -89,15 +89,9 @@ export function EditMinistryDialog({
       <div className="sm:col-span-2">
         <AccountPicker {...form.bind('leader_user_id')} label="Leader" none="No leader" current={ministry.leader} />
       </div>
-      <label className="flex items-center gap-2 text-sm text-text sm:col-span-2">
-        <input
-          type="checkbox"
-          name="is_public"
-          checked={values.is_public}
-          onChange={(e) => set('is_public')(e.target.checked)}
-        />
+      <Checkbox name="is_public" checked={values.is_public} onChange={set('is_public')} className="sm:col-span-2">
         Shown on the public Ministries page
-      </label>
+      </Checkbox>
     </FormDialog>
   );
 }

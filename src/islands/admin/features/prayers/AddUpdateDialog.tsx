@@ -2,7 +2,7 @@
 // wall with the request unless staff keep it for the team. prayerNoteSchema (loaded on first use) checks it
 // as the API does.
 import { useContentForm } from '../../useContentForm';
-import { Field, FormDialog } from '../../../ui';
+import { Checkbox, Field, FormDialog } from '../../../ui';
 import { UPDATE_TEXT_MAX } from '../../../../lib/shared/prayers/wall';
 import type { PrayerNote } from '../../../../lib/shared/prayers/api';
 import type { PrayerFormProps } from './model';
@@ -29,15 +29,9 @@ export function AddUpdateDialog({ prayer, onClose, onSave }: PrayerFormProps<Pra
         rules={{ required: true, maxLength: UPDATE_TEXT_MAX }}
         helperText={`${values.text.length}/${UPDATE_TEXT_MAX} characters`}
       />
-      <label className="flex items-center gap-2 text-sm text-text">
-        <input
-          type="checkbox"
-          name="isPublic"
-          checked={values.isPublic}
-          onChange={(e) => set('isPublic')(e.target.checked)}
-        />
+      <Checkbox name="isPublic" checked={values.isPublic} onChange={set('isPublic')}>
         Show this update on the prayer wall (when the request is there)
-      </label>
+      </Checkbox>
     </FormDialog>
   );
 }

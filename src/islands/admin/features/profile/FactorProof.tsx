@@ -11,6 +11,7 @@ import type { TwoFactorStatus } from '../../../../lib/shared/twofactor/api';
 import { FACTOR_PROOF_NEEDED } from '../../../../lib/shared/twofactor/passkeys';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
 import { securityKeys, twoFactorQuery } from './queries';
 import { passkeyProof, type ProofBody } from './security-api';
 
@@ -117,4 +118,39 @@ export function useProvedAction<T>({
   );
   const banner = error && !cancelled && !refusal ? (apiErrorInfo(error).detail ?? apiErrorInfo(error).message) : null;
   return { needed: ways.needed, submit, saving: run.isPending, data: run.data, fields, banner };
+}
+
+/**
+ * The form dialog of a proved action (`run`, from useProvedAction): the dialog's own content, then the proof's
+ * fields; `submit` (the action's, unless the dialog checks something first) on save; the failure as its banner.
+ */
+export function ProvedFormDialog({
+  run,
+  submit = () => run.submit(),
+  children,
+  ...dialog
+}: {
+  run: Pick<ReturnType<typeof useProvedAction>, 'saving' | 'banner' | 'fields' | 'submit'>;
+  submit?: () => void;
+  id: string;
+  title: string;
+  submitLabel: string;
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <FormDialog
+      {...dialog}
+      saving={run.saving}
+      banner={run.banner}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      className="flex flex-col gap-4"
+    >
+      {children}
+      {run.fields}
+    </FormDialog>
+  );
 }

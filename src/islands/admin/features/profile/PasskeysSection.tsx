@@ -10,13 +10,12 @@ import { formatDateTime } from '../../../../lib/shared/format';
 import type { Passkey } from '../../../../lib/shared/twofactor/api';
 import { PASSKEY_NAME_MAX } from '../../../../lib/shared/twofactor/passkeys';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
+import { SectionCard } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { Field } from '../../../ui/Field';
-import { FormDialog } from '../../../ui/FormDialog';
 import { toast } from '../../../ui/toast';
 import { loadErrorMessage } from '../../query';
-import { useProvedAction, type ProofWay } from './FactorProof';
+import { ProvedFormDialog, useProvedAction, type ProofWay } from './FactorProof';
 import { securityKeys, twoFactorQuery } from './queries';
 import { addPasskey, removePasskey } from './security-api';
 
@@ -45,18 +44,13 @@ function AddPasskeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
   }
 
   return (
-    <FormDialog
+    <ProvedFormDialog
+      run={add}
+      submit={submit}
       id="passkey-add"
       title="Add a passkey"
       submitLabel="Add"
-      saving={add.saving}
-      banner={add.banner}
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      className="flex flex-col gap-4"
     >
       <p className="text-sm text-text">{PASSKEY_TEXT.name}</p>
       <Field
@@ -69,8 +63,7 @@ function AddPasskeyDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
         autoComplete="off"
         placeholder="e.g. My phone"
       />
-      {add.fields}
-    </FormDialog>
+    </ProvedFormDialog>
   );
 }
 
@@ -86,22 +79,9 @@ function RemovePasskeyDialog({
 }) {
   const remove = useProvedAction({ action: (proof) => removePasskey(passkey.id, proof), onDone: onRemoved });
   return (
-    <FormDialog
-      id="passkey-remove"
-      title="Remove a passkey"
-      submitLabel="Remove"
-      saving={remove.saving}
-      banner={remove.banner}
-      onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        remove.submit();
-      }}
-      className="flex flex-col gap-4"
-    >
+    <ProvedFormDialog run={remove} id="passkey-remove" title="Remove a passkey" submitLabel="Remove" onClose={onClose}>
       <p className="text-sm break-all text-text">{`Remove the passkey "${passkey.name}"? It will no longer sign you in.`}</p>
-      {remove.fields}
-    </FormDialog>
+    </ProvedFormDialog>
   );
 }
 
@@ -136,17 +116,17 @@ export function PasskeysSection() {
   const list = status.data?.passkeys;
   const supported = passkeysSupported();
   return (
-    <Card as="section" aria-labelledby="passkeys-title">
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id="passkeys-title" className="text-base font-semibold text-text">
-          Passkeys
-        </h3>
-        {supported && (
+    <SectionCard
+      id="passkeys-title"
+      title="Passkeys"
+      action={
+        supported && (
           <Button size="sm" onClick={() => setAdding(true)}>
             Add a passkey
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="text-sm text-muted">{supported ? PASSKEY_TEXT.about : PASSKEY_TEXT.unsupported}</p>
       {status.error ? (
         <ErrorBanner>{loadErrorMessage('Failed to load your passkeys.', status.error)}</ErrorBanner>
@@ -182,6 +162,6 @@ export function PasskeysSection() {
           }}
         />
       )}
-    </Card>
+    </SectionCard>
   );
 }

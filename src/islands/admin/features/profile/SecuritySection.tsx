@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../../lib/shared/format';
 import type { Session } from '../../../../lib/shared/twofactor/api';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
+import { SectionCard } from '../../../ui/Card';
 import { ErrorBanner } from '../../../ui/ErrorBanner';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -20,7 +20,7 @@ import { Modal } from '../../../ui/Modal';
 import { toast } from '../../../ui/toast';
 import { useAdminContent } from '../../content';
 import { loadErrorMessage } from '../../query';
-import { useProvedAction } from './FactorProof';
+import { ProvedFormDialog, useProvedAction } from './FactorProof';
 import { recoveryCodesFile, svgImageSource } from './model';
 import { PasskeysSection } from './PasskeysSection';
 import { securityKeys, sessionsQuery, twoFactorQuery } from './queries';
@@ -189,23 +189,7 @@ function ProvedDialog<T>({
   onDone: (answer: T) => void;
 }) {
   const run = useProvedAction({ action, onDone });
-  return (
-    <FormDialog
-      id="factor-proof"
-      title={title}
-      submitLabel={submitLabel}
-      saving={run.saving}
-      banner={run.banner}
-      onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault();
-        run.submit();
-      }}
-      className="flex flex-col gap-4"
-    >
-      {run.fields}
-    </FormDialog>
-  );
+  return <ProvedFormDialog run={run} id="factor-proof" title={title} submitLabel={submitLabel} onClose={onClose} />;
 }
 
 function TwoFactorCard() {
@@ -221,10 +205,7 @@ function TwoFactorCard() {
 
   const data = status.data;
   return (
-    <Card as="section" aria-labelledby="two-factor-title">
-      <h3 id="two-factor-title" className="mb-2 text-base font-semibold text-text">
-        Two-factor sign-in
-      </h3>
+    <SectionCard id="two-factor-title" title="Two-factor sign-in">
       {status.error ? (
         <ErrorBanner>{loadErrorMessage('Failed to load your two-factor sign-in.', status.error)}</ErrorBanner>
       ) : !data ? (
@@ -293,7 +274,7 @@ function TwoFactorCard() {
         />
       )}
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -338,17 +319,17 @@ function SessionsCard() {
   });
   const list = sessions.data ?? [];
   return (
-    <Card as="section" aria-labelledby="sessions-title">
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id="sessions-title" className="text-base font-semibold text-text">
-          Sessions
-        </h3>
-        {list.some((s) => !s.current) && (
+    <SectionCard
+      id="sessions-title"
+      title="Sessions"
+      action={
+        list.some((s) => !s.current) && (
           <Button size="sm" variant="outline" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
             Sign out everywhere else
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {sessions.error ? (
         <ErrorBanner>{loadErrorMessage('Failed to load your sessions.', sessions.error)}</ErrorBanner>
       ) : (
@@ -363,7 +344,7 @@ function SessionsCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
