@@ -13,9 +13,9 @@ export const LOGIN_BUDGET_BYTES = 100 * 1024;
 const BROWSER = 'gzip, deflate, br, zstd';
 
 /** One GET on its own connection: the bytes that traveled and, asked again uncompressed, the text. */
-function get(url, encoding) {
+function get(url, encoding, headers) {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': encoding }, agent: false }, (res) => {
+    request(url, { headers: { ...headers, 'accept-encoding': encoding }, agent: false }, (res) => {
       let bytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
       for (let i = 0; i < res.rawHeaders.length; i += 2) {
         bytes += res.rawHeaders[i].length + res.rawHeaders[i + 1].length + 4;
@@ -34,13 +34,16 @@ function get(url, encoding) {
 
 const attrs = (html, re) => [...html.matchAll(re)].map((m) => m[1].replaceAll('&amp;', '&'));
 
-/** { total, js, files: [{ url, bytes, body }] } (body: the text uncompressed) of a first visit to `path` at `origin` (http://127.0.0.1:port). */
-export async function firstVisit(origin, path) {
+/**
+ * { total, js, files: [{ url, bytes, body }] } (body: the text uncompressed) of a first visit to `path` at `origin`
+ * (http://127.0.0.1:port); `headers` ride along on every request (a signed-in page's cookie, counted as sent).
+ */
+export async function firstVisit(origin, path, headers = {}) {
   const files = [];
   const fetchCounted = async (url) => {
-    const sent = await get(origin + url, BROWSER);
+    const sent = await get(origin + url, BROWSER, headers);
     if (sent.status !== 200) throw new Error(`${url} answered ${sent.status}`);
-    const { body } = await get(origin + url, 'identity');
+    const { body } = await get(origin + url, 'identity', headers);
     files.push({ url, bytes: sent.bytes, body });
     return body;
   };
