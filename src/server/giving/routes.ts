@@ -39,7 +39,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
-import { listScope, scopedItem } from '../kernel/scope';
+import { listScope, scopeOf, scopedItem } from '../kernel/scope';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
 const FundAnswer = fundAnswerSchema.openapi('Fund');
@@ -152,7 +152,7 @@ export function givingRoutes(deps: AppDeps) {
       json: staffGiftBodySchema,
       201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
     }),
-    async (c) => c.json(await recordGift(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await recordGift(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(
@@ -161,7 +161,7 @@ export function givingRoutes(deps: AppDeps) {
       json: batchBodySchema,
       201: jsonAnswer(batchAnswerSchema, 'Recorded'),
     }),
-    async (c) => c.json(await recordBatch(deps, c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await recordBatch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(
