@@ -346,4 +346,66 @@ describe.each(backends())('branch scope on %s', (backend) => {
     // Outside Tema's scope, Kasoa's summary does not exist for its administrator.
     expect((await api.request('GET', `/branches/${kasoa}/summary/`, { token: temaAdmin })).status).toBe(404);
   });
+
+  it("records a gift or a batch at the recorder's branch or one of their scope (branchId); any other is a 400 on branchId, storing nothing", async () => {
+    const gift = { fund: 'Tithe', amount: 12, method: 'cash', date: '2026-11-08' };
+    const batch = {
+      date: '2026-11-08',
+      method: 'cash',
+      total: 15,
+      gifts: [
+        { fund: 'Tithe', amount: 10 },
+        { fund: 'Offering', amount: 5, name: 'Esi' },
+      ],
+    };
+    const record = async (path: string, body: object, token: string) => {
+      const res = await api.request('POST', path, { token, body });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body;
+    };
+    const storedBranch = async (id: number) =>
+      Number(
+        (await db().selectFrom('gifts').select('branch_id').where('id', '=', id).executeTakeFirstOrThrow()).branch_id,
+      );
+
+    // Without branchId, the recorder's branch; naming their own, the same.
+    expect((await record('/giving/gifts/', gift, temaAdmin)).branchId).toBe(tema);
+    const own = await record('/giving/gifts/', { ...gift, branchId: tema }, temaAdmin);
+    expect([own.branchId, await storedBranch(own.id)]).toEqual([tema, tema]);
+    // The root's administrator names Kasoa: the gift, and every gift of a batch, is Kasoa's.
+    const atKasoa = await record('/giving/gifts/', { ...gift, branchId: kasoa }, superadmin);
+    expect([atKasoa.branchId, await storedBranch(atKasoa.id)]).toEqual([kasoa, kasoa]);
+    const kasoaBatch = await record('/giving/batches/', { ...batch, branchId: kasoa }, superadmin);
+    expect(kasoaBatch.gifts.map((g: any) => g.branchId)).toEqual([kasoa, kasoa]);
+    for (const g of kasoaBatch.gifts) expect(await storedBranch(g.id)).toBe(kasoa);
+    const temaBatch = await record('/giving/batches/', batch, temaAdmin);
+    expect(temaBatch.gifts.map((g: any) => g.branchId)).toEqual([tema, tema]);
+    expect((await get(`/giving/gifts/?branch=${kasoa}`, superadmin)).map((g: any) => g.id)).toEqual(
+      expect.arrayContaining([atKasoa.id, ...kasoaBatch.gifts.map((g: any) => g.id)]),
+    );
+
+    // Kasoa is outside Tema's scope; 999999 names no branch; 'Tema' is not an id: each a 400 on branchId, and no
+    // gift, batch or log entry is stored.
+    const stored = async () => ({
+      gifts: await db().selectFrom('gifts').select('id').orderBy('id').execute(),
+      batches: await db().selectFrom('gift_batches').select('id').orderBy('id').execute(),
+      log: await db().selectFrom('audit_log').select('id').orderBy('id').execute(),
+    });
+    const before = await stored();
+    for (const branchId of [kasoa, 999999, 'Tema', 0]) {
+      for (const [path, body] of [
+        ['/giving/gifts/', { ...gift, branchId }],
+        ['/giving/batches/', { ...batch, branchId }],
+      ] as const) {
+        const res = await api.request('POST', path, { token: temaAdmin, body });
+        expect(res.status, `${path} ${branchId}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.errors.branchId, `${path} ${branchId}`).toEqual(['That branch does not exist.']);
+      }
+    }
+    expect(
+      (await api.request('POST', '/giving/gifts/', { token: superadmin, body: { ...gift, branchId: 999999 } })).body
+        .errors.branchId,
+    ).toEqual(['That branch does not exist.']);
+    expect(await stored()).toEqual(before);
+  });
 });

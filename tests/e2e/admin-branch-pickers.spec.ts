@@ -1,10 +1,11 @@
 // Branches in the portal's forms and lists (issue 30, docs/PRODUCT.md (Branches)): an administrator at the church
-// (the demo's tree: the church, Tema and Kasoa) picks the branch of a new household, ministry and event (their own
-// by default) and filters each list by branch; an administrator of Tema alone, whose scope holds one branch, sees
-// no picker and no filter on any of the three screens. axe on the screens with the filter, and the event form
-// with the picker, in both themes.
+// (the demo's tree: the church, Tema and Kasoa) picks the branch of a new household, ministry, event and recorded
+// gifts (their own by default) and filters each list by branch; an administrator of Tema alone, whose scope holds
+// one branch, sees no picker and no filter on any of these screens. axe on the screens with the filter, and the
+// event form and Record gifts with the picker, in both themes.
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { removeGifts } from './giving-helpers';
 import { apiCall, createUser, signedIn } from './portal-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -33,10 +34,14 @@ test.afterAll(async ({ request }) => {
   for (const id of made.households) await apiCall(request, 'admin', 'DELETE', `/households/${id}/`);
   for (const id of made.ministries) await apiCall(request, 'admin', 'DELETE', `/ministries/${id}/`);
   for (const id of made.events) await apiCall(request, 'admin', 'DELETE', `/events/${id}/`);
+  removeGifts(`Branch giver ${stamp}`);
 });
 
 /** The screen's Branch filter (a select labelled "Branch" outside any form). */
 const branchFilter = (page: Page) => page.locator('main select[name="branch"]');
+/** The Giving screen's Branch filter (one of its filter bar's unnamed selects). */
+const giftsBranchFilter = (page: Page) =>
+  page.getByRole('region', { name: 'Gifts' }).getByLabel('Branch', { exact: true });
 
 test('a household goes to the branch picked (the own one by default), and the list filters by branch', async ({
   page,
@@ -115,6 +120,35 @@ test('an event goes to the branch picked in Create Event, and the list filters b
   await expect(page.getByRole('dialog', { name: 'Edit Event' }).getByLabel('Branch')).toHaveCount(0);
 });
 
+test('gifts recorded in Record gifts go to the branch picked, and the gift list filters by branch', async ({
+  page,
+}) => {
+  await openScreen(page, '/admin/giving');
+  await page.getByRole('button', { name: 'Record gifts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record gifts' });
+  await expect(dialog.getByLabel('Branch')).toHaveValue(String(root));
+  const giver = `Branch giver ${stamp}`;
+  await dialog.getByLabel('Counted total (GH₵)').fill('12');
+  await dialog.getByLabel('Fund').selectOption({ label: 'Missions' });
+  await dialog.getByLabel('Amount (GH₵)').fill('12');
+  await dialog.getByLabel('Name (optional)').fill(giver);
+  await dialog.getByLabel('Branch').selectOption({ label: 'Grace Chapel Tema' });
+  await dialog.getByRole('button', { name: 'Save 1 gift' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Recorded 1 gift: GH₵ 12.00')).toBeVisible();
+  const gifts = await (await apiCall(page.request, 'admin', 'GET', `/giving/gifts/?branch=${tema}&q=${stamp}`)).json();
+  expect(gifts.map((g: { name: string; branchId: number }) => [g.name, g.branchId])).toEqual([[giver, tema]]);
+
+  await page.getByRole('searchbox', { name: 'Search the gifts' }).fill(stamp);
+  const row = page.getByRole('table', { name: 'Gifts' }).getByTestId('gift-row').filter({ hasText: giver });
+  await expect(row).toHaveCount(1);
+  await giftsBranchFilter(page).selectOption({ label: 'Grace Chapel Kasoa' });
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No gifts found')).toBeVisible();
+  await giftsBranchFilter(page).selectOption({ label: 'Grace Chapel Tema' });
+  await expect(row).toHaveCount(1);
+});
+
 test('an administrator of one assembly sees no branch picker or filter', async ({ page }) => {
   const admin = await createUser(page.request, { role: 'ADMIN', can_access_web: true, branch_id: tema });
   await signedIn(page, admin.username, '/admin/households');
@@ -130,11 +164,20 @@ test('an administrator of one assembly sees no branch picker or filter', async (
   await expect(page.getByRole('dialog', { name: 'Create Event' }).getByLabel(/^Title/)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Create Event' }).getByLabel('Branch')).toHaveCount(0);
   await expect(branchFilter(page)).toHaveCount(0);
+  await page.goto('/admin/giving');
+  await expect(page.getByRole('region', { name: 'Gifts' }).getByLabel('Method')).toBeVisible();
+  await expect(giftsBranchFilter(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Record gifts' }).click();
+  const record = page.getByRole('dialog', { name: 'Record gifts' });
+  await expect(record.getByLabel('Counted total (GH₵)')).toBeVisible();
+  await expect(record.getByLabel('Branch')).toHaveCount(0);
   await apiCall(page.request, 'superadmin', 'DELETE', `/auth/users/${admin.id}/`);
 });
 
 for (const theme of THEMES) {
-  test(`axe: the branch filters and the event form's picker in the ${theme} theme`, async ({ page }) => {
+  test(`axe: the branch filters and the pickers of the event form and Record gifts in the ${theme} theme`, async ({
+    page,
+  }) => {
     for (const path of ['/admin/households', '/admin/ministries', '/admin/events']) {
       await openScreen(page, path, theme);
       await expect(branchFilter(page)).toBeVisible();
@@ -142,6 +185,10 @@ for (const theme of THEMES) {
     }
     await page.getByRole('button', { name: 'Create Event' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Event' }).getByLabel('Branch')).toBeVisible();
+    await scanDialog(page);
+    await openScreen(page, '/admin/giving', theme);
+    await page.getByRole('button', { name: 'Record gifts' }).click();
+    await expect(page.getByRole('dialog', { name: 'Record gifts' }).getByLabel('Branch')).toBeVisible();
     await scanDialog(page);
   });
 }

@@ -2,7 +2,7 @@
 // envelopes that must add up to its counted total, a refund, and a flagged gift resolved. Each audited.
 import { randomBytes } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { AppDeps, UserRow } from '../kernel/context';
+import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError, fieldError } from '../kernel/errors';
 import { iso } from '../db/time';
@@ -22,23 +22,37 @@ import { fullName } from '../../lib/shared/format';
 import { requireFund } from './funds';
 import { type GiftJoined, giftAnswer, giftQuery, oneGift } from './gifts';
 import { queueReceipt } from './receipts';
+import { branchInScope } from '../branches/service';
 
 type GiftRow = Selectable<GiftsTable>;
 const staffReference = (method: string) =>
   `${method.toUpperCase().replace('_', '')}-${randomBytes(8).toString('hex').toUpperCase()}`;
 
 /** POST /giving/gifts/: a cash, cheque, bank or mobile money gift, paid on its date; audited. */
-export async function recordGift(deps: AppDeps, actor: UserRow, body: z.output<typeof staffGiftBodySchema>) {
+export async function recordGift(
+  deps: AppDeps,
+  actor: UserRow,
+  scope: Scope,
+  body: z.output<typeof staffGiftBodySchema>,
+) {
   const now = deps.now();
   const id = await deps.database.db.transaction().execute(async (trx) => {
+    const branchId = await giftBranch(trx, actor, scope, body.branchId);
     const fund = await requireFund(trx, body.fund, 'fund', false);
     const giver = await giverOf(trx, body, 'user_id');
-    const inserted = await insertStaffGift(trx, actor, { ...body, ...giver, fundId: fund.id, batchId: null }, now);
+    const gift = { ...body, ...giver, fundId: fund.id, batchId: null, branchId };
+    const inserted = await insertStaffGift(trx, actor, gift, now);
     const what = `${formatCedis(body.amount)} to ${fund.name}${giver.name ? ` from ${giver.name}` : ''}`;
     await withAudit(trx, { actor, target: null, targetName: what, action: 'record_gift' }, now);
     return inserted;
   });
   return oneGift(deps.database.db, id);
+}
+
+/** A recorded gift's branch: the recorder's unless another of their scope is named (docs/API.md, Branches). */
+async function giftBranch(trx: Transaction<DB>, actor: UserRow, scope: Scope, branchId: number | undefined) {
+  if (branchId === undefined) return actor.branch_id;
+  return Number((await branchInScope(trx, scope, branchId, 'branchId')).id);
 }
 
 /**
@@ -72,6 +86,7 @@ async function insertStaffGift(
     userId: number | null;
     transaction_id?: string | null;
     batchId: number | null;
+    branchId: number;
   },
   now: number,
 ) {
@@ -94,8 +109,7 @@ async function insertStaffGift(
       recorded_by: actor.id,
       created_at: stamp,
       updated_at: stamp,
-      // The recorder's branch (docs/API.md, Branches).
-      branch_id: actor.branch_id,
+      branch_id: gift.branchId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -106,11 +120,13 @@ async function insertStaffGift(
 export async function recordBatch(
   deps: AppDeps,
   actor: UserRow,
+  scope: Scope,
   body: z.output<typeof batchBodySchema>,
 ): Promise<BatchAnswer> {
   const now = deps.now();
   const db = deps.database.db;
   const batchId = await db.transaction().execute(async (trx) => {
+    const branchId = await giftBranch(trx, actor, scope, body.branchId);
     const funds = [];
     for (const [i, gift] of body.gifts.entries())
       funds.push(await requireFund(trx, gift.fund, `gifts.${i}.fund`, false));
@@ -140,6 +156,7 @@ export async function recordBatch(
           ...giver,
           transaction_id: gift.transaction_id,
           batchId: id,
+          branchId,
         },
         now,
       );

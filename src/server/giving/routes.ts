@@ -38,7 +38,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
-import { listScope, scopedItem } from '../kernel/scope';
+import { listScope, scopeOf, scopedItem } from '../kernel/scope';
 import { settingRoutes } from '../settings/routes';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
@@ -153,7 +153,7 @@ export function givingRoutes(deps: AppDeps) {
       json: staffGiftBodySchema,
       201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
     }),
-    createBy(deps, recordGift),
+    async (c) => c.json(await recordGift(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(
@@ -162,7 +162,7 @@ export function givingRoutes(deps: AppDeps) {
       json: batchBodySchema,
       201: jsonAnswer(batchAnswerSchema, 'Recorded'),
     }),
-    createBy(deps, recordBatch),
+    async (c) => c.json(await recordBatch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
   );
 
   app.openapi(

@@ -222,6 +222,8 @@ export const staffGiftBodySchema = z
     date: isoDate,
     name: giverName,
     ...staffGiftExtras,
+    /** Default: the recorder's branch; another must lie in their scope (docs/API.md, Branches). */
+    branchId: branchIdField.optional(),
   })
   .refine((g) => !g.transaction_id || g.method === 'mobile_money', momoOnly);
 export type StaffGiftBody = z.input<typeof staffGiftBodySchema>;
@@ -236,6 +238,8 @@ export const batchBodySchema = z
       .array(z.strictObject({ fund: fundRefSchema, amount: cedisAmountSchema, name: giverName, ...staffGiftExtras }))
       .min(1, 'Add at least one gift.')
       .max(500, 'At most 500 gifts in one batch.'),
+    /** Every gift's branch. Default: the recorder's; another must lie in their scope (docs/API.md, Branches). */
+    branchId: branchIdField.optional(),
   })
   .refine((b) => b.gifts.reduce((sum, g) => sum + g.amount, 0) === b.total, {
     path: ['total'],

@@ -2,7 +2,8 @@
 // bank transfer, mobile money), the counted total, and a row per envelope (fund, amount, an optional name, the
 // giver's account so a member sees it in My gifts and the statement, and a mobile money gift's transaction ID). The
 // rows' sum is shown as they are typed and must equal the counted total before the batch is saved, so a miscount
-// is found at the table, not in the books. A single gift is a batch of one.
+// is found at the table, not in the books. A single gift is a batch of one. From two branches in the caller's scope
+// the batch's branch is picked too (their own by default), so HQ can record an assembly's envelopes.
 import { useState, type SubmitEvent } from 'react';
 import { firstFieldErrors } from '../../../../lib/client/api-client';
 import {
@@ -14,6 +15,8 @@ import {
 import { fieldRules } from '../../../../lib/shared/forms';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, formatCedis } from '../../../../lib/shared/giving/money';
 import { Button, Field, FormDialog, toast } from '../../../ui';
+import { cx } from '../../../ui/cx';
+import { BranchField, branchBody, useBranchChoices, useOwnBranch } from '../../BranchPicker';
 import { contentErrorMessage } from '../../content-form';
 import { recordBatch } from './api';
 import { giftCount } from '../../GivingTotalsTable';
@@ -40,6 +43,9 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
   const [banner, setBanner] = useState<string | null>(null);
   const saving = useGivingWrite(recordBatch);
   const tally = batchTally(form);
+  const branches = useBranchChoices();
+  const own = useOwnBranch();
+  const [branch, setBranch] = useState('');
 
   const setField = (patch: Partial<BatchForm>, key: string) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -84,7 +90,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
       return;
     }
     try {
-      const batch = await saving.mutateAsync(batchPayload(form));
+      const batch = await saving.mutateAsync({ ...batchPayload(form), ...branchBody(branches, branch || own) });
       toast(`Recorded ${giftCount(batch.count)}: ${formatCedis(tally.sum)}`);
       onClose();
     } catch (error) {
@@ -110,7 +116,7 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
         Count the envelopes, enter the counted total, then one row per envelope. The rows must add up to the counted
         total before you can save. A gift given online is recorded by itself: do not enter it here.
       </p>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={cx('grid gap-4', branches.length ? 'sm:grid-cols-4' : 'sm:grid-cols-3')}>
         <Field
           name="date"
           label="Date"
@@ -138,6 +144,16 @@ export function RecordGiftsDialog({ funds, onClose }: { funds: FundAnswer[]; onC
           placeholder="0.00"
           externalError={errors.total}
           rules={{ required: true }}
+        />
+        <BranchField
+          choices={branches}
+          id="record-gifts-branch"
+          value={branch || own}
+          onChange={(value) => {
+            setBranch(value);
+            setErrors((e) => ({ ...e, branchId: '' }));
+          }}
+          externalError={errors.branchId || null}
         />
       </div>
 
