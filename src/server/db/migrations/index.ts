@@ -27,6 +27,7 @@ import m0019 from './0019_services_attendance';
 import m0020 from './0020_first_timers';
 import m0021 from './0021_children';
 import m0022 from './0022_network_roll_up';
+import m0025 from './0025_attendance_counts';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_first_timers': m0020(types),
     '0021_children': m0021(types),
     '0022_network_roll_up': m0022(),
+    '0025_attendance_counts': m0025(types),
   };
 }
 
