@@ -8,9 +8,12 @@ import {
   addDays,
   dayOfMs,
   headcountTotal,
+  weeklyTotals,
   type AttendanceQuery,
   type AttendanceRow,
+  type AttendanceWeek,
   type HeadcountInput,
+  type WeeklyQuery,
 } from '../../lib/shared/attendance/api';
 import { toCsv } from '../../lib/shared/csv';
 import type { DB } from '../db/schema';
@@ -64,8 +67,8 @@ export async function recordHeadcount(
       .where('date', '=', input.date)
       .execute();
   const checkedIn = await db
-    .selectFrom('checkins')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('attendance_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('checked_in'), eb.lit(0)).as('n'))
     .where('service_id', '=', service.id)
     .where('date', '=', input.date)
     .executeTakeFirstOrThrow();
@@ -96,8 +99,9 @@ export function rangeOf(deps: AppDeps, query: Pick<AttendanceQuery, 'from' | 'to
 
 /**
  * Per service and date in the range and the scope: the headcount (zeros where only check-ins were made) and the
- * named check-ins (people's, and children's at the check-in stations), newest first. Grouped reads over the
- * (branch, date) indexes, merged here.
+ * named check-ins (people's, and children's at the check-in stations), newest first; `limit` keeps the newest.
+ * Two reads over the (branch, date) indexes, merged here: with a limit each read takes its own newest `limit`
+ * rows, which hold the merged newest `limit` (a row's key is unique in each read, and the order is the key's).
  */
 export async function attendanceReport(deps: AppDeps, scope: Scope, query: AttendanceQuery): Promise<AttendanceRow[]> {
   const db = deps.database.db;
@@ -108,33 +112,25 @@ export async function attendanceReport(deps: AppDeps, scope: Scope, query: Atten
     .select(['h.service_id', 's.name', 'h.branch_id', 'h.date', 'h.men', 'h.women', 'h.children', 'h.first_timers'])
     .where('h.date', '>=', from)
     .where('h.date', '<=', to);
-  let checkins = db
-    .selectFrom('checkins as c')
-    .innerJoin('services as s', 's.id', 'c.service_id')
-    .select(['c.service_id', 's.name', 'c.branch_id', 'c.date', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('c.date', '>=', from)
-    .where('c.date', '<=', to)
-    .groupBy(['c.service_id', 's.name', 'c.branch_id', 'c.date']);
-  let children = db
-    .selectFrom('child_checkins as k')
-    .innerJoin('services as s', 's.id', 'k.service_id')
-    .select(['k.service_id', 's.name', 'k.branch_id', 'k.date', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('k.date', '>=', from)
-    .where('k.date', '<=', to)
-    .groupBy(['k.service_id', 's.name', 'k.branch_id', 'k.date']);
+  // The named check-ins as counted when written (migration 0025), people's and children's alike.
+  let named = db
+    .selectFrom('attendance_counts as a')
+    .innerJoin('services as s', 's.id', 'a.service_id')
+    .select(['a.service_id', 's.name', 'a.branch_id', 'a.date', 'a.checked_in as n'])
+    .where('a.date', '>=', from)
+    .where('a.date', '<=', to)
+    .where('a.checked_in', '>', 0);
   if (query.service !== undefined) {
     counts = counts.where('h.service_id', '=', query.service);
-    checkins = checkins.where('c.service_id', '=', query.service);
-    children = children.where('k.service_id', '=', query.service);
+    named = named.where('a.service_id', '=', query.service);
   }
   counts = inScope(counts, scope, 'h.branch_id');
-  checkins = inScope(checkins, scope, 'c.branch_id');
-  children = inScope(children, scope, 'k.branch_id');
-  const [countRows, checkinRows, childRows] = await Promise.all([
-    counts.execute(),
-    checkins.execute(),
-    children.execute(),
-  ]);
+  named = inScope(named, scope, 'a.branch_id');
+  if (query.limit !== undefined) {
+    counts = counts.orderBy('h.date', 'desc').orderBy('h.service_id').limit(query.limit);
+    named = named.orderBy('a.date', 'desc').orderBy('a.service_id').limit(query.limit);
+  }
+  const [countRows, namedRows] = await Promise.all([counts.execute(), named.execute()]);
   const rows = new Map<string, AttendanceRow>();
   const key = (service: number, date: string) => `${date} ${service}`;
   for (const r of countRows) {
@@ -150,7 +146,7 @@ export async function attendanceReport(deps: AppDeps, scope: Scope, query: Atten
       checkedIn: 0,
     });
   }
-  for (const r of [...checkinRows, ...childRows]) {
+  for (const r of namedRows) {
     const k = key(Number(r.service_id), r.date);
     const row = rows.get(k);
     if (row) row.checkedIn += Number(r.n);
@@ -168,7 +164,60 @@ export async function attendanceReport(deps: AppDeps, scope: Scope, query: Atten
         checkedIn: Number(r.n),
       });
   }
-  return [...rows.values()].sort((a, b) => b.date.localeCompare(a.date) || a.serviceId - b.serviceId);
+  const sorted = [...rows.values()].sort((a, b) => b.date.localeCompare(a.date) || a.serviceId - b.serviceId);
+  return query.limit === undefined ? sorted : sorted.slice(0, query.limit);
+}
+
+/**
+ * The report summed by week (the trend chart and its table), oldest first: the same rows as attendanceReport's,
+ * summed by day in SQL (a few hundred days, whatever the number of services) and the days into weeks here.
+ */
+export async function attendanceWeeks(deps: AppDeps, scope: Scope, query: WeeklyQuery): Promise<AttendanceWeek[]> {
+  const db = deps.database.db;
+  const { from, to } = rangeOf(deps, query);
+  let counts = db
+    .selectFrom('headcounts as h')
+    .select((eb) => [
+      'h.date',
+      eb.fn.sum<number>('h.men').as('men'),
+      eb.fn.sum<number>('h.women').as('women'),
+      eb.fn.sum<number>('h.children').as('children'),
+      eb.fn.sum<number>('h.first_timers').as('first_timers'),
+    ])
+    .where('h.date', '>=', from)
+    .where('h.date', '<=', to)
+    .groupBy('h.date');
+  let named = db
+    .selectFrom('attendance_counts as a')
+    .select((eb) => ['a.date', eb.fn.sum<number>('a.checked_in').as('n')])
+    .where('a.date', '>=', from)
+    .where('a.date', '<=', to)
+    .groupBy('a.date');
+  if (query.service !== undefined) {
+    counts = counts.where('h.service_id', '=', query.service);
+    named = named.where('a.service_id', '=', query.service);
+  }
+  counts = inScope(counts, scope, 'h.branch_id');
+  named = inScope(named, scope, 'a.branch_id');
+  const [countRows, namedRows] = await Promise.all([counts.execute(), named.execute()]);
+  const days = new Map<string, Omit<AttendanceWeek, 'week'> & { date: string }>();
+  const day = (date: string) => {
+    const known = days.get(date);
+    if (known) return known;
+    const fresh = { date, men: 0, women: 0, children: 0, total: 0, firstTimers: 0, checkedIn: 0 };
+    days.set(date, fresh);
+    return fresh;
+  };
+  for (const r of countRows) {
+    const d = day(r.date);
+    d.men = Number(r.men);
+    d.women = Number(r.women);
+    d.children = Number(r.children);
+    d.total = headcountTotal(d);
+    d.firstTimers = Number(r.first_timers);
+  }
+  for (const r of namedRows) day(r.date).checkedIn = Number(r.n);
+  return weeklyTotals([...days.values()]);
 }
 
 export function attendanceCsv(rows: AttendanceRow[]): string {

@@ -10,6 +10,7 @@ import {
   absenteeSchema,
   attendanceQuery,
   attendanceRowSchema,
+  attendanceWeekSchema,
   checkinAnswerSchema,
   checkinCodeSchema,
   checkinSchema,
@@ -18,6 +19,7 @@ import {
   followupSchema,
   headcountAnswerSchema,
   headcountSchema,
+  weeklyQuery,
 } from '../../lib/shared/attendance/api';
 import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
 import { broadcastResultSchema } from '../../lib/shared/broadcasts/api';
@@ -32,11 +34,12 @@ import { serviceInScope } from '../services/service';
 import { absentees, messageAbsentees, recordFollowup } from './absentees';
 import { markPresent } from './checkins';
 import { todaysCode } from './codes';
-import { attendanceCsv, attendanceReport, recordHeadcount } from './headcounts';
+import { attendanceCsv, attendanceReport, attendanceWeeks, recordHeadcount } from './headcounts';
 
 const staff = allowed((user) => STAFF_ROLES.includes(user.role));
 const counter = allowed(canCountAttendance);
 const Row = attendanceRowSchema.openapi('AttendanceRow');
+const Week = attendanceWeekSchema.openapi('AttendanceWeek');
 const PersonId = z.object({ id: wholeId('Person not found.') });
 
 export function attendanceRoutes(deps: AppDeps) {
@@ -67,16 +70,33 @@ export function attendanceRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    route('get', '/', 'Per service and date: the counts and named check-ins, newest first (staff); ?format=csv', {
-      signedIn: [auth, staff],
-      query: attendanceQuery,
-      200: jsonOrCsvAnswer(Row, 'The rows (or the CSV)'),
-    }),
+    route(
+      'get',
+      '/',
+      'Per service and date: the counts and named check-ins, newest first (staff); ?format=csv, ?limit=',
+      {
+        signedIn: [auth, staff],
+        query: attendanceQuery,
+        200: jsonOrCsvAnswer(Row, 'The rows (or the CSV)'),
+      },
+    ),
     async (c) => {
       const query = c.req.valid('query');
       const rows = await attendanceReport(deps, await scopeFor(c, query.branch), query);
       if (query.format === 'csv') return csvFile(c, attendanceCsv(rows), 'attendance.csv');
       return c.json(rows, 200);
+    },
+  );
+
+  app.openapi(
+    route('get', '/weekly/', 'The rows of GET /attendance/ summed by week (its Sunday), oldest first (staff)', {
+      signedIn: [auth, staff],
+      query: weeklyQuery,
+      200: jsonAnswer(z.array(Week), 'The weeks that have counts or check-ins'),
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await attendanceWeeks(deps, await scopeFor(c, query.branch), query), 200);
     },
   );
 

@@ -625,6 +625,17 @@ export interface CheckinsTable {
   created_at: string;
 }
 
+/**
+ * The named check-ins (people's and children's) of a service, date and branch, kept by triggers as they are
+ * written (migration 0025); 0 once every one of them is deleted.
+ */
+export interface AttendanceCountsTable {
+  service_id: number;
+  branch_id: number;
+  date: string;
+  checked_in: number;
+}
+
 /** What staff did about an absentee: 'visited', 'called', or a message sent ('sms', 'email'). */
 export interface AttendanceFollowupsTable {
   id: Generated<number>;
@@ -731,6 +742,7 @@ export interface DB {
   services: ServicesTable;
   headcounts: HeadcountsTable;
   checkins: CheckinsTable;
+  attendance_counts: AttendanceCountsTable;
   attendance_followups: AttendanceFollowupsTable;
   branches: BranchesTable;
   branch_history: BranchHistoryTable;

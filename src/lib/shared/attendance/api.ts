@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ISO_DATE_PATTERN, requiredText } from '../schemas';
 import { broadcastChannelsSchema } from '../outbox/api';
 import { broadcastFieldRules as rules } from '../broadcasts/rules';
-import { ABSENT_MAX_WEEKS, ATTENDANCE_TEXT, MAX_COUNT } from './rules';
+import { type WeekTotal, ABSENT_MAX_WEEKS, ATTENDANCE_MAX_LIMIT, ATTENDANCE_TEXT, MAX_COUNT } from './rules';
 
 export * from './rules';
 
@@ -92,12 +92,24 @@ const optionalId = z.coerce
   .positive()
   .max(2 ** 31 - 1)
   .optional();
-export const attendanceQuery = z.object({
+/** GET /attendance/weekly/: the range and filters of the list. */
+export const weeklyQuery = z.object({
   from: dayField.optional(),
   to: dayField.optional(),
   branch: optionalId,
   service: optionalId,
+});
+export type WeeklyQuery = z.infer<typeof weeklyQuery>;
+
+export const attendanceQuery = weeklyQuery.extend({
   format: z.enum(['json', 'csv']).optional(),
+  /** The newest rows only (a whole network's year is 170,000 of them). */
+  limit: z.coerce
+    .number({ error: ATTENDANCE_TEXT.limit })
+    .int(ATTENDANCE_TEXT.limit)
+    .min(1, ATTENDANCE_TEXT.limit)
+    .max(ATTENDANCE_MAX_LIMIT, ATTENDANCE_TEXT.limit)
+    .optional(),
 });
 export type AttendanceQuery = z.infer<typeof attendanceQuery>;
 
@@ -129,6 +141,18 @@ export const attendanceRowSchema = z.object({
   checkedIn: z.number().int(),
 });
 export type AttendanceRow = z.infer<typeof attendanceRowSchema>;
+
+/** A week of GET /attendance/weekly/: its Sunday and the sums of its rows. */
+export const attendanceWeekSchema = z.object({
+  week: z.string(),
+  men: z.number().int(),
+  women: z.number().int(),
+  children: z.number().int(),
+  total: z.number().int(),
+  firstTimers: z.number().int(),
+  checkedIn: z.number().int(),
+}) satisfies z.ZodType<WeekTotal>;
+export type AttendanceWeek = z.infer<typeof attendanceWeekSchema>;
 
 /** POST /attendance/'s answer: the row, and whether it replaced one (also told by 200 rather than 201). */
 export const headcountAnswerSchema = attendanceRowSchema.extend({ replaced: z.boolean() });

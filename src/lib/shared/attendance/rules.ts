@@ -8,6 +8,11 @@ export const ABSENT_LOOKBACK_WEEKS = 8;
 export const ABSENT_MIN_WEEKS = 3;
 export const ABSENT_MAX_WEEKS = 26;
 
+/** How many rows of services and dates the Attendance screen lists (it asks for one more to know there are more). */
+export const ATTENDANCE_SHOWN = 300;
+/** The most rows GET /attendance/?limit= may ask for. */
+export const ATTENDANCE_MAX_LIMIT = 10_000;
+
 export const ATTENDANCE_TEXT = {
   count: `Enter a whole number from 0 to ${MAX_COUNT.toLocaleString('en-US')}.`,
   date: 'Enter a date as YYYY-MM-DD.',
@@ -22,6 +27,7 @@ export const ATTENDANCE_TEXT = {
   alreadyIn: 'You were already checked in. Welcome!',
   marked: 'Marked present.',
   alreadyMarked: 'Already marked present: nothing changed.',
+  limit: `The limit is a whole number from 1 to ${ATTENDANCE_MAX_LIMIT.toLocaleString('en-US')}.`,
 } as const;
 
 export const headcountTotal = (r: { men: number; women: number; children: number }) => r.men + r.women + r.children;
@@ -33,21 +39,26 @@ export function weekOf(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A week's sums (GET /attendance/weekly/): the week is named by its Sunday, as weekOf has it. */
 export interface WeekTotal {
   week: string;
+  men: number;
+  women: number;
+  children: number;
   total: number;
   firstTimers: number;
   checkedIn: number;
 }
 
-/** The rows summed by week, oldest first (the trend chart and its table). */
-export function weeklyTotals(
-  rows: readonly { date: string; total: number; firstTimers: number; checkedIn: number }[],
-): WeekTotal[] {
+/** Rows of days (or of services and dates) summed by week, oldest first. */
+export function weeklyTotals(rows: readonly (Omit<WeekTotal, 'week'> & { date: string })[]): WeekTotal[] {
   const weeks = new Map<string, WeekTotal>();
   for (const r of rows) {
     const week = weekOf(r.date);
-    const w = weeks.get(week) ?? { week, total: 0, firstTimers: 0, checkedIn: 0 };
+    const w = weeks.get(week) ?? { week, men: 0, women: 0, children: 0, total: 0, firstTimers: 0, checkedIn: 0 };
+    w.men += r.men;
+    w.women += r.women;
+    w.children += r.children;
     w.total += r.total;
     w.firstTimers += r.firstTimers;
     w.checkedIn += r.checkedIn;

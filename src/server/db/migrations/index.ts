@@ -29,6 +29,7 @@ import m0021 from './0021_children';
 import m0022 from './0022_network_roll_up';
 import m0023 from './0023_checkin_lookups';
 import m0024 from './0024_child_accounts';
+import m0025 from './0025_attendance_counts';
 
 /** Every migration by name (a test migrates to one of them with Kysely's Migrator.migrateTo). */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0022_network_roll_up': m0022(),
     '0023_checkin_lookups': m0023(),
     '0024_child_accounts': m0024(),
+    '0025_attendance_counts': m0025(types),
   };
 }
 

@@ -13,7 +13,6 @@ import type { AnalyticsReport } from '../../../../lib/shared/analytics/api';
 import { downloadCsv } from '../../../../lib/client/download';
 import { Button, LoadError, Panel, ScreenHeader, Select, StatGrid, ToggleGroup } from '../../../ui';
 import { loadErrorMessage } from '../../query';
-import { weeklyTotals } from '../../../../lib/shared/attendance/rules';
 import { AttendanceChart } from '../../AttendanceChart';
 import { attendanceQuery, reportQuery } from './queries';
 import { REPORTS, answerRate, overviewCards, reportCsv, type ReportName } from './model';
@@ -144,7 +143,7 @@ export default function AnalyticsScreen() {
             onRetry={() => void attendance.refetch()}
           />
         ) : attendance.data ? (
-          <AttendanceChart weeks={weeklyTotals(attendance.data)} />
+          <AttendanceChart weeks={attendance.data} />
         ) : (
           <p className="text-sm text-muted">Loading...</p>
         )}

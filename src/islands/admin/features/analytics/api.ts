@@ -2,14 +2,14 @@
 import { api } from '../../../../lib/client/api-client';
 import type { AnalyticsReport } from '../../../../lib/shared/analytics/api';
 import { RANGE_DAYS, type AnalyticsRange } from '../../../../lib/shared/analytics/periods';
-import type { AttendanceRow } from '../../../../lib/shared/attendance/api';
+import type { AttendanceWeek } from '../../../../lib/shared/attendance/api';
 import { addDays, dayOfMs } from '../../../../lib/shared/attendance/rules';
 
 /** GET /analytics/?range= */
 export const getReport = (range: AnalyticsRange) => api<AnalyticsReport>('/analytics/', { query: { range } });
 
-/** GET /attendance/ over the range ending today: the rows the weekly trend is summed from (the caller's scope). */
+/** GET /attendance/weekly/ over the range ending today: the weekly trend (the caller's scope). */
 export const getAttendance = (range: AnalyticsRange) => {
   const to = dayOfMs(Date.now());
-  return api<AttendanceRow[]>('/attendance/', { query: { from: addDays(to, 1 - RANGE_DAYS[range]), to } });
+  return api<AttendanceWeek[]>('/attendance/weekly/', { query: { from: addDays(to, 1 - RANGE_DAYS[range]), to } });
 };

@@ -1,20 +1,40 @@
 // The Attendance screen (docs/PRODUCT.md, Attendance), every staff role: the headcount form first (an usher on a
 // phone needs nothing else), then per service and date the counts, total, first-timers and named check-ins with
 // filters by branch, service and dates, the weekly trend with its table, the CSV, and today's check-in code and QR
-// for the screen at church.
+// for the screen at church. The weeks are summed by the server and the rows are the newest ATTENDANCE_SHOWN: a
+// whole network's year is 170,000 rows, more than a browser should be sent or a person can read.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { downloadCsv } from '../../../../lib/client/download';
-import { addDays, dayOfMs, weeklyTotals } from '../../../../lib/shared/attendance/rules';
+import { ATTENDANCE_SHOWN, addDays, dayOfMs } from '../../../../lib/shared/attendance/rules';
 import { formatDate } from '../../../../lib/shared/format';
-import { Button, CELL, DataTable, EmptyState, NUMBER_CELL, Panel, ScreenHeader, Select, toast } from '../../../ui';
+import {
+  Button,
+  CELL,
+  DataTable,
+  EmptyState,
+  LoadError,
+  NUMBER_CELL,
+  Panel,
+  ScreenHeader,
+  Select,
+  toast,
+} from '../../../ui';
 import { toastOnFailure } from '../../content-form';
 import { QueryView } from '../../QueryView';
 import { AttendanceChart } from '../../AttendanceChart';
 import { HeadcountForm } from './HeadcountForm';
 import { MarkPresent } from './MarkPresent';
 import { useServicePicker } from './service-picker';
-import { exportAttendanceCsv, getCode, listAttendance, listBranches, listServices, type ReportFilters } from './api';
+import {
+  exportAttendanceCsv,
+  getCode,
+  listAttendance,
+  listBranches,
+  listServices,
+  listWeeks,
+  type ReportFilters,
+} from './api';
 
 const keys = { all: ['attendance'] as const };
 
@@ -32,9 +52,15 @@ export default function AttendanceScreen() {
     branch: filters.branch ? Number(filters.branch) : undefined,
     service: filters.service ? Number(filters.service) : undefined,
   };
-  const report = useQuery({ queryKey: [...keys.all, query], queryFn: () => listAttendance(query) });
+  // One row more than shown tells that there are more.
+  const report = useQuery({
+    queryKey: [...keys.all, 'rows', query],
+    queryFn: () => listAttendance(query, ATTENDANCE_SHOWN + 1),
+  });
+  const weekly = useQuery({ queryKey: [...keys.all, 'weeks', query], queryFn: () => listWeeks(query) });
   const onSaved = useCallback(() => void client.invalidateQueries({ queryKey: keys.all }), [client]);
-  const rows = report.data ?? [];
+  const rows = (report.data ?? []).slice(0, ATTENDANCE_SHOWN);
+  const more = (report.data?.length ?? 0) > ATTENDANCE_SHOWN;
   const set = (patch: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...patch }));
   const input = 'rounded-lg border border-border bg-input px-3 py-2 text-sm text-text';
 
@@ -95,7 +121,19 @@ export default function AttendanceScreen() {
             <EmptyState title="No attendance in this range">Enter a headcount above, or choose other dates.</EmptyState>
           ) : (
             <div className="mt-4 flex flex-col gap-6">
-              <AttendanceChart weeks={weeklyTotals(rows)} />
+              {weekly.isError ? (
+                <LoadError message="Could not load the weekly trend." onRetry={() => void weekly.refetch()} />
+              ) : weekly.data ? (
+                <AttendanceChart weeks={weekly.data} />
+              ) : (
+                <p className="text-sm text-muted">Loading the weekly trend…</p>
+              )}
+              {more && (
+                <p className="text-sm" role="note" data-testid="attendance-more">
+                  Showing the newest {ATTENDANCE_SHOWN} services and dates of this range. Narrow it by branch, service
+                  or dates to see the others; the weekly trend above and the CSV hold them all.
+                </p>
+              )}
               <DataTable
                 label="Attendance by service and date"
                 caption="Attendance by service and date"

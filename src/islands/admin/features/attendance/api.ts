@@ -3,6 +3,7 @@ import { api } from '../../../../lib/client/api-client';
 import type {
   Absentee,
   AttendanceRow,
+  AttendanceWeek,
   CheckinCode,
   Followup,
   HeadcountAnswer,
@@ -33,7 +34,11 @@ export const listBranches = () => api<Branch[]>('/branches/');
 /** POST /attendance/: the row, `replaced` when that service and date had one. */
 export const postHeadcount = (body: HeadcountBody) => api<HeadcountAnswer>('/attendance/', { method: 'POST', body });
 
-export const listAttendance = (query: ReportFilters) => api<AttendanceRow[]>('/attendance/', { query });
+/** GET /attendance/?limit=: the newest `limit` rows of services and dates. */
+export const listAttendance = (query: ReportFilters, limit: number) =>
+  api<AttendanceRow[]>('/attendance/', { query: { ...query, limit } });
+/** GET /attendance/weekly/: the same rows summed by week, oldest first (the chart and its table). */
+export const listWeeks = (query: ReportFilters) => api<AttendanceWeek[]>('/attendance/weekly/', { query });
 export const exportAttendanceCsv = (query: ReportFilters) =>
   api<string>('/attendance/', { query: { ...query, format: 'csv' }, headers: { Accept: 'text/csv' } });
 export const getCode = (serviceId: number) => api<CheckinCode>('/attendance/code/', { query: { serviceId } });

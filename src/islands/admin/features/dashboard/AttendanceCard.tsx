@@ -4,20 +4,26 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { api } from '../../../../lib/client/api-client';
-import type { AttendanceRow } from '../../../../lib/shared/attendance/api';
-import { addDays, dayOfMs, weeklyTotals } from '../../../../lib/shared/attendance/rules';
+import type { AttendanceRow, AttendanceWeek } from '../../../../lib/shared/attendance/api';
+import { addDays, dayOfMs } from '../../../../lib/shared/attendance/rules';
 import { formatDate } from '../../../../lib/shared/format';
 import { LoadError, Panel, buttonClasses } from '../../../ui';
 
-const lastEightWeeks = () => {
+/** The newest row and the weeks of the last 8, summed by the server (a network's 8 weeks are thousands of rows). */
+const lastEightWeeks = async () => {
   const to = dayOfMs(Date.now());
-  return api<AttendanceRow[]>('/attendance/', { query: { from: addDays(to, -55), to } });
+  const range = { from: addDays(to, -55), to };
+  const [newest, weeks] = await Promise.all([
+    api<AttendanceRow[]>('/attendance/', { query: { ...range, limit: 1 } }),
+    api<AttendanceWeek[]>('/attendance/weekly/', { query: range }),
+  ]);
+  return { last: newest[0], weeks: weeks.slice(-8) };
 };
 
 export function AttendanceCard() {
   const rows = useQuery({ queryKey: ['attendance', 'dashboard'], queryFn: lastEightWeeks });
-  const last = rows.data?.[0];
-  const weeks = weeklyTotals(rows.data ?? []).slice(-8);
+  const last = rows.data?.last;
+  const weeks = rows.data?.weeks ?? [];
   const top = Math.max(1, ...weeks.map((w) => w.total));
   return (
     <ScreenPanel title="Attendance" screen="Attendance" href="/attendance">
