@@ -18,7 +18,7 @@ import type { BranchesTable, DB } from '../db/schema';
 import { slugify } from '../db/slugs';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import { ApiError, fieldError } from '../kernel/errors';
-import { holdsPath, inScope } from '../kernel/scope';
+import { branchInScope, holdsPath, inScope } from '../kernel/scope';
 import { toBranchAnswer } from './answers';
 
 type BranchRow = Selectable<BranchesTable>;
@@ -35,16 +35,6 @@ export async function branchNames(db: Kysely<DB>, ids: number[]): Promise<Map<nu
   if (!unique.length) return new Map();
   const rows = await db.selectFrom('branches').select(['id', 'name']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
-}
-
-/**
- * The branch a body's `branch_id` (or `parentId`) names, when the caller's scope holds it; a branch outside the
- * scope does not exist for the caller, so both are the same 400 on the field.
- */
-export async function branchInScope(db: Kysely<DB>, scope: Scope, id: number, field: string): Promise<BranchRow> {
-  const row = await db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row || !holdsPath(scope, row.path)) throw fieldError(field, BRANCH_TEXT.unknown);
-  return row;
 }
 
 function mayChange(actor: UserRow) {

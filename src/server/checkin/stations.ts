@@ -13,7 +13,7 @@ import {
   type StationCreate,
 } from '../../lib/shared/checkin/api';
 import { canManageServices } from '../../lib/shared/permissions';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { randomToken, sha256 } from '../credentials/tokens';

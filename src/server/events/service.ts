@@ -15,7 +15,7 @@ import type { TypedAuditAction } from '../../lib/shared/permissions';
 import { contentFieldRules } from '../../lib/shared/messages';
 import type { AppDeps, Scope } from '../kernel/context';
 import { inScope } from '../kernel/scope';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import type { DB, EventsTable } from '../db/schema';
 import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';

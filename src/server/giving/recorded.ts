@@ -22,7 +22,7 @@ import { fullName } from '../../lib/shared/format';
 import { requireFund } from './funds';
 import { type GiftJoined, giftAnswer, giftQuery, oneGift } from './gifts';
 import { queueReceipt } from './receipts';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 
 type GiftRow = Selectable<GiftsTable>;
 const staffReference = (method: string) =>

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import { holdsBranch, inScope } from '../kernel/scope';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';

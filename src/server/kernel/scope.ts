@@ -3,9 +3,9 @@
 // to services as a plain value, and every query of a table whose rows belong to a branch goes through inScope, so
 // no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
 // of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MiddlewareHandler } from 'hono';
-import type { DB } from '../db/schema';
+import type { BranchesTable, DB } from '../db/schema';
 import type { AppDeps, AppEnv, Scope, UserRow } from './context';
 import { ApiError, fieldError } from './errors';
 import { BRANCH_UNKNOWN } from '../../lib/shared/messages';
@@ -130,4 +130,20 @@ export function scopedItem(
     if (!seen) throw new ApiError(404, notFound);
     return next();
   };
+}
+
+/**
+ * The branch a body's `branch_id` (or `parentId`) names, when the caller's scope holds it; a branch outside the
+ * scope does not exist for the caller, so both are the same 400 on the field. Here, not in branches/, because every
+ * feature that files a row under a branch asks it.
+ */
+export async function branchInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  id: number,
+  field: string,
+): Promise<Selectable<BranchesTable>> {
+  const row = await db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || !holdsPath(scope, row.path)) throw fieldError(field, BRANCH_UNKNOWN);
+  return row;
 }

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import { inScope } from '../kernel/scope';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import type { DB } from '../db/schema';
 import { ApiError, fieldError } from '../kernel/errors';
 import { audited } from '../activity/audit';

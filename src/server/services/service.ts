@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { SERVICES_DENIED, canManageServices } from '../../lib/shared/permissions';
 import { SERVICE_NOT_FOUND, type Service, type ServiceCreate, type ServiceUpdate } from '../../lib/shared/services/api';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import type { DB, ServicesTable } from '../db/schema';
 import { iso } from '../db/time';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';

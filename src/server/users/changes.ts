@@ -13,7 +13,7 @@ import { DEFAULT_SUSPEND_REASON, type UserCreate, type UserUpdate } from '../../
 import { newUserRow } from './new-user';
 import type { User } from '../../lib/shared/users/types';
 import type { AppDeps, Scope } from '../kernel/context';
-import { branchInScope } from '../branches/service';
+import { branchInScope } from '../kernel/scope';
 import { moveAccount } from '../branches/transfers';
 import { holdsBranch } from '../kernel/scope';
 import type { DB } from '../db/schema';
