@@ -38,46 +38,43 @@ async function countUsers(databaseUrl: string): Promise<number> {
   }
 }
 
-describe('CLI', () => {
+// Each CLI run starts node and compiles the TypeScript it runs (tsx): a second or two alone, ten times that while the
+// end-to-end tests run beside this suite (npm test's lines); the seed of 10,000 members runs twice.
+describe('CLI', { timeout: 120_000 }, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // 10,000 members, the size of a big church: the multi-row inserts must stay under both databases' parameter
   // limits and re-seeding must find member10000 (five digits) again. Timings are the bench's, not asserted here.
-  it.each(backends())(
-    'db:seed creates the demo accounts and N members idempotently (%s)',
-    async (backend: Backend) => {
-      const url = backend === 'postgres' ? await freshPgUrl(inject('pgUrl')) : env.DATABASE_URL;
-      const first = run('seed', ['--members', '10000'], undefined, url);
-      expect(first.status, first.stderr).toBe(0);
-      expect(first.stdout).toMatch(/6 demo accounts .* 10000 new sample members/);
-      const again = run('seed', ['--members', '10000'], undefined, url);
-      expect(again.status, again.stderr).toBe(0);
-      expect(again.stdout).toMatch(/0 new sample members/);
-      expect(await countUsers(url)).toBe(10_006);
-      const database = await openDatabase(url);
-      const demo = await database.db
-        .selectFrom('users')
-        .select(['role', 'can_access_web', 'is_suspended'])
-        .where('username', '=', 'staffnoweb')
-        .executeTakeFirst();
-      const last = await database.db
-        .selectFrom('users')
-        .innerJoin('ministry_memberships as m', 'm.user_id', 'users.id')
-        .select(['users.email', 'm.role'])
-        .where('users.username', '=', 'member10000')
-        .executeTakeFirst();
-      await database.close();
-      expect({
-        ...demo,
-        can_access_web: Boolean(demo?.can_access_web),
-        is_suspended: Boolean(demo?.is_suspended),
-      }).toEqual({ role: 'ADMIN', can_access_web: false, is_suspended: false });
-      expect(last).toEqual({ email: 'member10000@gracechapel.example.org', role: 'Leader' });
-      expect(run('seed', ['--members', 'lots'], undefined, url).status).toBe(1);
-      // Four CLI runs, two of them seeding 10,000 members: 9 s alone, over 30 s beside the end-to-end tests.
-    },
-    120_000,
-  );
+  it.each(backends())('db:seed creates the demo accounts and N members idempotently (%s)', async (backend: Backend) => {
+    const url = backend === 'postgres' ? await freshPgUrl(inject('pgUrl')) : env.DATABASE_URL;
+    const first = run('seed', ['--members', '10000'], undefined, url);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/6 demo accounts .* 10000 new sample members/);
+    const again = run('seed', ['--members', '10000'], undefined, url);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/0 new sample members/);
+    expect(await countUsers(url)).toBe(10_006);
+    const database = await openDatabase(url);
+    const demo = await database.db
+      .selectFrom('users')
+      .select(['role', 'can_access_web', 'is_suspended'])
+      .where('username', '=', 'staffnoweb')
+      .executeTakeFirst();
+    const last = await database.db
+      .selectFrom('users')
+      .innerJoin('ministry_memberships as m', 'm.user_id', 'users.id')
+      .select(['users.email', 'm.role'])
+      .where('users.username', '=', 'member10000')
+      .executeTakeFirst();
+    await database.close();
+    expect({
+      ...demo,
+      can_access_web: Boolean(demo?.can_access_web),
+      is_suspended: Boolean(demo?.is_suspended),
+    }).toEqual({ role: 'ADMIN', can_access_web: false, is_suspended: false });
+    expect(last).toEqual({ email: 'member10000@gracechapel.example.org', role: 'Leader' });
+    expect(run('seed', ['--members', 'lots'], undefined, url).status).toBe(1);
+  });
 
   it('user:create reads the password from stdin, never argv', () => {
     const ok = run(
