@@ -167,6 +167,18 @@ describe('the built server', () => {
     expect(visit.total).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
   });
 
+  it("reads the church's details from settings.yaml with the YAML parser it loads then", async () => {
+    // The parser is CommonJS, loaded by import() from dist/server/lazy/: its exports must be found there too (the
+    // church's name of the branch tree's root, made by migration 0018, and the emails' signature).
+    const headers = { authorization: `Bearer ${signIn.access}`, 'x-platform': 'web' };
+    const general = (await (await fetch(`${origin}/api/v1/settings/general/`, { headers })).json()) as {
+      church: { name: string; email: string };
+    };
+    expect(general.church).toMatchObject({ name: 'Grace Chapel International', email: 'info@gracechapel.example.org' });
+    const branches = (await (await fetch(`${origin}/api/v1/branches/`, { headers })).json()) as { name: string }[];
+    expect(branches[0].name).toBe('Grace Chapel International');
+  });
+
   it("starts without the WebAuthn library or zod's other languages, and loads the library for a passkey call", async () => {
     const bundle = readFileSync(join(root, 'dist/server/main.mjs'), 'utf8');
     // Nor what a rare call needs: YAML (the first email's signature), QR codes (the day's check-in code), uploads.

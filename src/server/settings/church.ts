@@ -20,7 +20,8 @@ let siteFile: Promise<Record<string, unknown>> | undefined;
 function readSite(path: string): Promise<Record<string, unknown>> {
   const read = async () => {
     try {
-      const { parse } = await import('yaml');
+      // yaml is CommonJS: Node's import() (and the server bundle's) hands its exports over as `default`.
+      const { parse } = (await import('yaml')).default;
       return (parse(readFileSync(path, 'utf8')) ?? {}) as Record<string, unknown>;
     } catch {
       return {}; /* no site settings here (e.g. a trimmed deployment) */

@@ -36,7 +36,8 @@ async function churchName(db: Kysely<any>): Promise<string> {
   }
   try {
     // Loaded here, not at the top: every start imports the migrations, and YAML is a quarter megabyte of code.
-    const { parse } = await import('yaml');
+    // yaml is CommonJS: Node's import() (and the server bundle's) hands its exports over as `default`.
+    const { parse } = (await import('yaml')).default;
     const site = parse(readFileSync(join(process.cwd(), 'src/content/site/settings.yaml'), 'utf8'));
     const name = String(site?.name ?? '').trim();
     if (name) return name;
