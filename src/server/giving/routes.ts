@@ -39,7 +39,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
-import { listScope, scopeOf, scopedItem } from '../kernel/scope';
+import { listScope, scopedItem } from '../kernel/scope';
 import { settingRoutes } from '../settings/routes';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
