@@ -29,6 +29,7 @@ import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
 import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals, detailAnswer } from '../kernel/contract';
 import { DELETED, allowed, changeById, createBy, deleteById, route, wholeId } from '../kernel/routes';
+import { createInCallerScope } from '../kernel/item-routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, readSubmission } from '../public/form-posts';
 import { memberFromCookie } from '../members/session';
@@ -38,7 +39,7 @@ import { listGifts } from './gifts';
 import { recordBatch, recordGift, refundGift, resolveGift } from './recorded';
 import { givingSettings, saveGivingSettings } from './settings';
 import { givingSummary } from './summary';
-import { listScope, scopeOf, scopedItem } from '../kernel/scope';
+import { listScope, scopedItem } from '../kernel/scope';
 import { settingRoutes } from '../settings/routes';
 
 const GiftAnswer = giftAnswerSchema.openapi('Gift');
@@ -153,7 +154,7 @@ export function givingRoutes(deps: AppDeps) {
       json: staffGiftBodySchema,
       201: jsonAnswer(GiftAnswer, 'Recorded as paid on its date'),
     }),
-    async (c) => c.json(await recordGift(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
+    createInCallerScope(deps, recordGift),
   );
 
   app.openapi(
@@ -162,7 +163,7 @@ export function givingRoutes(deps: AppDeps) {
       json: batchBodySchema,
       201: jsonAnswer(batchAnswerSchema, 'Recorded'),
     }),
-    async (c) => c.json(await recordBatch(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201),
+    createInCallerScope(deps, recordBatch),
   );
 
   app.openapi(

@@ -3,7 +3,7 @@
 // caller in, judges the action and reads the {id}. createInScope is the POST / that adds an item in the caller's
 // scope (households, ministries, services); congregationDoors the sign-in and judgement their routes share.
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, Scope, UserRow } from './context';
 import { jsonAnswer } from './contract';
 import { DELETED, allowed, deleteById, route } from './routes';
@@ -70,10 +70,15 @@ export function createInScope<B extends z.ZodType, A extends z.ZodType>(
 ) {
   app.openapi(
     route('post', '/', summary, { signedIn, json: body as z.ZodType, 201: jsonAnswer(answer, 'Created') }),
-    async (c) =>
-      c.json(await create(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json') as z.infer<B>), 201),
+    createInCallerScope(deps, create),
   );
 }
+
+/** The handler of a create with a JSON body in the caller's scope: the service makes it, 201 with what it answers. */
+export const createInCallerScope =
+  <In, Out>(deps: AppDeps, create: (deps: AppDeps, actor: UserRow, scope: Scope, input: In) => Promise<Out>) =>
+  async (c: Context<AppEnv, string, { out: { json: In } }>) =>
+    c.json(await create(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201);
 
 /**
  * The doors of a congregation collection's routes (households, ministries): `may(action)` signs the caller in and

@@ -1,7 +1,7 @@
 // A member's own household at /my/household: its name and address, the people in it. Mounted under /members/ by
 // routes.ts.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, AppEnv, UserRow } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { formAnswer } from '../kernel/form-posts';
@@ -12,13 +12,11 @@ import {
   memberPersonSchema,
   memberPersonUpdateSchema,
   memberChildUpdateSchema,
+  type MemberHousehold,
 } from '../../lib/shared/members/api';
 import { HOUSEHOLD_TEXT, PERSON_NOT_FOUND } from '../../lib/shared/households/api';
 import * as members from './service';
 import { done, FORM_POST, formDoors, patchAndPost } from './forms';
-
-const PersonId = z.object({ id: wholeId(PERSON_NOT_FOUND) });
-const ChildId = z.object({ id: wholeId(HOUSEHOLD_TEXT.notMember) });
 
 export function householdRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -51,37 +49,45 @@ export function householdRoutes(deps: AppDeps) {
     },
   );
 
-  for (const [method, summary] of patchAndPost('Change a person of the member’s own household'))
-    app.openapi(
-      route(method, '/me/household/people/{id}/', summary, {
-        ...door,
-        params: PersonId,
-        json: memberPersonUpdateSchema,
-        200: jsonAnswer(memberHouseholdSchema, 'The household'),
-        303: FORM_POST,
-      }),
-      async (c) => {
-        const { user } = c.get('member');
-        const household = await members.updatePerson(deps, user, c.req.valid('param').id, c.req.valid('json'));
-        return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
-      },
-    );
-
-  for (const [method, summary] of patchAndPost('A child account’s allergies in the member’s own household (under 18)'))
-    app.openapi(
-      route(method, '/me/household/members/{id}/', summary, {
-        ...door,
-        params: ChildId,
-        json: memberChildUpdateSchema,
-        200: jsonAnswer(memberHouseholdSchema, 'The household'),
-        303: FORM_POST,
-      }),
-      async (c) => {
-        const { user } = c.get('member');
-        const household = await members.updateChild(deps, user, c.req.valid('param').id, c.req.valid('json'));
-        return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
-      },
-    );
+  /** A person or a child account by {id}: changed alike (PATCH, or the form's POST), answering the household. */
+  function changeById<J extends z.ZodType>(
+    path: string,
+    what: string,
+    notFound: string,
+    json: J,
+    change: (deps: AppDeps, user: UserRow, id: number, input: z.infer<J>) => Promise<MemberHousehold>,
+  ) {
+    const params = z.object({ id: wholeId(notFound) });
+    for (const [method, summary] of patchAndPost(what))
+      app.openapi(
+        route(method, path, summary, {
+          ...door,
+          params,
+          json: json as z.ZodType,
+          200: jsonAnswer(memberHouseholdSchema, 'The household'),
+          303: FORM_POST,
+        }),
+        async (c) => {
+          const { user } = c.get('member');
+          const household = await change(deps, user, c.req.valid('param').id, c.req.valid('json') as z.infer<J>);
+          return formAnswer(c, household, 200, done(MY_PAGES.household, 'person-saved'));
+        },
+      );
+  }
+  changeById(
+    '/me/household/people/{id}/',
+    'Change a person of the member’s own household',
+    PERSON_NOT_FOUND,
+    memberPersonUpdateSchema,
+    members.updatePerson,
+  );
+  changeById(
+    '/me/household/members/{id}/',
+    'A child account’s allergies in the member’s own household (under 18)',
+    HOUSEHOLD_TEXT.notMember,
+    memberChildUpdateSchema,
+    members.updateChild,
+  );
 
   return app;
 }

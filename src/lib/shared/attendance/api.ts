@@ -128,29 +128,29 @@ export const absentQuery = z.object({
 
 // ---- Answers ----
 
-export const attendanceRowSchema = z.object({
-  serviceId: z.number().int(),
-  service: z.string(),
-  branchId: z.number().int(),
-  date: z.string(),
+/** The counts a service's date has, and a week sums (rules.ts weeklyTotals). */
+const countsShape = {
   men: z.number().int(),
   women: z.number().int(),
   children: z.number().int(),
   total: z.number().int(),
   firstTimers: z.number().int(),
   checkedIn: z.number().int(),
+};
+
+export const attendanceRowSchema = z.object({
+  serviceId: z.number().int(),
+  service: z.string(),
+  branchId: z.number().int(),
+  date: z.string(),
+  ...countsShape,
 });
 export type AttendanceRow = z.infer<typeof attendanceRowSchema>;
 
 /** A week of GET /attendance/weekly/: its Sunday and the sums of its rows. */
 export const attendanceWeekSchema = z.object({
   week: z.string(),
-  men: z.number().int(),
-  women: z.number().int(),
-  children: z.number().int(),
-  total: z.number().int(),
-  firstTimers: z.number().int(),
-  checkedIn: z.number().int(),
+  ...countsShape,
 }) satisfies z.ZodType<WeekTotal>;
 export type AttendanceWeek = z.infer<typeof attendanceWeekSchema>;
 
