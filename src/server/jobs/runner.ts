@@ -43,8 +43,11 @@ export interface Job<D extends RunnerDeps> {
 export type AppJob = Job<JobDeps>;
 
 export interface JobRunner {
-  /** Starts each job's timer: a first look at once, then each after its period (the host does this once). */
-  start(): void;
+  /**
+   * Starts each job's timer: a first look after `firstLookMs` (0: at once), then each after its period (the host does
+   * this once).
+   */
+  start(firstLookMs?: number): void;
   /** Looks at every job once now and runs those whose lease it takes; answers their names (tests). */
   runDue(): Promise<string[]>;
   /** Stops the timers and waits for the runs under way, which give their leases back. */
@@ -129,8 +132,8 @@ export function createJobRunner<D extends RunnerDeps>(deps: D, jobs: readonly Jo
   }
 
   return {
-    start() {
-      for (const job of jobs) schedule(job, 0);
+    start(firstLookMs = 0) {
+      for (const job of jobs) schedule(job, firstLookMs);
     },
     async runDue() {
       const looks = await Promise.all(jobs.map(look));
