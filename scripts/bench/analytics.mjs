@@ -5,7 +5,7 @@
 // PostgreSQL: BENCH_PG_URL, else a scratch database made with the local `postgres` account (skipped if neither).
 import { register } from 'tsx/esm/api';
 import { sql } from 'kysely';
-import { spawnSync } from 'node:child_process';
+import { scratchPostgres } from './lib/scratch-pg.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -260,24 +260,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const psql = (sql) => spawnSync('su', ['postgres', '-c', `psql -qAtc "${sql}"`], { encoding: 'utf8' });
-let pgUrl = process.env.BENCH_PG_URL;
-// Debian's cluster is started as the API tests start it (tests/api/global-setup.ts), when it is down.
-if (!pgUrl && psql('select 1').status !== 0) {
-  const [, version] = /^(\d+)\s+main\s/m.exec(spawnSync('pg_lsclusters', { encoding: 'utf8' }).stdout ?? '') ?? [];
-  if (version) spawnSync('pg_ctlcluster', [version, 'main', 'start']);
-}
-const scratch = `church_bench_${process.pid}`;
-if (!pgUrl && psql('select 1').status === 0) {
-  psql(`CREATE ROLE church_bench LOGIN PASSWORD 'church_bench'`);
-  if (psql(`CREATE DATABASE ${scratch} OWNER church_bench`).status === 0)
-    pgUrl = `postgres://church_bench:church_bench@127.0.0.1:5432/${scratch}`;
-}
-if (!pgUrl) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
+const pg = scratchPostgres('church_bench');
+if (!pg) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
 else {
   try {
-    await measure('PostgreSQL', pgUrl);
+    await measure('PostgreSQL', pg.url);
   } finally {
-    if (!process.env.BENCH_PG_URL) psql(`DROP DATABASE IF EXISTS ${scratch}`);
+    pg.drop();
   }
 }

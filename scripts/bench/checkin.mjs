@@ -10,7 +10,8 @@
 // PostgreSQL: BENCH_PG_URL, else a scratch database made with the local `postgres` account.
 // Budgets: p99 within 300 ms, a label within 1 s, the JavaScript within 30 KB.
 import { Buffer } from 'node:buffer';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { scratchPostgres } from './lib/scratch-pg.mjs';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -381,27 +382,15 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const psql = (text) => spawnSync('su', ['postgres', '-c', `psql -qAtc "${text}"`], { encoding: 'utf8' });
-let pgUrl = process.env.BENCH_PG_URL;
-// Debian's cluster is started as the API tests start it (tests/api/global-setup.ts), when it is down.
-if (!pgUrl && psql('select 1').status !== 0) {
-  const [, version] = /^(\d+)\s+main\s/m.exec(spawnSync('pg_lsclusters', { encoding: 'utf8' }).stdout ?? '') ?? [];
-  if (version) spawnSync('pg_ctlcluster', [version, 'main', 'start']);
-}
-const scratch = `church_bench_checkin_${process.pid}`;
-if (!pgUrl && psql('select 1').status === 0) {
-  psql(`CREATE ROLE church_bench LOGIN PASSWORD 'church_bench'`);
-  if (psql(`CREATE DATABASE ${scratch} OWNER church_bench`).status === 0)
-    pgUrl = `postgres://church_bench:church_bench@127.0.0.1:5432/${scratch}`;
-}
-if (!pgUrl) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
+const pg = scratchPostgres('church_bench_checkin');
+if (!pg) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
 else {
   const pgDir = mkdtempSync(join(tmpdir(), 'church-bench-checkin-pg-'));
   try {
-    await measure('PostgreSQL', pgUrl, pgDir, { sizes: false });
+    await measure('PostgreSQL', pg.url, pgDir, { sizes: false });
   } finally {
     rmSync(pgDir, { recursive: true, force: true });
-    if (!process.env.BENCH_PG_URL) psql(`DROP DATABASE IF EXISTS ${scratch}`);
+    pg.drop();
   }
 }
 clearTimeout(watchdog);

@@ -19,6 +19,7 @@
 // target; exits non-zero only when something crashes, never for a missed target. Stops what it started and
 // removes its data folder and scratch database.
 import { spawn, spawnSync } from 'node:child_process';
+import { scratchPostgres } from './lib/scratch-pg.mjs';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -287,7 +288,6 @@ async function cardsToSms({ origin }, sms) {
   return timings;
 }
 
-const psql = (text) => spawnSync('su', ['postgres', '-c', `psql -qAtc "${text}"`], { encoding: 'utf8' });
 const watchdog = setTimeout(() => {
   console.error('bench: time limit reached');
   process.exit(1);
@@ -324,18 +324,12 @@ try {
   }
 
   // PostgreSQL: BENCH_PG_URL, else a scratch database with the local `postgres` account (skipped if neither).
-  let pgUrl = process.env.BENCH_PG_URL;
-  const scratch = `church_bench_sunday_${process.pid}`;
-  if (!pgUrl && psql('select 1').status === 0) {
-    psql(`CREATE ROLE church_bench LOGIN PASSWORD 'church_bench'`);
-    if (psql(`CREATE DATABASE ${scratch} OWNER church_bench`).status === 0)
-      pgUrl = `postgres://church_bench:church_bench@127.0.0.1:5432/${scratch}`;
-  }
-  if (!pgUrl) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
+  const pgDb = scratchPostgres('church_bench_sunday');
+  if (!pgDb) console.log('\nPostgreSQL: skipped (set BENCH_PG_URL, or run as root with a local PostgreSQL)');
   else {
     const pgDir = mkdtempSync(join(tmpdir(), 'church-bench-sunday-pg-'));
     try {
-      const pg = await startServer(pgUrl, pgDir, sms);
+      const pg = await startServer(pgDb.url, pgDir, sms);
       try {
         printRush('PostgreSQL', await rush(pg));
       } finally {
@@ -343,7 +337,7 @@ try {
       }
     } finally {
       rmSync(pgDir, { recursive: true, force: true });
-      if (!process.env.BENCH_PG_URL) psql(`DROP DATABASE IF EXISTS ${scratch}`);
+      pgDb.drop();
     }
   }
 } catch (err) {
