@@ -7,7 +7,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
 import { SCRIPT_MODES, codeSentTo, lastOutboxId, newMember, signInToMy, type Member } from './my-helpers';
-import { apiCall, createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+import { apiCall, createUser, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 
 const PHONE = { width: 390, height: 844 };

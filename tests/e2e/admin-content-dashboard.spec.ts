@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
-import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { apiCall } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { addDays, dayOfMs, weeklyTotals } from '../../src/lib/shared/attendance/rules';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,8 @@
 // it (or an open dialog) with axe. Sign-in and the scan come from the portal's helpers.
 import type { Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
-import { expectNoAxeViolations, signedIn } from './portal-helpers';
+import { signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 export const THEMES = ['light', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];

@@ -4,7 +4,8 @@
 // on the settings screen. axe on the inbox, its dialog and the settings screen, in both themes.
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
-import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+import { createUser, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 

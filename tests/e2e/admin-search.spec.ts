@@ -2,7 +2,8 @@
 // sermons screen filtered to it; Escape closes and clears; axe on the open results in both themes.
 import { expect, test } from '@playwright/test';
 import { THEMES, openScreen } from './admin-content-helpers';
-import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { apiCall } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test('search finds a sermon and opens it on its screen with the keyboard', async ({ page }) => {
   const sermons = await (await apiCall(page.request, 'admin', 'GET', '/sermons/')).json();

@@ -5,7 +5,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { THEMES } from './admin-content-helpers';
-import { apiCall, createUser, expectNoAxeViolations } from './portal-helpers';
+import { apiCall, createUser } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.use({ viewport: { width: 360, height: 740 } });
 test.describe.configure({ timeout: 90_000 });

@@ -4,7 +4,8 @@
 import { expect, test } from '@playwright/test';
 import { WELCOME_THANKS } from '../../src/lib/shared/first-timers/api';
 import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
-import { apiCall, apiLogin, expectNoAxeViolations } from './portal-helpers';
+import { apiCall, apiLogin } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.describe.configure({ timeout: 60_000 });
 

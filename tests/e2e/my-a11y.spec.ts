@@ -2,7 +2,8 @@
 // person in the household and a registration to ask about), no console errors, and no island on any of them.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
-import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { apiCall } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { THEMES } from './admin-content-helpers';
 import { newMember, signInToMy } from './my-helpers';
 

@@ -9,7 +9,8 @@ import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { THEMES } from './admin-content-helpers';
 import { removeGifts } from './giving-helpers';
 import { newMember, signInToMy } from './my-helpers';
-import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { apiCall } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.use({ javaScriptEnabled: false });
 test.describe.configure({ timeout: 60_000 });

@@ -5,7 +5,7 @@
 // themes. The member is a throw-away one and ends without its passkey.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
-import { expectNoAxeViolations } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { codeSentTo, lastOutboxId, newMember } from './my-helpers';
 import { localSite, virtualAuthenticator } from './webauthn-helpers';
 

@@ -1,7 +1,8 @@
 // Sign-in, session and gate, end to end against the real server and its seeded demo accounts.
 import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/shared/constants';
-import { apiCall, createUser, expectNoAxeViolations, PASSWORD, signedIn } from './portal-helpers';
+import { apiCall, createUser, PASSWORD, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 // Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
 test.describe.configure({ timeout: 60_000 });

@@ -1,6 +1,5 @@
 // Shared steps of the portal's end-to-end tests: API sign-in (fast set-up), browser sign-in with stored
-// tokens, creating throw-away users, and the axe scan.
-import AxeBuilder from '@axe-core/playwright';
+// tokens, creating throw-away users (the axe scan is ./axe.ts).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/shared/constants';
 
@@ -68,13 +67,4 @@ export async function createUser(
 export async function apiCall(request: APIRequestContext, as: string, method: string, path: string, data?: unknown) {
   const { access } = await apiLogin(request, as);
   return request.fetch(`/api/v1${path}`, { method, data, headers: { ...headers, Authorization: `Bearer ${access}` } });
-}
-
-/** WCAG 2.x A/AA violations on the page (or inside `selector`), reported by rule id and target. */
-export async function expectNoAxeViolations(page: Page, selector?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (selector) builder = builder.include(selector);
-  const { violations } = await builder.analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
 }

@@ -7,7 +7,8 @@
 // themes. The account is a throw-away one and ends without its passkeys.
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
-import { createUser, expectNoAxeViolations, PASSWORD } from './portal-helpers';
+import { createUser, PASSWORD } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { localSite, virtualAuthenticator } from './webauthn-helpers';
 
 test.describe.configure({ timeout: 90_000 });

@@ -3,7 +3,7 @@
 // stays clean in both themes. On a wide screen the sidebar's collapse is remembered from one page load to the next.
 import { expect, test, type Page } from '@playwright/test';
 import { THEMES, openScreen } from './admin-content-helpers';
-import { expectNoAxeViolations } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const SCREENS = [
   '/admin/dashboard',

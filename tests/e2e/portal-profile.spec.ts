@@ -2,7 +2,8 @@
 // that survive a reload, and axe on the screen and both dialogs.
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+import { createUser, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 // Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
 test.describe.configure({ timeout: 60_000 });

@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { apiLogin, createUser, expectNoAxeViolations, PASSWORD } from './portal-helpers';
+import { apiLogin, createUser, PASSWORD } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 function plantResetToken(userId: number, expiresInMs = 60 * 60 * 1000): string {
   const token = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;

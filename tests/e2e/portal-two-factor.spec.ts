@@ -5,7 +5,8 @@
 // an authenticator app does. Each test signs in throw-away accounts and puts the policy back to off.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiLogin, createUser, expectNoAxeViolations, PASSWORD, signedIn } from './portal-helpers';
+import { apiLogin, createUser, PASSWORD, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const web = { 'X-Platform': 'web' };
 // Several sign-ins and an enrolment a test: more than the default 30 s on a busy two-core machine.

@@ -2,7 +2,8 @@
 // church of 10,000 members.
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { createUser, expectNoAxeViolations, signedIn } from './portal-helpers';
+import { createUser, signedIn } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 
 // Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
 test.describe.configure({ timeout: 60_000 });

@@ -1,6 +1,6 @@
 // The public and sign-in forms with JavaScript off (issue 11): real <form method="post"> elements whose native
 // constraints block a bad submit, and whose posts come back to the page with its message (CSS :target).
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTACT_SUCCESS } from '../../src/lib/shared/messages/contact-options';
 
@@ -12,12 +12,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 const invalid = (page: Page, label: string) => field(page, label).evaluate((el) => el.matches(':invalid'));
 
 async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = await axeViolations(page, { serious: true });
   expect(serious).toEqual([]);
 }
 

@@ -1,7 +1,7 @@
 // /ministries with JavaScript off (issue 22): the public ministries from the database with what each does and when
 // and where it meets, no script of its own, kept by the host (its copy answers the next request); a join form that
 // posts to the API and comes back to the ministry's thank-you; the page passes axe in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test } from '@playwright/test';
 import { JOIN_THANKS } from '../../src/lib/shared/ministries/api';
 
@@ -52,12 +52,7 @@ test.describe('axe', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       // The form inside the first card too.
       await page.getByTestId('ministry-card').first().locator('summary').click();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const serious = await axeViolations(page, { serious: true });
       expect(serious).toEqual([]);
     });
   }

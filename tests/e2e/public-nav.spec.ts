@@ -2,7 +2,7 @@
 // spec's Home, About, Sermons, Contact in their order, with Events, Prayers, Ministries and Give among them), in the
 // footer's Quick Links and the 404 page's Popular Pages; the phone menu is a disclosure that works with JavaScript
 // off; nothing scrolls sideways; axe is clean in both themes with the menu open.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The header's links in order, as the spec names them plus the pages issue 28 found missing. */
@@ -134,12 +134,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/sermons');
     await menuButton(page).click();
     await expect(menu(page)).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeViolations(page, { serious: true });
     expect(serious).toEqual([]);
   });
 }

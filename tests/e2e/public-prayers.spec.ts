@@ -1,7 +1,7 @@
 // /prayers end to end: the prayer request form with JavaScript (sent, thanked, cleared) and without it (a plain
 // post, back at #request-sent), approval in the portal bringing a request to the prayer wall within 2 s with the
 // first name only, "I prayed" counting with JavaScript off, visitor HTML shown as text, axe in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
 import { PRAYER_THANKS } from '../../src/lib/shared/prayers/wall';
@@ -162,12 +162,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
     const form = await openForm(page);
     const scan = async () => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      return await axeViolations(page, { serious: true });
     };
     expect(await scan()).toEqual([]);
     await form.getByRole('button', { name: 'Send Prayer Request' }).click();

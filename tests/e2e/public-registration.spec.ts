@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectNoAxeViolations } from './portal-helpers';
+import { apiCall } from './portal-helpers';
+import { expectNoAxeViolations } from './axe';
 import { THEMES, openScreen, scanDialog } from './admin-content-helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });

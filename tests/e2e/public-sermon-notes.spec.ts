@@ -1,6 +1,6 @@
 // A sermon's notes keep the shape their Markdown gave them (issue 28, item 7): Tailwind's reset takes the browser's
 // heading sizes, list numbers and quote indents away, so the notes carry the `prose` styles, in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect, test } from '@playwright/test';
 import { apiCall } from './portal-helpers';
 
@@ -75,13 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
         .evaluate((li) => getComputedStyle(li, '::marker').content),
     ).not.toBe('none');
 
-    const results = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = await axeViolations(page, { include: 'main', serious: true });
     expect(serious).toEqual([]);
   });
 }
