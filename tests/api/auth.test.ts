@@ -88,16 +88,18 @@ describe.each(backends())('auth on %s', (backend) => {
         expect(r.status).toBe(401);
         return performance.now() - t;
       };
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      // The fastest of each: a busy machine (the API files run two at a time, beside the browser tests) only ever
+      // adds time, so the fastest is the closest to the work itself, and a name answered without hashing is still
+      // a small fraction of one hashed.
+      const fastest = (xs: number[]) => Math.min(...xs);
       const known: number[] = [];
       const unknown: number[] = [];
-      // Alternate, spreading the known names so the lockout never kicks in (each name fails at most twice); eight of
-      // each, so one slow moment of a busy machine (the test lines run side by side) moves neither median.
+      // Alternate, spreading the known names so the lockout never kicks in (each name fails at most twice).
       for (let i = 0; i < 8; i++) {
         known.push(await time(['admin', 'pastor', 'superadmin', 'member'][i % 4]));
         unknown.push(await time(`ghost${i}`));
       }
-      const ratio = median(unknown) / median(known);
+      const ratio = fastest(unknown) / fastest(known);
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     } finally {

@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -88,12 +89,26 @@ export default function setup(project: TestProject) {
   // the run's database.
   const templateDir = mkdtempSync(join(tmpdir(), 'church-templates-'));
   project.provide('templateDir', templateDir);
-  return () => {
+  return async () => {
     rmSync(templateDir, { recursive: true, force: true });
     if (!url) return;
     const run = new URL(url).pathname.slice(1);
     const copies = psql(`SELECT datname FROM pg_database WHERE datname LIKE '${run}\\_%'`);
-    for (const name of copies.stdout.split('\n').filter(Boolean)) psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropAtOnce(url, copies.stdout.split('\n').filter(Boolean));
     if (!process.env.TEST_PG_URL) psql(`DROP DATABASE IF EXISTS ${run} WITH (FORCE)`);
   };
+}
+
+/**
+ * Drops the databases, many at once, as the role that made them. PostgreSQL 15 forces a checkpoint for each DROP
+ * DATABASE and waits for it: one after another they took 0.8 s each here (a run makes a hundred and more copies),
+ * while drops asked for at once wait on the same checkpoint (twenty in 0.7 s).
+ */
+async function dropAtOnce(url: string, names: string[]) {
+  const pool = new pg.Pool({ connectionString: url, max: 16 });
+  try {
+    await Promise.all(names.map((name) => pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)));
+  } finally {
+    await pool.end();
+  }
 }
