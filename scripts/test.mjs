@@ -1,7 +1,7 @@
 // `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), a fresh
 // production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in two
-// halves at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then what needs it.
-// None of them reads what another writes (the API tests run the server from its sources, never dist/), and most of
+// halves at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then the two-server
+// test and the end-to-end halves at once. None of them reads what another writes (the API tests run the server from its sources, never dist/), and most of
 // an end-to-end test is waiting on a browser or a server, so the whole takes little more than its longest line.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
@@ -54,8 +54,11 @@ const STEPS = {
     },
   ],
 };
-/** The lines that run side by side, each its steps in turn. */
-const PLAN = [['lint'], ['vitest'], ['build', 'instances', 'e2e']];
+/**
+ * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
+ * and the end-to-end halves each start their own servers from the build, and none waits on another).
+ */
+const PLAN = [['lint'], ['vitest'], ['build', ['instances', 'e2e']]];
 const BUDGET_SECONDS = 360;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
@@ -169,11 +172,16 @@ async function step(name, prefix) {
   return status;
 }
 
-/** A line's steps in turn, stopping at the first that fails; their output prefixed when lines run side by side. */
+/**
+ * A line's steps in turn (an inner list's at once), stopping at the first that fails; their output prefixed when
+ * lines run side by side.
+ */
 async function line(names, sideBySide) {
-  for (const name of names) {
-    const status = await step(name, sideBySide ? `[${name}] ` : '');
-    if (status !== 0) return status;
+  for (const entry of names) {
+    const together = Array.isArray(entry) ? entry : [entry];
+    const statuses = await Promise.all(together.map((name) => step(name, sideBySide ? `[${name}] ` : '')));
+    const failed = statuses.find((status) => status !== 0);
+    if (failed !== undefined) return failed;
   }
   return 0;
 }
