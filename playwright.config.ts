@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eBrowser } from './scripts/ensure-chromium.mjs';
 
-// End-to-end tests drive Debian's Chromium (test tools cannot download browsers here) against the
-// built app started exactly as `npm start` does, on a throw-away database under test-results/.
+// End-to-end tests drive Debian's Chromium, its headless shell where installed (scripts/ensure-chromium.mjs; test
+// tools cannot download browsers here), against the built app started exactly as `npm start` does, on a throw-away
+// database under test-results/.
 const port = Number(process.env.E2E_PORT ?? 4390);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `test-results/e2e-data-${port}`;
@@ -29,7 +31,7 @@ export default defineConfig({
     // with, 41-42 s without, on a busy machine).
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: e2eBrowser(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,8 +1,9 @@
 // `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), a fresh
-// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in two
-// halves at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then the two-server
-// test and the end-to-end halves at once. None of them reads what another writes (the API tests run the server from its sources, never dist/), and most of
-// an end-to-end test is waiting on a browser or a server, so the whole takes little more than its longest line.
+// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in four
+// parts at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then the two-server
+// test and the end-to-end parts at once. None of them reads what another writes (the API tests run the server from
+// its sources, never dist/), and most of an end-to-end test is waiting on a browser or a server, so the whole takes
+// little more than its longest line.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped. Each step's
@@ -13,27 +14,31 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const node = process.execPath;
-/** The end-to-end halves' server ports. */
-const E2E_SHARDS = [4390, 4391];
+/**
+ * The end-to-end parts' server ports, a part each (the fake Paystack of each takes its port + 100). Four parts at once
+ * on two cores: most of an end-to-end test's time is waiting (on the browser, the server, an animation), not computing
+ * (the whole end-to-end step: 351 s of wall time for 146 s of CPU in four parts, beside other work).
+ */
+const E2E_SHARDS = [4390, 4391, 4392, 4393];
 
 /**
- * The end-to-end spec files in two halves of about the same size, the biggest first into the lighter half. A
+ * The end-to-end spec files in parts of about the same size, the biggest first into the lightest part. A
  * file's size follows its tests and what they check closely enough; Playwright's own --shard counts tests in file
- * order, which put the long portal specs in one half (18 minutes against 7 here).
+ * order, which put the long portal specs in one part (18 minutes against 7 here, in two).
  */
-function e2eHalves() {
+function e2eParts() {
   const dir = 'tests/e2e';
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => ({ path: `${dir}/${name}`, size: statSync(`${dir}/${name}`).size }))
     .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path));
-  const halves = E2E_SHARDS.map(() => ({ files: [], size: 0 }));
+  const parts = E2E_SHARDS.map(() => ({ files: [], size: 0 }));
   for (const file of files) {
-    const lighter = halves.reduce((a, b) => (b.size < a.size ? b : a));
-    lighter.files.push(file.path);
-    lighter.size += file.size;
+    const lightest = parts.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(file.path);
+    lightest.size += file.size;
   }
-  return halves.map((half) => half.files.sort());
+  return parts.map((part) => part.files.sort());
 }
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
@@ -46,17 +51,16 @@ const STEPS = {
   // Real servers from the fresh build (tests/instances/): a write on one shows on the other's pages; one built server's
   // start-up and compressed answers.
   instances: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'instances']],
-  // Two halves at once, each against its own server and database (playwright.config.ts reads E2E_PORT): most of an
-  // end-to-end test is waiting on a browser or a server, so two halves take little more than half the time.
+  // The parts at once, each against its own server and database (playwright.config.ts reads E2E_PORT).
   e2e: [
     {
-      parallel: e2eHalves().map((files) => [node, 'node_modules/@playwright/test/cli.js', 'test', ...files]),
+      parallel: e2eParts().map((files) => [node, 'node_modules/@playwright/test/cli.js', 'test', ...files]),
     },
   ],
 };
 /**
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
- * and the end-to-end halves each start their own servers from the build, and none waits on another).
+ * and the end-to-end parts each start their own servers from the build, and none waits on another).
  */
 const PLAN = [['lint'], ['vitest'], ['build', ['instances', 'e2e']]];
 const BUDGET_SECONDS = 360;
@@ -126,7 +130,7 @@ function run([cmd, ...args], env, prefix) {
 }
 
 /**
- * Runs the end-to-end halves at once, each half on its own port; answers the first non-zero exit status (0 when
+ * Runs the end-to-end parts at once, each on its own port; answers the first non-zero exit status (0 when
  * both pass).
  */
 async function runTogether(commands, env, name) {
