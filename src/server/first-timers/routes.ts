@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { UserAnswer, jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
+import { changeInCallerScope } from '../kernel/item-routes';
 import { scopeOf } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -71,11 +72,7 @@ export function firstTimerRoutes(deps: AppDeps) {
       json: firstTimerChangeSchema,
       200: jsonAnswer(Card, 'The card as now stored'),
     }),
-    async (c) => {
-      const scope = await scopeOf(c, deps);
-      const { id } = c.req.valid('param');
-      return c.json(await cards.changeCard(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
-    },
+    changeInCallerScope(deps, cards.changeCard),
   );
 
   app.openapi(

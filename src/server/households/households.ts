@@ -21,6 +21,7 @@ import {
   type HouseholdCreate,
   type HouseholdListQuery,
   type HouseholdMemberAdd,
+  type HouseholdMerge,
   type HouseholdPage,
   type HouseholdUpdate,
 } from '../../lib/shared/households/api';
@@ -290,7 +291,7 @@ export async function mergeHouseholds(
   actor: UserRow,
   scope: Scope,
   into: number,
-  from: number,
+  { from }: HouseholdMerge,
 ): Promise<Household> {
   if (into === from) throw fieldError('from', HOUSEHOLD_TEXT.sameHousehold);
   const db = deps.database.db;

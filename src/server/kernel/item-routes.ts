@@ -80,6 +80,26 @@ export const createInCallerScope =
   async (c: Context<AppEnv, string, { out: { json: In } }>) =>
     c.json(await create(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('json')), 201);
 
+/** The handler of a change by {id} with a JSON body in the caller's scope: the service changes it, 200 with its answer. */
+export const changeInCallerScope =
+  <Id, In, Out>(
+    deps: AppDeps,
+    change: (deps: AppDeps, actor: UserRow, scope: Scope, id: Id, input: In) => Promise<Out>,
+  ) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: Id }; json: In } }>) =>
+    c.json(
+      await change(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    );
+
+/** The handler of a delete by {id} in the caller's scope: the service removes it (its 404 is the service's), 204. */
+export const deleteInCallerScope =
+  <Id>(deps: AppDeps, remove: (deps: AppDeps, actor: UserRow, scope: Scope, id: Id) => Promise<void>) =>
+  async (c: Context<AppEnv, string, { out: { param: { id: Id } } }>) => {
+    await remove(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id);
+    return c.body(null, 204);
+  };
+
 /**
  * The doors of a congregation collection's routes (households, ministries): `may(action)` signs the caller in and
  * judges the action; `item(action)` also needs the {id} in the caller's scope (404 `notFound` otherwise).

@@ -12,7 +12,7 @@ import {
 import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { createInScope } from '../kernel/item-routes';
+import { changeInCallerScope, createInScope, deleteInCallerScope } from '../kernel/item-routes';
 import { ApiError } from '../kernel/errors';
 import { DELETED, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
@@ -62,11 +62,7 @@ export function serviceRoutes(deps: AppDeps) {
       json: serviceUpdateSchema,
       200: jsonAnswer(Service, 'The service as now stored'),
     }),
-    async (c) => {
-      const scope = await scopeOf(c, deps);
-      const { id } = c.req.valid('param');
-      return c.json(await services.updateService(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
-    },
+    changeInCallerScope(deps, services.updateService),
   );
 
   app.openapi(
@@ -75,10 +71,7 @@ export function serviceRoutes(deps: AppDeps) {
       params: Id,
       ...DELETED,
     }),
-    async (c) => {
-      await services.deleteService(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    deleteInCallerScope(deps, services.deleteService),
   );
 
   return app;
