@@ -1,7 +1,8 @@
 // What every collection's item routes end with (sermons, events, messages, prayer requests): a change to the
 // item its {id} names, answered with the item as now stored, and its delete. The collection's byId signs the
 // caller in, judges the action and reads the {id}. createInScope is the POST / that adds an item in the caller's
-// scope (households, ministries, services); congregationDoors the sign-in and judgement their routes share.
+// scope (households, ministries, services), changeInScope the PATCH /{id}/ that changes one there (services,
+// first-timers); congregationDoors the sign-in and judgement their routes share.
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, Scope, UserRow } from './context';
@@ -71,6 +72,37 @@ export function createInScope<B extends z.ZodType, A extends z.ZodType>(
   app.openapi(
     route('post', '/', summary, { signedIn, json: body as z.ZodType, 201: jsonAnswer(answer, 'Created') }),
     createInCallerScope(deps, create),
+  );
+}
+
+export interface ChangeInScope<A extends z.ZodType, U extends z.ZodType> {
+  summary: string;
+  signedIn: MiddlewareHandler | MiddlewareHandler[];
+  params: z.ZodObject<{ id: z.ZodType<number> }>;
+  body: U;
+  /** One item in the words of the answer: 'service'. */
+  noun: string;
+  answer: A;
+  change: (deps: AppDeps, actor: UserRow, scope: Scope, id: number, input: z.infer<U>) => Promise<z.infer<A>>;
+}
+
+/** PATCH /{id}/: the body read, the item in the caller's scope changed, answered 200 with it as now stored. */
+export function changeInScope<A extends z.ZodType, U extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  deps: AppDeps,
+  { summary, signedIn, params, body, noun, answer, change }: ChangeInScope<A, U>,
+) {
+  app.openapi(
+    route('patch', '/{id}/', summary, {
+      signedIn,
+      params,
+      json: body as z.ZodType,
+      200: jsonAnswer(answer, `The ${noun} as now stored`),
+    }),
+    async (c) => {
+      const input = c.req.valid('json') as z.infer<U>;
+      return c.json(await change(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id, input), 200);
+    },
   );
 }
 
