@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ROLES,
+  ROLE_LABELS,
   assignableRoles,
   availableActions,
   canAccessWeb,
   hasRole,
   permittedActions,
 } from '../../src/lib/shared/permissions';
+import { GIFT_METHODS, GIFT_STATUSES } from '../../src/lib/shared/giving/api';
+import { valuesOf } from '../../src/lib/shared/labels';
 
 const user = (id: number, role: 'MEMBER' | 'PASTOR' | 'ADMIN' | 'SUPERADMIN') => ({ id, role });
 
@@ -44,5 +48,15 @@ describe('permissions', () => {
     expect(canAccessWeb({ ...base, is_suspended: true })).toBe(false);
     expect(hasRole({ role: 'SUPERADMIN' }, 'ADMIN')).toBe(true);
     expect(hasRole({ role: 'PASTOR' }, 'ADMIN')).toBe(false);
+  });
+});
+
+describe('values written once, as their labels’ keys (valuesOf)', () => {
+  it('lists them in the order written: the roles lowest to highest, each with its words', () => {
+    expect(ROLES).toEqual(['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN']);
+    expect(ROLES.map((r) => ROLE_LABELS[r])).toEqual(['Member', 'Pastor', 'Administrator', 'Super Administrator']);
+    expect(GIFT_STATUSES).toEqual(['pending', 'paid', 'failed', 'flagged', 'refunded']);
+    expect(GIFT_METHODS).toEqual(['paystack', 'cash', 'cheque', 'bank', 'mobile_money']);
+    expect(valuesOf({ 'not-interested': 'Not interested', new: 'New' })).toEqual(['not-interested', 'new']);
   });
 });

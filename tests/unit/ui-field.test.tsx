@@ -171,6 +171,28 @@ describe('Field', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number');
   });
 
+  it('phone type gives the number input the attributes of every other control', () => {
+    render(
+      <Controlled
+        name="phone"
+        label="Phone"
+        type="phone"
+        phoneInput={PhoneInput}
+        realTime
+        rules={{ required: true }}
+      />,
+    );
+    const input = screen.getByLabelText(/Phone/) as HTMLInputElement;
+    expect(input.name).toBe('phone');
+    expect(input.required).toBe(true);
+    expect(input.getAttribute('aria-required')).toBe('true');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+  });
+
   it('phone type without the picker handed in is a plain tel input', () => {
     render(<Controlled name="phone" label="Phone" type="phone" />);
     expect(screen.queryByRole('button', { name: /Country code/ })).toBeNull();

@@ -23,8 +23,7 @@ function Harness({ onCountry }: { onCountry?: (code: string) => void }) {
     <div>
       <p>Outside</p>
       <PhoneInput
-        id="phone"
-        name="phone"
+        input={{ id: 'phone', name: 'phone' }}
         value={value}
         onChange={setValue}
         onCountryChange={(c) => onCountry?.(c.code)}

@@ -1,4 +1,4 @@
-// What the sermon and event forms share: tags typed as one comma-separated line, who may do what
+// What the sermon and event forms share: their first values, tags typed as one comma-separated line, who may do what
 // (CONTENT_RULES through canManageContent) with the reason shown on a disabled button, and the failure text.
 import { apiErrorInfo } from '../../lib/client/api-client';
 import { toast } from '../ui/toast';
@@ -24,6 +24,13 @@ export function tagsFromText(text: string): string[] {
 }
 
 export const tagsToText = (tags: readonly string[]) => tags.join(', ');
+
+/** A form's first values: the item's where it has one (not null or undefined), the new form's `blank` elsewhere. */
+export function startingValues<V extends object>(item: { [K in keyof V]?: V[K] | null } | null, blank: V): V {
+  const values = { ...blank };
+  for (const key of Object.keys(blank) as (keyof V)[]) values[key] = item?.[key] ?? blank[key];
+  return values;
+}
 
 /** Why a button is off for this role, or null when the role may act. */
 export function contentDenial(role: Role | null, collection: ContentCollection, action: ContentAction): string | null {

@@ -215,20 +215,14 @@ export function Field({
   } else if (type === 'phone' && PhoneInput) {
     control = (
       <PhoneInput
-        id={inputId}
-        name={name}
+        input={common}
         value={value}
         onChange={handleChange}
         country={country}
         onCountryChange={onCountryChange}
         placeholder={placeholder}
-        disabled={disabled}
-        invalid={!!error}
-        describedBy={describedBy}
         constraints={native}
         autoComplete={autoComplete}
-        onFocus={handleFocus}
-        onBlur={handleBlur}
         inputClassName={controlClass}
       />
     );

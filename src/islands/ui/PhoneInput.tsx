@@ -6,7 +6,16 @@
 // country): a tap on a dead button would do nothing, and nothing would retry it. On hydration the scripted picker
 // takes over the select's choice, and a select the visitor is on: tapped (its native list open, which vanishes
 // with it) it opens as the searchable list with the search focused, already changed it keeps the focus.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+} from 'react';
 import { useHydrated } from '../useHydrated';
 import {
   COUNTRIES,
@@ -22,26 +31,28 @@ import type { NativeConstraints } from './native-constraints';
 
 export const NO_COUNTRIES_FOUND = 'No countries found';
 
+/**
+ * The number input's own attributes: the Field passes those it gives every control. `name` also names the country
+ * select posted without JavaScript, and `disabled` turns the picker off too.
+ */
+export type PhoneNumberAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'disabled' | 'required' | 'aria-invalid' | 'aria-describedby' | 'aria-required' | 'onFocus' | 'onBlur'
+>;
+
 export interface PhoneInputProps {
   value: string;
   onChange: (value: string) => void;
   /** ISO code of the chosen country (controlled); without it the picker keeps its own choice. */
   country?: string;
   onCountryChange?: (country: Country) => void;
-  id?: string;
-  name?: string;
+  input?: PhoneNumberAttributes;
   placeholder?: string;
-  disabled?: boolean;
-  invalid?: boolean;
-  describedBy?: string;
-  required?: boolean;
   /** Native constraints of the number (the Field passes its rules' native-constraints.ts attributes). */
   constraints?: NativeConstraints;
   autoComplete?: string;
   /** Classes for the number input (the Field passes its variant styling). */
   inputClassName?: string;
-  onFocus?: () => void;
-  onBlur?: () => void;
 }
 
 export function PhoneInput({
@@ -49,19 +60,13 @@ export function PhoneInput({
   onChange,
   country,
   onCountryChange,
-  id,
-  name,
+  input = {},
   placeholder = 'Phone number',
-  disabled,
-  invalid,
-  describedBy,
-  required,
   constraints,
   autoComplete = 'tel-national',
   inputClassName,
-  onFocus,
-  onBlur,
 }: PhoneInputProps) {
+  const { name, disabled } = input;
   const [ownCode, setOwnCode] = useState(DEFAULT_COUNTRY_CODE);
   const selected = findCountry(country ?? ownCode) ?? DEFAULT_COUNTRY;
   const [open, setOpen] = useState(false);
@@ -193,21 +198,14 @@ export function PhoneInput({
         </select>
       )}
       <input
-        id={id}
-        name={name}
+        {...input}
         type="tel"
         inputMode="tel"
         autoComplete={autoComplete}
         value={value}
         placeholder={placeholder}
-        disabled={disabled}
-        required={required}
         {...constraints}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
-        onFocus={onFocus}
-        onBlur={onBlur}
         className={cx('min-w-0 flex-1 rounded-l-none', inputClassName)}
       />
       {open && (

@@ -2,16 +2,17 @@
 // which actions to show and the API asks it which calls to allow: this is the only place they are written.
 import type { ActivityType } from './dashboard/activity';
 import type { ContentCollection } from './live/types';
+import { valuesOf } from './labels';
 
-export const ROLES = ['MEMBER', 'PASTOR', 'ADMIN', 'SUPERADMIN'] as const; // lowest to highest
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
+/** The roles, lowest to highest, with their names on screen. */
+export const ROLE_LABELS = {
   MEMBER: 'Member',
   PASTOR: 'Pastor',
   ADMIN: 'Administrator',
   SUPERADMIN: 'Super Administrator',
 };
+export const ROLES = valuesOf(ROLE_LABELS);
+export type Role = (typeof ROLES)[number];
 
 /** Roles allowed into the admin portal (with the other conditions of canAccessWeb). */
 export const STAFF_ROLES: readonly Role[] = ['PASTOR', 'ADMIN', 'SUPERADMIN'];

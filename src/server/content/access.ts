@@ -1,13 +1,14 @@
 // What the sermon and event slices share: the {id} they take, who is asking, the rank check of CONTENT_RULES
 // (permissions.ts) made before any input is read, and how a change is written, recorded and announced.
 import type { Context } from 'hono';
-import type { Transaction, Updateable } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
 import { canManageContent, type ContentAction, type TypedAuditAction } from '../../lib/shared/permissions';
 import type { ContentCollection, LiveTag } from '../../lib/shared/live/types';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
+import { withFreshSlug } from '../db/slugs';
 import { audited } from '../activity/audit';
 import { allowed } from '../kernel/routes';
 import type { UserRow } from '../kernel/context';
@@ -43,6 +44,28 @@ export async function recorded(
   const audit = { actor, target: null, targetName: entry.title, action: entry.action, details: String(entry.id) };
   await audited(deps.database.db, audit, stamp, (trx) => change(trx, iso(stamp)));
   deps.content?.changed([shownOn]);
+}
+
+/**
+ * Adds a sermon or an event under a fresh slug of its title (db/slugs.ts) with its times of creation, recorded as
+ * the entry says; answers its id.
+ */
+export function insertItem<C extends ContentCollection>(
+  deps: AppDeps,
+  collection: C,
+  actor: UserRow,
+  values: Omit<Insertable<DB[C]>, 'id' | 'created_at' | 'updated_at'> & { title: string },
+  entry: { action: TypedAuditAction; title: string },
+): Promise<string> {
+  return withFreshSlug(deps.database.db, collection, values.title, async (id) => {
+    await recorded(deps, collection, actor, { ...entry, id }, (trx, now) =>
+      trx
+        .insertInto(collection as ContentCollection)
+        .values({ ...values, id, created_at: now, updated_at: now } as Insertable<DB[ContentCollection]>)
+        .execute(),
+    );
+    return id;
+  });
 }
 
 /**

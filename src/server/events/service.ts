@@ -17,10 +17,9 @@ import type { AppDeps, Scope } from '../kernel/context';
 import { inScope } from '../kernel/scope';
 import { branchInScope } from '../kernel/scope';
 import type { DB, EventsTable } from '../db/schema';
-import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
 import { ApiError, fieldError } from '../kernel/errors';
-import { NOT_FOUND, deleteItem, recorded, updateItem } from '../content/access';
+import { NOT_FOUND, deleteItem, insertItem, recorded, updateItem } from '../content/access';
 import type { UserRow } from '../kernel/context';
 
 import { toEventAnswer, type EventRow } from './answers';
@@ -143,17 +142,8 @@ async function insertEvent(
   values: Omit<Insertable<EventsTable>, 'id' | 'created_at' | 'updated_at'>,
   entry: { action: TypedAuditAction; title: string },
 ): Promise<EventAnswer> {
-  const db = deps.database.db;
-  const id = await withFreshSlug(db, 'events', values.title, async (id) => {
-    await recorded(deps, 'events', actor, { ...entry, id }, (trx, now) =>
-      trx
-        .insertInto('events')
-        .values({ ...values, id, created_at: now, updated_at: now })
-        .execute(),
-    );
-    return id;
-  });
-  return toEventAnswer(await loadEvent(db, id));
+  const id = await insertItem(deps, 'events', actor, values, entry);
+  return toEventAnswer(await loadEvent(deps.database.db, id));
 }
 
 export async function createEvent(

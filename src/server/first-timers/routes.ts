@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { UserAnswer, jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
+import { changeInScope } from '../kernel/item-routes';
 import { scopeOf } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
 import { answerSubmission, readSubmission } from '../public/form-posts';
@@ -64,19 +65,15 @@ export function firstTimerRoutes(deps: AppDeps) {
       c.json(await cards.listCards(db, c.get('user'), await scopeOf(c, deps), c.req.valid('query').status), 200),
   );
 
-  app.openapi(
-    route('patch', '/{id}/', 'Move, assign or add a note to a card (PASTOR and above)', {
-      signedIn: auth,
-      params: Id,
-      json: firstTimerChangeSchema,
-      200: jsonAnswer(Card, 'The card as now stored'),
-    }),
-    async (c) => {
-      const scope = await scopeOf(c, deps);
-      const { id } = c.req.valid('param');
-      return c.json(await cards.changeCard(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
-    },
-  );
+  changeInScope(app, deps, {
+    summary: 'Move, assign or add a note to a card (PASTOR and above)',
+    signedIn: auth,
+    params: Id,
+    body: firstTimerChangeSchema,
+    noun: 'card',
+    answer: Card,
+    change: cards.changeCard,
+  });
 
   app.openapi(
     route('post', '/{id}/account/', "Make a member account from a card (ADMIN and above); it becomes 'joined'", {

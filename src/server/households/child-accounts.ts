@@ -8,7 +8,7 @@ import { fullName } from '../../lib/shared/format';
 import type { DB } from '../db/schema';
 import type { AppDeps, UserRow } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
-import { householdRow, recorded } from './households';
+import { changeHousehold } from './households';
 
 type Db = Kysely<DB>;
 
@@ -39,18 +39,16 @@ export const saveChildAccount = (trx: Db, userId: number, changes: ChildAccountU
     .execute();
 
 /** Staff change a child account's allergies or notes. */
-export async function updateChildAccount(
+export function updateChildAccount(
   deps: AppDeps,
   actor: UserRow,
   id: number,
   userId: number,
   changes: ChildAccountUpdate,
 ) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const child = await childAccountOf(db, id, userId, deps.now());
-  return recorded(deps, actor, 'update_household_person', `${fullName(child)} of ${row.name}`, async (trx) => {
-    await saveChildAccount(trx, userId, changes);
-    return id;
+  return changeHousehold(deps, actor, id, {
+    action: 'update_household_person',
+    check: async (row) => `${fullName(await childAccountOf(deps.database.db, id, userId, deps.now()))} of ${row.name}`,
+    change: (trx) => saveChildAccount(trx, userId, changes),
   });
 }

@@ -21,6 +21,7 @@ import {
   type HouseholdCreate,
   type HouseholdListQuery,
   type HouseholdMemberAdd,
+  type HouseholdMerge,
   type HouseholdPage,
   type HouseholdUpdate,
 } from '../../lib/shared/households/api';
@@ -146,6 +147,32 @@ export async function recorded(
   return getHousehold(deps.database.db, id, now);
 }
 
+/** A staff change to a household (changeHousehold): its audit action and its two steps. */
+interface HouseholdChange {
+  action: TypedAuditAction;
+  /** Refuses what it must and answers the words the audit log names the change by. */
+  check: (household: HouseholdRow) => Promise<string> | string;
+  change: (trx: Transaction<DB>, household: HouseholdRow, stamp: string) => Promise<unknown>;
+}
+
+/**
+ * A staff change to household `id`: its row is read (404 when there is none), then `check`, then the change and
+ * its entry in one transaction (recorded). Answers the household as now stored.
+ */
+export async function changeHousehold(
+  deps: AppDeps,
+  actor: Named,
+  id: number,
+  { action, check, change }: HouseholdChange,
+): Promise<Household> {
+  const household = await householdRow(deps.database.db, id);
+  const what = await check(household);
+  return recorded(deps, actor, action, what, async (trx, stamp) => {
+    await change(trx, household, stamp);
+    return id;
+  });
+}
+
 /** The account a body names, when the caller's scope holds it; outside it, it does not exist for them. */
 async function accountOf(db: Db, scope: Scope, userId: number, field = 'user_id') {
   const user = await db
@@ -204,37 +231,35 @@ export async function createHousehold(
   });
 }
 
-export async function updateHousehold(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  changes: HouseholdUpdate,
-): Promise<Household> {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  if (changes.head_user_id) {
-    // One of its own accounts, whatever their branch.
-    const head = await accountOf(db, ROOT_SCOPE, changes.head_user_id, 'head_user_id');
-    if (Number(head.household_id) !== id) throw fieldError('head_user_id', HOUSEHOLD_TEXT.headNotMember);
-  }
-  return recorded(deps, actor, 'update_household', changes.name ?? row.name, async (trx) => {
-    await trx
-      .updateTable('households')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.address !== undefined && { address: changes.address }),
-        ...(changes.head_user_id !== undefined && { head_user_id: changes.head_user_id }),
-      })
-      .where('id', '=', id)
-      .execute();
-    if (changes.head_user_id) {
+export function updateHousehold(deps: AppDeps, actor: UserRow, id: number, changes: HouseholdUpdate) {
+  return changeHousehold(deps, actor, id, {
+    action: 'update_household',
+    check: async (row) => {
+      if (changes.head_user_id) {
+        // One of its own accounts, whatever their branch.
+        const head = await accountOf(deps.database.db, ROOT_SCOPE, changes.head_user_id, 'head_user_id');
+        if (Number(head.household_id) !== id) throw fieldError('head_user_id', HOUSEHOLD_TEXT.headNotMember);
+      }
+      return changes.name ?? row.name;
+    },
+    change: async (trx) => {
       await trx
-        .updateTable('users')
-        .set({ household_relationship: HEAD })
-        .where('id', '=', changes.head_user_id)
+        .updateTable('households')
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.address !== undefined && { address: changes.address }),
+          ...(changes.head_user_id !== undefined && { head_user_id: changes.head_user_id }),
+        })
+        .where('id', '=', id)
         .execute();
-    }
-    return id;
+      if (changes.head_user_id) {
+        await trx
+          .updateTable('users')
+          .set({ household_relationship: HEAD })
+          .where('id', '=', changes.head_user_id)
+          .execute();
+      }
+    },
   });
 }
 
@@ -263,21 +288,24 @@ export async function addMember(deps: AppDeps, actor: UserRow, scope: Scope, id:
   });
 }
 
-export async function removeMember(deps: AppDeps, actor: UserRow, id: number, userId: number) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const user = await accountOf(db, ROOT_SCOPE, userId);
-  if (Number(user.household_id) !== id) throw new ApiError(404, HOUSEHOLD_TEXT.notMember);
-  return recorded(deps, actor, 'remove_household_member', `${fullName(user)} from ${row.name}`, async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ household_id: null, household_relationship: null })
-      .where('id', '=', userId)
-      .execute();
-    if (Number(row.head_user_id) === userId) {
-      await trx.updateTable('households').set({ head_user_id: null }).where('id', '=', id).execute();
-    }
-    return id;
+export function removeMember(deps: AppDeps, actor: UserRow, id: number, userId: number) {
+  return changeHousehold(deps, actor, id, {
+    action: 'remove_household_member',
+    check: async (row) => {
+      const user = await accountOf(deps.database.db, ROOT_SCOPE, userId);
+      if (Number(user.household_id) !== id) throw new ApiError(404, HOUSEHOLD_TEXT.notMember);
+      return `${fullName(user)} from ${row.name}`;
+    },
+    change: async (trx, row) => {
+      await trx
+        .updateTable('users')
+        .set({ household_id: null, household_relationship: null })
+        .where('id', '=', userId)
+        .execute();
+      if (Number(row.head_user_id) === userId) {
+        await trx.updateTable('households').set({ head_user_id: null }).where('id', '=', id).execute();
+      }
+    },
   });
 }
 
@@ -290,7 +318,7 @@ export async function mergeHouseholds(
   actor: UserRow,
   scope: Scope,
   into: number,
-  from: number,
+  { from }: HouseholdMerge,
 ): Promise<Household> {
   if (into === from) throw fieldError('from', HOUSEHOLD_TEXT.sameHousehold);
   const db = deps.database.db;

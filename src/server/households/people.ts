@@ -9,7 +9,7 @@ import {
   type HouseholdPersonCreate,
   type HouseholdPersonUpdate,
 } from '../../lib/shared/households/api';
-import { householdRow, recorded } from './households';
+import { changeHousehold } from './households';
 
 type Db = Kysely<DB>;
 
@@ -51,37 +51,35 @@ export const updatePerson_ = (trx: Db, personId: number, changes: HouseholdPerso
     .where('id', '=', personId)
     .execute();
 
-export async function addPerson(deps: AppDeps, actor: UserRow, id: number, input: HouseholdPersonCreate) {
-  const row = await householdRow(deps.database.db, id);
-  return recorded(deps, actor, 'add_household_person', `${input.name} to ${row.name}`, async (trx, stamp) => {
-    await insertPerson(trx, id, input, stamp);
-    return id;
+export function addPerson(deps: AppDeps, actor: UserRow, id: number, input: HouseholdPersonCreate) {
+  return changeHousehold(deps, actor, id, {
+    action: 'add_household_person',
+    check: (row) => `${input.name} to ${row.name}`,
+    change: (trx, _row, stamp) => insertPerson(trx, id, input, stamp),
   });
 }
 
-export async function updatePerson(
+export function updatePerson(
   deps: AppDeps,
   actor: UserRow,
   id: number,
   personId: number,
   changes: HouseholdPersonUpdate,
 ) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const person = await personRow(db, id, personId);
-  const what = `${changes.name ?? person.name} of ${row.name}`;
-  return recorded(deps, actor, 'update_household_person', what, async (trx) => {
-    await updatePerson_(trx, personId, changes);
-    return id;
+  return changeHousehold(deps, actor, id, {
+    action: 'update_household_person',
+    check: async (row) => {
+      const person = await personRow(deps.database.db, id, personId);
+      return `${changes.name ?? person.name} of ${row.name}`;
+    },
+    change: (trx) => updatePerson_(trx, personId, changes),
   });
 }
 
-export async function removePerson(deps: AppDeps, actor: UserRow, id: number, personId: number) {
-  const db = deps.database.db;
-  const row = await householdRow(db, id);
-  const person = await personRow(db, id, personId);
-  return recorded(deps, actor, 'remove_household_person', `${person.name} from ${row.name}`, async (trx) => {
-    await trx.deleteFrom('household_people').where('id', '=', personId).execute();
-    return id;
+export function removePerson(deps: AppDeps, actor: UserRow, id: number, personId: number) {
+  return changeHousehold(deps, actor, id, {
+    action: 'remove_household_person',
+    check: async (row) => `${(await personRow(deps.database.db, id, personId)).name} from ${row.name}`,
+    change: (trx) => trx.deleteFrom('household_people').where('id', '=', personId).execute(),
   });
 }

@@ -19,9 +19,9 @@ import {
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
 import { changeById, removeMemberById, route, wholeId } from '../kernel/routes';
-import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
+import { changeAndDelete, changeInCallerScope, congregationDoors, createInScope } from '../kernel/item-routes';
 import * as households from './households';
-import { listScope, scopeOf } from '../kernel/scope';
+import { listScope } from '../kernel/scope';
 import * as people from './people';
 import { updateChildAccount } from './child-accounts';
 
@@ -85,17 +85,7 @@ export function householdRoutes(deps: AppDeps) {
       json: householdMergeSchema,
       200: answer,
     }),
-    async (c) =>
-      c.json(
-        await households.mergeHouseholds(
-          deps,
-          c.get('user'),
-          await scopeOf(c, deps),
-          c.req.valid('param').id,
-          c.req.valid('json').from,
-        ),
-        200,
-      ),
+    changeInCallerScope(deps, households.mergeHouseholds),
   );
 
   app.openapi(
@@ -105,17 +95,7 @@ export function householdRoutes(deps: AppDeps) {
       json: householdMemberAddSchema,
       200: answer,
     }),
-    async (c) =>
-      c.json(
-        await households.addMember(
-          deps,
-          c.get('user'),
-          await scopeOf(c, deps),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    changeInCallerScope(deps, households.addMember),
   );
 
   app.openapi(

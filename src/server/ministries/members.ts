@@ -1,18 +1,14 @@
 // A ministry's members (docs/API.md, Ministries): the ministries of one member, and staff adding members,
-// changing their role and removing them, each with its audit entry in one transaction (./ministries.ts recorded).
+// changing their role and removing them, each with its audit entry in one transaction (changeMinistry of
+// ./ministries.ts).
 import { type Kysely } from 'kysely';
 import type { AppDeps, UserRow } from '../kernel/context';
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError, fieldError } from '../kernel/errors';
 import { fullName } from '../../lib/shared/format';
-import {
-  MINISTRY_TEXT,
-  type MemberMinistry,
-  type MinistryDetail,
-  type MinistryMemberAdd,
-} from '../../lib/shared/ministries/api';
-import { assertAccount, getMinistry, ministryRow, recorded } from './ministries';
+import { MINISTRY_TEXT, type MemberMinistry, type MinistryMemberAdd } from '../../lib/shared/ministries/api';
+import { assertAccount, changeMinistry } from './ministries';
 
 type Db = Kysely<DB>;
 
@@ -48,26 +44,21 @@ export async function belongsTo(db: Db, ministryId: number, userId: number): Pro
   return !!row;
 }
 
-export async function addMinistryMember(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  input: MinistryMemberAdd,
-): Promise<MinistryDetail> {
+export function addMinistryMember(deps: AppDeps, actor: UserRow, id: number, input: MinistryMemberAdd) {
   const db = deps.database.db;
-  const ministry = await ministryRow(db, id);
-  const user = await assertAccount(db, input.user_id, 'user_id');
-  if (await belongsTo(db, id, input.user_id)) throw fieldError('user_id', MINISTRY_TEXT.alreadyMember);
-  const what = `${fullName(user)} to ${ministry.name}`;
-  await recorded(deps, actor, 'add_ministry_member', what, false, async (trx) => {
-    await enrol(trx, input.user_id, id, input.role, deps.now());
-    return id;
+  return changeMinistry(deps, actor, id, {
+    action: 'add_ministry_member',
+    check: async (ministry) => {
+      const user = await assertAccount(db, input.user_id, 'user_id');
+      if (await belongsTo(db, id, input.user_id)) throw fieldError('user_id', MINISTRY_TEXT.alreadyMember);
+      return `${fullName(user)} to ${ministry.name}`;
+    },
+    change: (trx) => enrol(trx, input.user_id, id, input.role, deps.now()),
   });
-  return getMinistry(db, id);
 }
 
-async function membership(db: Db, id: number, userId: number) {
-  const ministry = await ministryRow(db, id);
+/** The name of account `userId` as a member of ministry `id` (404 when it does not belong). */
+async function memberName(db: Db, id: number, userId: number): Promise<string> {
   const row = await db
     .selectFrom('ministry_memberships as mm')
     .innerJoin('users as u', 'u.id', 'mm.user_id')
@@ -76,41 +67,28 @@ async function membership(db: Db, id: number, userId: number) {
     .where('mm.ministry_id', '=', id)
     .executeTakeFirst();
   if (!row) throw new ApiError(404, MINISTRY_TEXT.notMember);
-  return { ministry, name: fullName(row) };
+  return fullName(row);
 }
 
-export async function changeMinistryRole(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  userId: number,
-  role: string,
-): Promise<MinistryDetail> {
-  const db = deps.database.db;
-  const { ministry, name } = await membership(db, id, userId);
-  await recorded(deps, actor, 'change_ministry_role', `${name} in ${ministry.name} to ${role}`, false, async (trx) => {
-    await trx
-      .updateTable('ministry_memberships')
-      .set({ role })
-      .where('user_id', '=', userId)
-      .where('ministry_id', '=', id)
-      .execute();
-    return id;
+export function changeMinistryRole(deps: AppDeps, actor: UserRow, id: number, userId: number, role: string) {
+  return changeMinistry(deps, actor, id, {
+    action: 'change_ministry_role',
+    check: async (ministry) => `${await memberName(deps.database.db, id, userId)} in ${ministry.name} to ${role}`,
+    change: (trx) =>
+      trx
+        .updateTable('ministry_memberships')
+        .set({ role })
+        .where('user_id', '=', userId)
+        .where('ministry_id', '=', id)
+        .execute(),
   });
-  return getMinistry(db, id);
 }
 
-export async function removeMinistryMember(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  userId: number,
-): Promise<MinistryDetail> {
-  const db = deps.database.db;
-  const { ministry, name } = await membership(db, id, userId);
-  await recorded(deps, actor, 'remove_ministry_member', `${name} from ${ministry.name}`, false, async (trx) => {
-    await trx.deleteFrom('ministry_memberships').where('user_id', '=', userId).where('ministry_id', '=', id).execute();
-    return id;
+export function removeMinistryMember(deps: AppDeps, actor: UserRow, id: number, userId: number) {
+  return changeMinistry(deps, actor, id, {
+    action: 'remove_ministry_member',
+    check: async (ministry) => `${await memberName(deps.database.db, id, userId)} from ${ministry.name}`,
+    change: (trx) =>
+      trx.deleteFrom('ministry_memberships').where('user_id', '=', userId).where('ministry_id', '=', id).execute(),
   });
-  return getMinistry(db, id);
 }

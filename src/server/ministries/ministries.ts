@@ -131,6 +131,33 @@ export async function recorded(
   return id;
 }
 
+/** A staff change to a ministry (changeMinistry): its audit action, whether /ministries shows it, two steps. */
+interface MinistryChange {
+  action: TypedAuditAction;
+  shown?: boolean;
+  /** Refuses what it must and answers the words the audit log names the change by. */
+  check: (ministry: MinistryRow) => Promise<string> | string;
+  change: (trx: Transaction<DB>) => Promise<unknown>;
+}
+
+/**
+ * A staff change to ministry `id`: its row is read (404 when there is none), then `check`, then the change and its
+ * entry in one transaction (recorded). Answers the ministry as now stored.
+ */
+export async function changeMinistry(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  { action, shown = false, check, change }: MinistryChange,
+): Promise<MinistryDetail> {
+  const what = await check(await ministryRow(deps.database.db, id));
+  await recorded(deps, actor, action, what, shown, async (trx) => {
+    await change(trx);
+    return id;
+  });
+  return getMinistry(deps.database.db, id);
+}
+
 export async function createMinistry(
   deps: AppDeps,
   actor: UserRow,
@@ -163,22 +190,19 @@ export async function createMinistry(
   return getMinistry(db, id);
 }
 
-export async function updateMinistry(
-  deps: AppDeps,
-  actor: UserRow,
-  id: number,
-  changes: MinistryUpdate,
-): Promise<MinistryDetail> {
+export function updateMinistry(deps: AppDeps, actor: UserRow, id: number, changes: MinistryUpdate) {
   const db = deps.database.db;
-  const row = await ministryRow(db, id);
-  if (changes.name !== undefined) await assertNameFree(db, changes.name, id);
-  if (changes.leader_user_id) await assertAccount(db, changes.leader_user_id, 'leader_user_id');
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  await recorded(deps, actor, 'update_ministry', changes.name ?? row.name, true, async (trx) => {
-    await trx.updateTable('ministries').set(set).where('id', '=', id).execute();
-    return id;
+  return changeMinistry(deps, actor, id, {
+    action: 'update_ministry',
+    shown: true,
+    check: async (row) => {
+      if (changes.name !== undefined) await assertNameFree(db, changes.name, id);
+      if (changes.leader_user_id) await assertAccount(db, changes.leader_user_id, 'leader_user_id');
+      return changes.name ?? row.name;
+    },
+    change: (trx) => trx.updateTable('ministries').set(set).where('id', '=', id).execute(),
   });
-  return getMinistry(db, id);
 }
 
 /** Deletes a ministry with its memberships and join requests. */

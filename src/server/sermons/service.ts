@@ -10,10 +10,9 @@ import type { TypedAuditAction } from '../../lib/shared/permissions';
 import type { AppDeps } from '../kernel/context';
 import type { DB, SermonsTable } from '../db/schema';
 import { iso } from '../db/time';
-import { withFreshSlug } from '../db/slugs';
 import { writeTags } from '../db/tags';
 import { ApiError } from '../kernel/errors';
-import { NOT_FOUND, deleteItem, recorded, updateItem } from '../content/access';
+import { NOT_FOUND, deleteItem, insertItem, recorded, updateItem } from '../content/access';
 import { MEDIA_PATH } from '../media/storage';
 import type { UserRow } from '../kernel/context';
 
@@ -114,28 +113,12 @@ const NEW_SERMON = {
 };
 
 export async function createSermon(deps: AppDeps, actor: UserRow, input: SermonCreate): Promise<SermonAnswer> {
-  const db = deps.database.db;
-  const id = await withFreshSlug(db, 'sermons', input.title, async (id) => {
-    await recorded(
-      deps,
-      'sermons',
-      actor,
-      { action: STATUS_ACTION[input.status], title: input.title, id },
-      (trx, now) =>
-        trx
-          .insertInto('sermons')
-          .values({
-            ...NEW_SERMON,
-            ...(columnsOf(input) as Insertable<SermonsTable>),
-            id,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute(),
-    );
-    return id;
+  const values = { ...NEW_SERMON, ...(columnsOf(input) as Insertable<SermonsTable>) };
+  const id = await insertItem(deps, 'sermons', actor, values, {
+    action: STATUS_ACTION[input.status],
+    title: input.title,
   });
-  return toSermonAnswer(await loadSermon(db, id));
+  return toSermonAnswer(await loadSermon(deps.database.db, id));
 }
 
 /**

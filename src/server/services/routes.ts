@@ -12,7 +12,7 @@ import {
 import { BRANCH_NOT_FOUND } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { jsonAnswer } from '../kernel/contract';
-import { createInScope } from '../kernel/item-routes';
+import { changeInScope, createInScope, deleteInCallerScope } from '../kernel/item-routes';
 import { ApiError } from '../kernel/errors';
 import { DELETED, route, wholeId } from '../kernel/routes';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
@@ -55,19 +55,15 @@ export function serviceRoutes(deps: AppDeps) {
     create: services.createService,
   });
 
-  app.openapi(
-    route('patch', '/{id}/', 'Change a service of your scope (ADMIN and above)', {
-      signedIn: auth,
-      params: Id,
-      json: serviceUpdateSchema,
-      200: jsonAnswer(Service, 'The service as now stored'),
-    }),
-    async (c) => {
-      const scope = await scopeOf(c, deps);
-      const { id } = c.req.valid('param');
-      return c.json(await services.updateService(deps, c.get('user'), scope, id, c.req.valid('json')), 200);
-    },
-  );
+  changeInScope(app, deps, {
+    summary: 'Change a service of your scope (ADMIN and above)',
+    signedIn: auth,
+    params: Id,
+    body: serviceUpdateSchema,
+    noun: 'service',
+    answer: Service,
+    change: services.updateService,
+  });
 
   app.openapi(
     route('delete', '/{id}/', 'Delete a service of your scope (ADMIN and above); its counts stay', {
@@ -75,10 +71,7 @@ export function serviceRoutes(deps: AppDeps) {
       params: Id,
       ...DELETED,
     }),
-    async (c) => {
-      await services.deleteService(deps, c.get('user'), await scopeOf(c, deps), c.req.valid('param').id);
-      return c.body(null, 204);
-    },
+    deleteInCallerScope(deps, services.deleteService),
   );
 
   return app;

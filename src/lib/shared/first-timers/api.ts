@@ -3,22 +3,22 @@
 // server's contracts declare these and the screens' types are derived from them.
 import { z } from 'zod';
 import { EMAIL_PATTERN, messages, optionalPhone, requiredText } from '../schemas';
+import { valuesOf } from '../labels';
 
-export const FIRST_TIMER_STATUSES = ['new', 'contacted', 'visited', 'joined', 'not-interested'] as const;
-export type FirstTimerStatus = (typeof FIRST_TIMER_STATUSES)[number];
-export const FIRST_TIMER_STATUS_LABELS: Record<FirstTimerStatus, string> = {
+export const FIRST_TIMER_STATUS_LABELS = {
   new: 'New',
   contacted: 'Contacted',
   visited: 'Visited',
   joined: 'Joined',
   'not-interested': 'Not interested',
 };
+export const FIRST_TIMER_STATUSES = valuesOf(FIRST_TIMER_STATUS_LABELS);
+export type FirstTimerStatus = (typeof FIRST_TIMER_STATUSES)[number];
 /** Still being followed up: a card in one of these, assigned and untouched this long, reminds its assignee. */
 export const OPEN_STATUSES: readonly FirstTimerStatus[] = ['new', 'contacted', 'visited'];
 export const REMINDER_AFTER_DAYS = 3;
 
-export const HEARD_FROM = ['friend', 'family', 'social-media', 'radio-tv', 'passing-by', 'event', 'other'] as const;
-export const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM)[number], string> = {
+export const HEARD_FROM_LABELS = {
   friend: 'A friend',
   family: 'Family',
   'social-media': 'Social media',
@@ -27,6 +27,7 @@ export const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM)[number], string> = {
   event: 'An event',
   other: 'Other',
 };
+export const HEARD_FROM = valuesOf(HEARD_FROM_LABELS);
 
 export const FIRST_TIMER_TEXT = {
   needContact: 'Please give a phone number or an email address so we can welcome you.',

@@ -23,31 +23,32 @@ import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../constants';
 import { EMAIL_PATTERN, ISO_DATE_PATTERN, PHONE_PATTERN, messages } from '../messages';
 import { branchIdField, optionalPhone } from '../schemas';
+import { valuesOf } from '../labels';
 import { branchQuerySchema } from '../branches/api';
 import { BATCH_TOTAL_LIMITS, BATCH_TOTAL_MESSAGE, CURRENCY, toPesewas } from './money';
 
-export const GIFT_STATUSES = ['pending', 'paid', 'failed', 'flagged', 'refunded'] as const;
-export type GiftStatus = (typeof GIFT_STATUSES)[number];
-export const GIFT_STATUS_LABELS: Record<GiftStatus, string> = {
+export const GIFT_STATUS_LABELS = {
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Failed',
   flagged: 'Flagged',
   refunded: 'Refunded',
 };
+export const GIFT_STATUSES = valuesOf(GIFT_STATUS_LABELS);
+export type GiftStatus = (typeof GIFT_STATUSES)[number];
 
-export const GIFT_METHODS = ['paystack', 'cash', 'cheque', 'bank', 'mobile_money'] as const;
-export type GiftMethod = (typeof GIFT_METHODS)[number];
-/** The ways staff record a gift that did not come through Paystack. */
-export const STAFF_GIFT_METHODS = ['cash', 'cheque', 'bank', 'mobile_money'] as const;
-export type StaffGiftMethod = (typeof STAFF_GIFT_METHODS)[number];
-export const GIFT_METHOD_LABELS: Record<GiftMethod, string> = {
+export const GIFT_METHOD_LABELS = {
   paystack: 'Online (Paystack)',
   cash: 'Cash',
   cheque: 'Cheque',
   bank: 'Bank transfer',
   mobile_money: 'Mobile money',
 };
+export const GIFT_METHODS = valuesOf(GIFT_METHOD_LABELS);
+export type GiftMethod = (typeof GIFT_METHODS)[number];
+/** The ways staff record a gift that did not come through Paystack. */
+export const STAFF_GIFT_METHODS = ['cash', 'cheque', 'bank', 'mobile_money'] as const;
+export type StaffGiftMethod = (typeof STAFF_GIFT_METHODS)[number];
 
 export const GIVING_RANGES = ANALYTICS_RANGES.map((r) => r.value) as ['7d', '30d', '90d', '1y'];
 export type GivingRange = (typeof GIVING_RANGES)[number];

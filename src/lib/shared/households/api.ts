@@ -173,3 +173,4 @@ export type OwnHouseholdUpdate = z.infer<typeof ownHouseholdUpdateSchema>;
 
 /** POST /households/{id}/merge/: the household `from` moves into this one and is deleted. */
 export const householdMergeSchema = z.strictObject({ from: id });
+export type HouseholdMerge = z.infer<typeof householdMergeSchema>;

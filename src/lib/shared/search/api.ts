@@ -1,17 +1,18 @@
 // The portal's search (GET /search/?q=, docs/API.md): people, sermons, events and prayer requests the signed-in
 // staff member may see, a few of each, each with the portal route that shows it.
 import { z } from 'zod';
+import { valuesOf } from '../labels';
 
 export const SEARCH_LIMITS = { min: 2, max: 100 } as const;
 export const SEARCH_PER_KIND = 5;
-export const SEARCH_KINDS = ['person', 'sermon', 'event', 'prayer'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
+export const SEARCH_KIND_LABELS = {
   person: 'People',
   sermon: 'Sermons',
   event: 'Events',
   prayer: 'Prayer requests',
 };
+export const SEARCH_KINDS = valuesOf(SEARCH_KIND_LABELS);
+export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 const QUERY_MESSAGE = `Type ${SEARCH_LIMITS.min} to ${SEARCH_LIMITS.max} characters to search`;
 export const searchQuerySchema = z.object({

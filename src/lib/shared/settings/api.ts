@@ -5,15 +5,16 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, messages } from '../messages';
 import { FOLLOW_UP_DAYS } from '../prayers/wall';
 import { welcomeWordsSchema } from '../first-timers/api';
+import { valuesOf } from '../labels';
 
 export const MAX_RECIPIENTS = 20;
-export const RECIPIENT_KINDS = ['message', 'prayer', 'registration'] as const;
-export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
-export const RECIPIENT_KIND_LABELS: Record<RecipientKind, string> = {
+export const RECIPIENT_KIND_LABELS = {
   message: 'Contact messages',
   prayer: 'Prayer requests',
   registration: 'Event registrations',
 };
+export const RECIPIENT_KINDS = valuesOf(RECIPIENT_KIND_LABELS);
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 /** The church's phone as people write it: an optional +, then digits, spaces, hyphens or parentheses. */
 export const CHURCH_PHONE_PATTERN = /^\+?[\d\s\-()]{7,20}$/;
 export const FOLLOW_UP_LIMITS = { min: 1, max: 365 } as const;

@@ -2,7 +2,7 @@
 // and tags, category, status and type filters, and each card's derived figures.
 import type { ChurchEvent as StoredEvent } from '../../../../lib/shared/live/types';
 import type { EventAnswer } from '../../../../lib/shared/live/api';
-import { tagsFromText, tagsToText } from '../../content-form';
+import { startingValues, tagsFromText, tagsToText } from '../../content-form';
 
 /** An event as the screen shows it: the API's answer, whose capacity is null for "no limit". */
 type ChurchEvent = Omit<StoredEvent, 'capacity'> & { capacity: number | null };
@@ -94,23 +94,26 @@ export interface EventFormValues {
 
 /** Create Event starts as a public one-time worship event on `today`; Edit starts from the event. */
 export function eventFormValues(e: EventAnswer | null, today: string): EventFormValues {
+  const blank: Omit<EventFormValues, 'capacity' | 'tags'> = {
+    title: '',
+    description: '',
+    category: 'worship',
+    type: 'one-time',
+    status: 'upcoming',
+    startDate: today,
+    startTime: '',
+    endDate: '',
+    endTime: '',
+    location: '',
+    organizer: '',
+    requiresRegistration: false,
+    isPublic: true,
+    imageUrl: '',
+  };
   return {
-    title: e?.title ?? '',
-    description: e?.description ?? '',
-    category: e?.category ?? 'worship',
-    type: e?.type ?? 'one-time',
-    status: e?.status ?? 'upcoming',
-    startDate: e?.startDate ?? today,
-    startTime: e?.startTime ?? '',
-    endDate: e?.endDate ?? '',
-    endTime: e?.endTime ?? '',
-    location: e?.location ?? '',
-    organizer: e?.organizer ?? '',
+    ...startingValues(e, blank),
     capacity: e?.capacity ? String(e.capacity) : '',
-    requiresRegistration: e?.requiresRegistration ?? false,
-    isPublic: e?.isPublic ?? true,
     tags: tagsToText(e?.tags ?? []),
-    imageUrl: e?.imageUrl ?? '',
   };
 }
 

@@ -37,7 +37,7 @@ import { ScreenDenial } from '../../Denial';
 import { loadErrorMessage } from '../../query';
 import { GivingTotalsTable, giftCount } from '../../GivingTotalsTable';
 import { QueryView } from '../../QueryView';
-import { useSearchPause } from '../../useSearchPause';
+import { useServerFilters } from '../../useSearchPause';
 import { branchFilterOptions, useBranchChoices } from '../../BranchPicker';
 import { exportGiftsCsv } from './api';
 import { FundsDialog } from './FundsDialog';
@@ -77,9 +77,8 @@ type Dialog =
 
 function Giving() {
   const [range, setRange] = useState<GivingRange>(DEFAULT_ANALYTICS_RANGE);
-  const [filters, setFilters] = useState<GiftFilters>(EMPTY_GIFT_FILTERS);
-  const [search, setSearch] = useSearchPause(filters.search);
   const [shown, setShown] = useState(PAGE);
+  const { filters, search, set, clear, bar } = useServerFilters(EMPTY_GIFT_FILTERS, isFiltered, () => setShown(PAGE));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
   const query = giftQueryOf({ ...filters, search });
@@ -92,15 +91,6 @@ function Giving() {
   const items = gifts.data ?? [];
   const flaggedCount = flagged.data?.length ?? 0;
 
-  const set = (patch: Partial<GiftFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setShown(PAGE);
-  };
-  const clear = () => {
-    setFilters(EMPTY_GIFT_FILTERS);
-    setSearch('');
-    setShown(PAGE);
-  };
   const exportCsv = () =>
     toastOnFailure('export the gifts', async () => {
       setExporting(true);
@@ -163,10 +153,7 @@ function Giving() {
 
       <section aria-label="Gifts" className="flex flex-col gap-4">
         <FilterBar
-          values={filters}
-          onChange={set}
-          onClear={clear}
-          canClear={isFiltered(filters)}
+          {...bar}
           searchLabel="Search the gifts"
           placeholder="Search by name, email or reference..."
           selects={[

@@ -3,7 +3,6 @@
 // server filters: the list holds the newest 500 of a filter), and Retry on a failed one, which queues it again.
 import { useStore } from '@nanostores/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { formatDateTime } from '../../../../lib/shared/format';
 import type { OutboxItem } from '../../../../lib/shared/outbox/api';
@@ -12,7 +11,7 @@ import { Badge, Button, CELL, DataTable, EmptyState, FilterBar, NoMatches, Scree
 import { toastOnFailure } from '../../content-form';
 import { ScreenDenial } from '../../Denial';
 import { QueryView } from '../../QueryView';
-import { useSearchPause } from '../../useSearchPause';
+import { useServerFilters } from '../../useSearchPause';
 import { retryOutbox } from './api';
 import {
   CHANNEL_LABELS,
@@ -24,7 +23,6 @@ import {
   isFiltered,
   messageName,
   outboxQueryOf,
-  type OutboxFilters,
 } from './model';
 import { outboxKeys, outboxQuery } from './queries';
 
@@ -36,8 +34,7 @@ export default function OutboxScreen() {
 
 function Outbox() {
   const client = useQueryClient();
-  const [filters, setFilters] = useState<OutboxFilters>(EMPTY_OUTBOX_FILTERS);
-  const [search, setSearch] = useSearchPause(filters.search);
+  const { filters, search, clear, bar } = useServerFilters(EMPTY_OUTBOX_FILTERS, isFiltered);
   const query = useQuery(outboxQuery(outboxQueryOf({ ...filters, search })));
   const items = query.data ?? [];
   const retrying = useMutation({
@@ -50,11 +47,6 @@ function Outbox() {
       await retrying.mutateAsync(item);
       toast(`Queued ${messageName(item)} again`);
     });
-  const set = (patch: Partial<OutboxFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const clear = () => {
-    setFilters(EMPTY_OUTBOX_FILTERS);
-    setSearch('');
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -63,10 +55,7 @@ function Outbox() {
         subtitle="Every email and SMS the site sends, newest first. A failed one can be sent again."
       />
       <FilterBar
-        values={filters}
-        onChange={set}
-        onClear={clear}
-        canClear={isFiltered(filters)}
+        {...bar}
         searchLabel="Search the outbox"
         placeholder="Search by recipient or subject..."
         selects={[

@@ -6,7 +6,7 @@ import { formatCount } from '../../../../lib/shared/format';
 import type { BadgeVariant } from '../../../ui/Badge';
 import { ALL, matchesFilter, matchesSearch, sum } from '../../../../lib/shared/filters';
 import type { SermonAnswer } from '../../../../lib/shared/live/api';
-import { tagsFromText, tagsToText } from '../../content-form';
+import { startingValues, tagsFromText, tagsToText } from '../../content-form';
 
 export interface SermonFilters {
   search: string;
@@ -68,20 +68,20 @@ export interface SermonFormValues {
 
 /** New Sermon starts as a draft dated `today`; Edit Sermon starts from the sermon as the API answered it. */
 export function sermonFormValues(sermon: SermonAnswer | null, today: string): SermonFormValues {
-  return {
-    title: sermon?.title ?? '',
-    speaker: sermon?.speaker ?? '',
-    date: sermon?.date ?? today,
-    category: sermon?.category ?? '',
-    duration: sermon?.duration ?? '',
-    series: sermon?.series ?? '',
-    description: sermon?.description ?? '',
-    status: sermon?.status ?? 'draft',
-    tags: tagsToText(sermon?.tags ?? []),
-    videoUrl: sermon?.videoUrl ?? '',
-    thumbnail: sermon?.thumbnail ?? '',
-    notes: sermon?.notes ?? '',
+  const blank: Omit<SermonFormValues, 'tags'> = {
+    title: '',
+    speaker: '',
+    date: today,
+    category: '',
+    duration: '',
+    series: '',
+    description: '',
+    status: 'draft',
+    videoUrl: '',
+    thumbnail: '',
+    notes: '',
   };
+  return { ...startingValues(sermon, blank), tags: tagsToText(sermon?.tags ?? []) };
 }
 
 /** The body of POST /sermons/ or PATCH /sermons/{id}/ (every field; empty optional text clears it), before
