@@ -43,7 +43,9 @@ function e2eParts() {
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
-  vitest: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'api']],
+  vitest: [
+    [node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'api', '--project', 'api-alone'],
+  ],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
     [node, 'scripts/build-server.mjs'],
