@@ -6,7 +6,7 @@
 // runs for headless tests, when it is there: the full browser in its headless mode took a third more CPU for the
 // same spec (admin-households.spec.ts: 8.6-10.1 s against 6.3-6.6 s). The benches measure the full browser.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
@@ -17,8 +17,12 @@ export function e2eBrowser() {
   return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
 }
 
+/** Runs a command to its end, its output passed through; without blocking, so `npm test`'s other lines go on. */
+const run = (command, args, env) =>
+  new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env }).on('exit', resolve).on('error', resolve));
+
 /** Installs what is missing of the two (as root, with apt); answers whether the end-to-end browser is there. */
-export function ensureChromium() {
+export async function ensureChromium() {
   const missing = [
     [CHROMIUM, 'chromium'],
     [HEADLESS_SHELL, 'chromium-headless-shell'],
@@ -28,8 +32,10 @@ export function ensureChromium() {
     const names = missing.map(([, name]) => name);
     console.warn(`Missing: installing Debian's ${names.join(' and ')}...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env });
+    // The API tests' set-up may be installing PostgreSQL at the same moment: wait for apt's lock, not fail on it.
+    const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+    await run('apt-get', [...wait, 'update', '-qq'], env);
+    await run('apt-get', [...wait, 'install', '-y', '-qq', ...names], env);
   }
   if (existsSync(e2eBrowser())) return true;
   console.error(
@@ -38,4 +44,4 @@ export function ensureChromium() {
   return false;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(ensureChromium() ? 0 : 1);
+if (import.meta.url === `file://${process.argv[1]}`) process.exit((await ensureChromium()) ? 0 : 1);

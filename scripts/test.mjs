@@ -144,6 +144,10 @@ async function runTogether(commands, env, name) {
   return statuses.find((status) => status !== 0) ?? 0;
 }
 
+/** The end-to-end browser, installed (when missing) while the other lines run rather than after the build. */
+let browser;
+const browserReady = () => (browser ??= ensureChromium());
+
 const seconds = new Map();
 
 /** One step: its commands in turn, then the check for processes it left. Answers its exit status. */
@@ -151,7 +155,7 @@ async function step(name, prefix) {
   const value = `${name}-${process.pid}`;
   console.log(`\n${prefix}=== ${name} ===`);
   const started = performance.now();
-  if (name === 'e2e' && !ensureChromium()) return 1;
+  if (name === 'e2e' && !(await browserReady())) return 1;
   let status = 0;
   for (const command of STEPS[name]) {
     const env = { ...process.env, [MARK]: value };
@@ -193,6 +197,7 @@ async function line(names, sideBySide) {
 }
 
 const started = performance.now();
+if (!wanted.length || wanted.includes('e2e')) browserReady();
 const statuses = wanted.length
   ? [await line(wanted, false)]
   : await Promise.all(PLAN.map((names) => line(names, true)));

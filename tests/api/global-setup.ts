@@ -34,8 +34,10 @@ function installPostgres() {
   if (process.getuid?.() !== 0 || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) return;
   console.warn("PostgreSQL is missing: installing Debian's postgresql for the API suite...");
   const env = { ...serviceEnv, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  // npm test may be installing Chromium at the same moment (scripts/ensure-chromium.mjs): wait for apt's lock.
+  const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+  spawnSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', [...wait, 'install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
 }
 
 function startPostgres(): string | null {
