@@ -153,17 +153,12 @@ describe('Field', () => {
     expect(screen.getByLabelText('Minimal').className).toContain('border-b-2');
   });
 
+  /** A phone field with the country picker, checked as it is typed into. */
+  const renderPhone = (rules: FieldProps['rules']) =>
+    render(<Controlled name="phone" label="Phone" type="phone" phoneInput={PhoneInput} realTime rules={rules} />);
+
   it('phone type renders the country picker with the number input', () => {
-    render(
-      <Controlled
-        name="phone"
-        label="Phone"
-        type="phone"
-        phoneInput={PhoneInput}
-        realTime
-        rules={{ pattern: /^[\d\s\-()]{7,15}$/ }}
-      />,
-    );
+    renderPhone({ pattern: /^[\d\s\-()]{7,15}$/ });
     expect(screen.getByRole('button', { name: 'Country code: Ghana +233' })).toBeTruthy();
     const input = screen.getByLabelText('Phone');
     fireEvent.focus(input);
@@ -172,16 +167,7 @@ describe('Field', () => {
   });
 
   it('phone type gives the number input the attributes of every other control', () => {
-    render(
-      <Controlled
-        name="phone"
-        label="Phone"
-        type="phone"
-        phoneInput={PhoneInput}
-        realTime
-        rules={{ required: true }}
-      />,
-    );
+    renderPhone({ required: true });
     const input = screen.getByLabelText(/Phone/) as HTMLInputElement;
     expect(input.name).toBe('phone');
     expect(input.required).toBe(true);
