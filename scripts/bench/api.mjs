@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
 import { LOOPBACK, load, tool } from './lib/load.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -25,13 +25,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-'));
 const port = await freePort();
 const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'church.db')}`,
-  LOG_REQUESTS: '0',
+  ...serverEnv({ port, dir }),
   // The burst below comes from one address and the other sign-ins from another (X-Forwarded-For).
   TRUST_PROXY: 'true',
 };

@@ -13,7 +13,8 @@ import { firstVisit, LOGIN_BUDGET_BYTES } from './lib/first-visit.mjs';
 import { waitForHealth } from './lib/health.mjs';
 import { load } from './lib/load.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { staffToken } from './lib/sign-in.mjs';
 
 /** The server's resident memory (MiB) after the API's and the pages' load. */
 const RSS_BUDGET_MIB = 160;
@@ -32,14 +33,8 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const base = `${origin}/api/v1`;
 const env = {
-  ...process.env,
+  ...serverEnv({ port, dir }),
   ...START_ENV,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'church.db')}`,
-  LOG_REQUESTS: '0',
   TRUST_PROXY: 'true',
 };
 
@@ -100,16 +95,7 @@ try {
     if (i < COLD_STARTS - 1) await stop();
   }
 
-  const signIn = async (username, address) => {
-    const res = await fetch(`${base}/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-platform': 'web', 'x-forwarded-for': address },
-      body: JSON.stringify({ username, password: 'Demo1234!' }),
-    });
-    if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}`);
-    return (await res.json()).access;
-  };
-  const auth = { authorization: `Bearer ${await signIn('superadmin', '192.0.2.1')}`, 'x-platform': 'web' };
+  const auth = { authorization: `Bearer ${await staffToken(origin, 'superadmin', '192.0.2.1')}`, 'x-platform': 'web' };
   const json = { 'content-type': 'application/json', 'x-platform': 'web' };
   const calls = [
     { url: `${base}/auth/profile/`, headers: auth },

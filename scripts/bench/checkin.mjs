@@ -23,7 +23,8 @@ import { register } from 'tsx/esm/api';
 import { firstVisit } from './lib/first-visit.mjs';
 import { waitForHealth } from './lib/health.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { staffToken } from './lib/sign-in.mjs';
 
 register();
 const src = new URL('../../src/server/', import.meta.url);
@@ -231,14 +232,8 @@ async function measure(name, url, dataDir, { sizes }) {
   const printer = await startPrinter();
   const server = spawn(...START_COMMAND, {
     env: {
-      ...process.env,
+      ...serverEnv({ port, dir: dataDir, databaseUrl: url }),
       ...START_ENV,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      LOG_REQUESTS: '0',
       ARGON2_TEST_MEMORY_KIB: '64',
       SMS_PROVIDER: 'arkesel',
       SMS_API_KEY: ARKESEL_KEY,
@@ -253,14 +248,7 @@ async function measure(name, url, dataDir, { sizes }) {
   try {
     await waitForHealth(origin, { intervalMs: 50 });
     const json = { 'content-type': 'application/json', 'x-platform': 'web' };
-    const { access } = await (
-      await fetch(`${origin}/api/v1/auth/login/`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
-      })
-    ).json();
-    const staff = { ...json, authorization: `Bearer ${access}` };
+    const staff = { ...json, authorization: `Bearer ${await staffToken(origin)}` };
     const services = await (await fetch(`${origin}/api/v1/services/`, { headers: staff })).json();
     const serviceId = services[0].id;
     const stations = [];

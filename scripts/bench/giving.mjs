@@ -16,7 +16,8 @@ import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { waitForHealth } from './lib/health.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { staffToken } from './lib/sign-in.mjs';
 
 register();
 const { PAYSTACK_KEY, sign, startFakePaystack } = await import('../../tests/api/paystack-fake.ts');
@@ -35,14 +36,8 @@ const paystack = await startFakePaystack();
 paystack.webhookUrl = `${origin}/api/v1/giving/webhooks/paystack/`;
 const server = spawn(...START_COMMAND, {
   env: {
-    ...process.env,
+    ...serverEnv({ port, dir }),
     ...START_ENV,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dir,
-    DATABASE_URL: `file:${join(dir, 'church.db')}`,
-    LOG_REQUESTS: '0',
     PUBLIC_RATE_LIMIT: '1000000',
     // Givers come from many addresses: each request names its own (the per-address limit admits one submission
     // of an address at a time, so one address for all would measure that queue, not a gift).
@@ -141,14 +136,7 @@ try {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const { access } = await (
-    await fetch(`${origin}/api/v1/auth/login/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
-    })
-  ).json();
-  const staff = { ...json, authorization: `Bearer ${access}` };
+  const staff = { ...json, authorization: `Bearer ${await staffToken(origin)}` };
   const gifts = await (await fetch(`${origin}/api/v1/giving/gifts/?status=paid`, { headers: staff })).json();
   console.log(
     `webhooks: ${bodies.length} in ${seconds.toFixed(2)} s = ${Math.round(bodies.length / seconds)} credited/s ` +

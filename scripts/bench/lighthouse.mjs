@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForHealth } from './lib/health.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PAGES = ['/', '/about', '/contact', '/sermons', '/sermons/walking-in-faith', '/events', '/prayers'];
@@ -16,13 +16,7 @@ const port = Number(process.env.BENCH_PORT ?? 4452);
 const base = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), 'church-lighthouse-'));
 const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'church.db')}`,
-  LOG_REQUESTS: '0',
+  ...serverEnv({ port, dir }),
 };
 
 if (!existsSync('dist/server/entry.mjs')) {

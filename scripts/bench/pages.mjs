@@ -24,7 +24,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { gzipSync } from 'node:zlib';
 import { waitForHealth } from './lib/health.mjs';
 import { load, tool } from './lib/load.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -68,13 +68,7 @@ const freePorts = async (count) => {
 const [port, rawPort] = await freePorts(2);
 const origin = `http://127.0.0.1:${port}`;
 const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'church.db')}`,
-  LOG_REQUESTS: '0',
+  ...serverEnv({ port, dir }),
 };
 
 const spawned = performance.now();

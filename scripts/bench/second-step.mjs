@@ -13,7 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Secret, TOTP } from 'otpauth';
 import { waitForHealth } from './lib/health.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -22,13 +22,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'church-bench-2fa-'));
 const port = await freePort();
 const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  DATA_DIR: dir,
-  DATABASE_URL: `file:${join(dir, 'church.db')}`,
-  LOG_REQUESTS: '0',
+  ...serverEnv({ port, dir }),
   // Every sign-in comes from this one address: the failed-sign-in throttle never sees a failure here.
 };
 const base = `http://127.0.0.1:${port}/api/v1`;

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitForHealth } from './lib/health.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { staffToken } from './lib/sign-in.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const root = new URL('../../', import.meta.url).pathname;
@@ -24,14 +25,8 @@ const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(...START_COMMAND, {
   env: {
-    ...process.env,
+    ...serverEnv({ port, dir }),
     ...START_ENV,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dir,
-    DATABASE_URL: `file:${join(dir, 'church.db')}`,
-    LOG_REQUESTS: '0',
     PUBLIC_RATE_LIMIT: '1000000',
   },
   cwd: root,
@@ -49,14 +44,7 @@ const watchdog = setTimeout(() => {
 const json = { 'content-type': 'application/json', 'x-platform': 'web' };
 try {
   await waitForHealth(origin, { intervalMs: 50 });
-  const { access } = await (
-    await fetch(`${origin}/api/v1/auth/login/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ username: 'admin', password: 'Demo1234!' }),
-    })
-  ).json();
-  const staff = { ...json, authorization: `Bearer ${access}` };
+  const staff = { ...json, authorization: `Bearer ${await staffToken(origin)}` };
   const event = await (
     await fetch(`${origin}/api/v1/events/`, {
       method: 'POST',

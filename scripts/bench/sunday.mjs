@@ -28,7 +28,8 @@ import { register } from 'tsx/esm/api';
 import { firstVisit, LOGIN_BUDGET_BYTES } from './lib/first-visit.mjs';
 import { waitForHealth } from './lib/health.mjs';
 import { freePort } from './lib/ports.mjs';
-import { START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { serverEnv, START_COMMAND, START_ENV } from './lib/start-command.mjs';
+import { staffToken } from './lib/sign-in.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
@@ -73,14 +74,8 @@ async function startServer(databaseUrl, dir, sms) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = {
-    ...process.env,
+    ...serverEnv({ port, dir, databaseUrl }),
     ...START_ENV,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dir,
-    DATABASE_URL: databaseUrl,
-    LOG_REQUESTS: '0',
     // Every card comes from 127.0.0.1: the per-address limit of public forms would stop the 20.
     PUBLIC_RATE_LIMIT: '1000000',
     SMS_PROVIDER: 'arkesel',
@@ -139,20 +134,10 @@ async function startServer(databaseUrl, dir, sms) {
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-platform': 'web' };
 
-async function staffToken(base, username) {
-  const res = await fetch(`${base}/auth/login/`, {
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ username, password: 'Demo1234!' }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${username} answered ${res.status}`);
-  return (await res.json()).access;
-}
-
 /** The rush on a started server; answers its figures. */
 async function rush({ origin, cookies }) {
   const base = `${origin}/api/v1`;
-  const tokens = await Promise.all(['pastor', 'admin'].map((u) => staffToken(base, u)));
+  const tokens = await Promise.all(['pastor', 'admin'].map((u) => staffToken(origin, u)));
   const staff = (i) => ({ ...JSON_HEADERS, authorization: `Bearer ${tokens[i % 2]}` });
   const services = await (await fetch(`${base}/services/`, { headers: staff(0) })).json();
   if (services.length < 1) throw new Error('no services');

@@ -17,3 +17,20 @@ if (words.shift() !== 'node') throw new Error(`package.json's start script shoul
 export const START_ENV = settings;
 /** spawn(...START_COMMAND, { cwd: root, env: { ...env, ...START_ENV } }) starts the server as `npm start` does. */
 export const START_COMMAND = [process.execPath, words];
+
+/**
+ * The environment of a bench's server on this machine: the process's own, the test mode (the demo accounts), the
+ * address and port, its throw-away folder and database (a SQLite file in the folder unless given), no request log.
+ * Add START_ENV where the server is started as `npm start` starts it, and the bench's own settings after.
+ */
+export function serverEnv({ port, dir, databaseUrl = `file:${dir}/church.db` }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dir,
+    DATABASE_URL: databaseUrl,
+    LOG_REQUESTS: '0',
+  };
+}
