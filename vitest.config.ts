@@ -5,11 +5,11 @@ import { defineConfig } from 'vitest/config';
 // ALONE), and the two-server test over the built app (after a build).
 
 /**
- * API files that run by themselves, not beside another: each loads the machine on its own (a thousand guesses at
+ * API files that run by themselves, not beside another: three load the machine on their own (a thousand guesses at
  * once, pg_dump and pg_restore, the command-line tools started as processes), and beside a second file, on a machine
- * busy with the end-to-end tests, their sockets were reset and their 30 s ran out.
+ * busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time.
  */
-const ALONE = ['accounts-hold', 'backup-restore', 'cli'].map((name) => `tests/api/${name}.test.ts`);
+const ALONE = ['accounts-hold', 'backup-restore', 'cli', 'login-timing'].map((name) => `tests/api/${name}.test.ts`);
 const API = {
   environment: 'node',
   testTimeout: 30_000,

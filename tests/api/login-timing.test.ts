@@ -1,0 +1,35 @@
+// An unknown username takes about as long to refuse as a wrong password (no way to tell which accounts exist by
+// timing), on every backend. A timing test: it runs with no other API file beside it (ALONE in vitest.config.ts).
+import { describe, expect, it } from 'vitest';
+import { backends, startApi } from './helpers';
+
+describe.each(backends())('login timing on %s', (backend) => {
+  it('takes about the same time for an unknown user as for a wrong password', async () => {
+    // The production argon2id cost, not the tests' cheap one, so hashing dominates the timing.
+    const slow = await startApi(backend, { members: 0, env: { ARGON2_TEST_MEMORY_KIB: '19456' } });
+    try {
+      const time = async (username: string) => {
+        const t = performance.now();
+        const r = await slow.request('POST', '/auth/login/', { body: { username, password: 'not-the-password' } });
+        expect(r.status).toBe(401);
+        return performance.now() - t;
+      };
+      // The fastest of each: a busy machine (the browser tests may still run beside) only ever adds time, so the
+      // fastest is the closest to the work itself, and a name answered without hashing is still a small fraction of
+      // one hashed.
+      const fastest = (xs: number[]) => Math.min(...xs);
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Alternate, spreading the known names so the lockout never kicks in (each name fails at most twice).
+      for (let i = 0; i < 8; i++) {
+        known.push(await time(['admin', 'pastor', 'superadmin', 'member'][i % 4]));
+        unknown.push(await time(`ghost${i}`));
+      }
+      const ratio = fastest(unknown) / fastest(known);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    } finally {
+      await slow.close();
+    }
+  });
+});
