@@ -133,7 +133,7 @@ function run([cmd, ...args], env, prefix) {
 
 /**
  * Runs the end-to-end parts at once, each on its own port; answers the first non-zero exit status (0 when
- * both pass).
+ * all pass).
  */
 async function runTogether(commands, env, name) {
   const statuses = await Promise.all(
