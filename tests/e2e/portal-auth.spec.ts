@@ -1,20 +1,13 @@
 // Sign-in, session and gate, end to end against the real server and its seeded demo accounts.
 import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../src/lib/shared/constants';
-import { apiCall, createUser, PASSWORD, signedIn } from './portal-helpers';
+import { apiCall, createUser, PASSWORD, signedIn, gotoHydrated } from './portal-helpers';
 import { expectNoAxeViolations } from './axe';
 
 // Four helpers share two CPU cores: give each test room (axe scans alone can take seconds).
 test.describe.configure({ timeout: 60_000 });
 
-/**
- * Opens a sign-in page and waits until its form's island has hydrated (Astro drops the ssr attribute).
- * Typing before hydration is the public-forms issue's to make safe; these tests check the enhanced form.
- */
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-}
+// The sign-in page once its form has hydrated: typing before that is public-forms-prehydration.spec.ts's to check.
 const gotoLogin = (page: Page) => gotoHydrated(page, '/login');
 
 async function signIn(page: Page, username: string, password = PASSWORD) {

@@ -68,3 +68,12 @@ export async function apiCall(request: APIRequestContext, as: string, method: st
   const { access } = await apiLogin(request, as);
   return request.fetch(`/api/v1${path}`, { method, data, headers: { ...headers, Authorization: `Bearer ${access}` } });
 }
+
+/**
+ * Opens a sign-in page and waits until its form's island has hydrated (Astro drops the ssr attribute): a click on
+ * Sign In before that is the browser's own form post, answered for browsers without JavaScript.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+}

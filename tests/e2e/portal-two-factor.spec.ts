@@ -5,7 +5,7 @@
 // an authenticator app does. Each test signs in throw-away accounts and puts the policy back to off.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiLogin, createUser, PASSWORD, signedIn } from './portal-helpers';
+import { apiLogin, createUser, PASSWORD, signedIn, gotoHydrated } from './portal-helpers';
 import { expectNoAxeViolations } from './axe';
 
 const web = { 'X-Platform': 'web' };
@@ -39,7 +39,7 @@ async function enrol(page: Page): Promise<{ secret: string; recovery: string[] }
 async function passwordStep(page: Page, username: string) {
   await page.goto('/login');
   await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   await page.getByLabel(/^Username/).fill(username);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
