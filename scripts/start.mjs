@@ -3,7 +3,6 @@
 // outside production right after), and the site, the admin portal and the API are served from one port
 // (src/host/main.ts). With a build present it answers within a second: nothing here walks the build.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import * as nodeModule from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, COMPILE_CACHE, SERVER_BUNDLE } from './build-server.mjs';
@@ -29,6 +28,7 @@ if (server.BUNDLE_LAYOUT !== LAYOUT) {
 const config = server.configOrExit();
 
 if (config.forceBuild || !existsSync(astroEntry)) {
+  const { spawnSync } = await import('node:child_process');
   const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     stdio: 'inherit',
     cwd: root,

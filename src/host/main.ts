@@ -2,16 +2,17 @@
 // `npm start` runs it bundled (scripts/start.mjs → dist/server/main.mjs) with Astro's handler and the built files
 // for the pages; run directly (`node --import tsx src/host/main.ts`) it serves the API alone, as the crash test
 // does. The page side (Astro's handler given the runtime's read functions, the copies of the pages that may be
-// kept) is ./pages.ts. The database is migrated BEFORE the server listens; what can wait
-// comes after: loading Astro's handler (a quarter of a second; page requests wait for it, health and the API
-// do not), the demo data of an empty database outside production (its password hash takes a moment; the shell
-// holds the requests that need it meanwhile) and reading the built files into memory. A
+// kept) is ./pages.ts. The database is migrated BEFORE the server listens; what can wait comes after: the demo
+// data of an empty database outside production (its password hash takes a moment; the shell holds the requests
+// that need it meanwhile), then, once the first request is answered, loading Astro's handler (a tenth of a
+// second; page requests wait for it, health and the API do not) and reading the built files into memory. A
 // setting or database that is not right stops it with one clear JSON line.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from '../server/config';
-import { createShell, stopOnSignals } from './shell';
+import { afterFirstAnswer, createShell, stopOnSignals } from './shell';
 import { createStaticFiles } from './static-files';
+import { collectWhenIdle } from './idle-memory';
 import { servePages, type AstroHandler } from './pages';
 import { createRuntime } from '../server/runtime';
 import { demoAccountsNotice } from '../server/seed/prepare';
@@ -22,7 +23,10 @@ import { demoAccountsNotice } from '../server/seed/prepare';
  */
 export const BUNDLE_LAYOUT = 3;
 
-/** What `npm start` serves besides the API: Astro's handler (loaded once listening), and the built files' folder. */
+/** How long after listening the pages' side is made ready when no request has come before (below). */
+const WARM_UP_DELAY_MS = 1000;
+
+/** What `npm start` serves besides the API: Astro's handler (loaded after the first answer), and the built files' folder. */
 export interface Site {
   loadHandler(): Promise<AstroHandler>;
   clientDir: string;
@@ -52,7 +56,7 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   // A browser cannot open http://0.0.0.0/: what we print is where to point it.
   const origin = `http://${/^(0\.0\.0\.0|::|\[::\])$/.test(config.host) ? 'localhost' : config.host}:${config.port}`;
   const staticFiles = site && createStaticFiles(site.clientDir);
-  const pages = site && servePages(runtime, { clientDir: site.clientDir });
+  const pages = site && servePages(runtime, { loadHandler: site.loadHandler, clientDir: site.clientDir });
   const shell = createShell({
     api: runtime.app,
     pages: pages?.render,
@@ -64,13 +68,15 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   });
   shell.server.once('error', (err) => fatal(`Could not listen on ${config.host}:${config.port}: ${err.message}`));
   await new Promise<void>((resolve) => shell.server.listen(config.port, config.host, resolve));
-  void site
-    ?.loadHandler()
-    .then((ready) => {
-      if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
-      pages!.loaded(ready);
-    })
-    .catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
+  // What only pages and the build's files need is made ready once the first request has been answered (a page or
+  // file request makes it ready itself) or a second after listening, whichever comes first: Astro's handler holds
+  // the event loop for 40-140 ms while its code loads, reading the build into memory for a few more, and the first
+  // request, usually a health check saying the server is up, need not wait behind either.
+  const warmUp = () => {
+    void staticFiles?.load();
+    void pages?.load().catch((err: Error) => fatal(`The site could not be loaded: ${err.message}`));
+  };
+  if (site) afterFirstAnswer(shell.server, warmUp, WARM_UP_DELAY_MS);
   const url = `http://${config.host}:${config.port}/`;
   // Milliseconds since the process started, so the figure includes loading the code.
   const startup = Math.round(performance.now());
@@ -83,11 +89,11 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
       : `Serving the API on ${origin}/api/v1/`,
   );
   stopOnSignals(shell, runtime.close);
+  collectWhenIdle(shell.server);
   listened();
   seeded.then((created) => {
     if (created) console.log(demoAccountsNotice(origin, Boolean(config.smtpUrl)));
   }, failed);
-  void staticFiles?.load();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(configOrExit());

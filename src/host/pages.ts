@@ -21,16 +21,18 @@ export type AstroHandler = (
 ) => void | Promise<void>;
 
 export interface Pages {
-  /** Renders a page with Astro's handler; a request that comes before the handler is loaded waits for it. */
+  /** Renders a page with Astro's handler, loading it first if it is not yet (the request waits for it). */
   render: NodeHandler;
-  /** Hands over Astro's handler once it is loaded. */
-  loaded(handler: AstroHandler): void;
+  /** Loads Astro's handler now, if it is not loaded or loading yet; settles once it is. */
+  load(): Promise<unknown>;
   /** What a page gets as Astro.locals. */
   locals(): App.Locals;
   pageResponses: ResponseCache;
 }
 
 export interface PagesOptions {
+  /** Loads Astro's handler: the build's entry.mjs (scripts/start.mjs), a tenth of a second of code to run. */
+  loadHandler(): Promise<AstroHandler>;
   /** The build's files (dist/client), for what the memory copies leave to the disk. */
   clientDir?: string;
   pageResponses?: ResponseCache;
@@ -38,17 +40,22 @@ export interface PagesOptions {
 
 export function servePages(
   runtime: Pick<Runtime, 'content' | 'reader'> & Partial<Pick<Runtime, 'giving' | 'members'>>,
-  { clientDir, pageResponses = createResponseCache() }: PagesOptions = {},
+  { loadHandler, clientDir, pageResponses = createResponseCache() }: PagesOptions,
 ): Pages {
   runtime.content.subscribe((collections) => pageResponses.invalidate(collections));
   // A fresh object each time: a page or Astro's middleware may add to its locals.
   const locals = (): App.Locals => ({ content: runtime.reader, giving: runtime.giving, members: runtime.members });
   const disk = clientDir === undefined ? undefined : createDiskFiles(clientDir);
   let handler: AstroHandler | undefined;
-  const loading = Promise.withResolvers<AstroHandler>();
+  let loading: Promise<AstroHandler> | undefined;
+  const load = () =>
+    (loading ??= loadHandler().then((ready) => {
+      if (typeof ready !== 'function') throw new Error("the build's entry exports no handler");
+      return (handler = ready);
+    }));
   const astro = (req: IncomingMessage, res: ServerResponse) => {
     if (handler) return void handler(req, res, undefined, locals());
-    void loading.promise.then((ready) => ready(req, res, undefined, locals()));
+    void load().then((ready) => ready(req, res, undefined, locals()));
   };
   return {
     render(req, res) {
@@ -61,9 +68,7 @@ export function servePages(
       if (disk) disk(req, res, () => astro(req, res));
       else astro(req, res);
     },
-    loaded(ready) {
-      loading.resolve((handler = ready));
-    },
+    load,
     locals,
     pageResponses,
   };

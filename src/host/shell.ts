@@ -109,6 +109,22 @@ export function createShell({
 }
 
 /**
+ * Runs `run` once: when the server's first answer has gone out, or `waitMs` after this call if no request came by
+ * then, whichever is first (`npm start` makes the pages' side ready this way, ./main.ts).
+ */
+export function afterFirstAnswer(server: Server, run: () => void, waitMs: number): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, waitMs);
+  server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', once));
+}
+
+/**
  * An answer that starts before its request's body was read (a body refused as too large, a post refused before
  * it is parsed) closes the connection and says so: what is left of the body is still on its way, and a
  * kept-alive connection that the server drops after its answer (Node and the adapter stop reading a large

@@ -36,8 +36,10 @@ describe.each(backends())('live pages on %s', (backend) => {
       mailer: { send: async () => {} },
       media: directoryStore(api.config.uploadsDir),
     };
-    reader = servePages({ content: api.content, reader: contentReaderOf(deps) }, { pageResponses: shellCache }).locals()
-      .content!;
+    reader = servePages(
+      { content: api.content, reader: contentReaderOf(deps) },
+      { pageResponses: shellCache, loadHandler: () => Promise.reject(new Error('no pages here')) },
+    ).locals().content!;
     api.content.subscribe((collections) => void purged.push([...collections]));
     pastor = await api.tokenFor('pastor');
   });

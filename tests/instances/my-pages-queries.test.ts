@@ -57,14 +57,15 @@ describe('the /my pages’ queries', () => {
       mailer: { send: async () => {} },
       media: directoryStore(api.config.uploadsDir),
     };
-    const pages = servePages({
-      content: api.content,
-      reader: contentReaderOf(deps),
-      members: memberReaderOf(deps),
-      giving: givingReaderOf(deps),
-    });
-    const entry = await import(join(root, 'dist/server/entry.mjs'));
-    pages.loaded(entry.handler);
+    const pages = servePages(
+      {
+        content: api.content,
+        reader: contentReaderOf(deps),
+        members: memberReaderOf(deps),
+        giving: givingReaderOf(deps),
+      },
+      { loadHandler: async () => (await import(join(root, 'dist/server/entry.mjs'))).handler },
+    );
     server = createServer((req, res) => pages.render(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };

@@ -36,15 +36,17 @@ export async function labelsOf(db: Kysely<DB>, scope: Scope, codeId: number): Pr
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-// Made once: toLocaleDateString builds a new formatter each call, a millisecond a label under load.
-const DAY_WORDS = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made once, on the first label: toLocaleDateString builds a new formatter each call, a millisecond a label under
+// load; made at module load it would load ICU's calendar data during the server's start (about 10 ms).
+let dayFormat: Intl.DateTimeFormat | undefined;
 /** "28 Nov 2026" */
-const dayWords = (date: string) => DAY_WORDS.format(new Date(`${date}T00:00:00Z`));
+const dayWords = (date: string) =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })).format(new Date(`${date}T00:00:00Z`));
 
 const LABEL_CSS = `
 @page { size: 62mm 29mm; margin: 0; }

@@ -192,13 +192,19 @@ function serveOpenApiDocument(app: OpenAPIHono<AppEnv>) {
 
 /**
  * For the 405 answer: the methods each path has, from a router over the app's routes built once (middleware,
- * registered for ALL methods, left out). A GET route answers HEAD too.
+ * registered for ALL methods, left out). A GET route answers HEAD too. `routes` is the app's own list, complete
+ * by the time a request comes.
  */
 function methodTable(routes: RouterRoute[]): (path: string) => string[] {
-  const router = new TrieRouter<string>();
-  for (const { method, path } of routes) if (method !== 'ALL') router.add('ALL', path, method);
+  // Built on the first unknown path, not at start: a router over every route is 5-10 ms of the server's start.
+  let router: TrieRouter<string> | undefined;
+  const built = () => {
+    router = new TrieRouter<string>();
+    for (const { method, path } of routes) if (method !== 'ALL') router.add('ALL', path, method);
+    return router;
+  };
   return (path) => {
-    const methods = [...new Set(router.match('ALL', path)[0].map(([method]) => method))];
+    const methods = [...new Set((router ?? built()).match('ALL', path)[0].map(([method]) => method))];
     return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
   };
 }
