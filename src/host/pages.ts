@@ -55,7 +55,14 @@ export function servePages(
     }));
   const astro = (req: IncomingMessage, res: ServerResponse) => {
     if (handler) return void handler(req, res, undefined, locals());
-    void load().then((ready) => ready(req, res, undefined, locals()));
+    void load().then(
+      (ready) => ready(req, res, undefined, locals()),
+      // The host stops the process with the reason (./main.ts); until then a page request is refused, not held.
+      () => {
+        if (!res.headersSent) res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The site could not be loaded.');
+      },
+    );
   };
   return {
     render(req, res) {

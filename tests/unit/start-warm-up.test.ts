@@ -67,9 +67,13 @@ describe("the pages' side, made ready after the first answer", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('says so when the build exports no handler', async () => {
+  it('says so when the build exports no handler, and refuses a page request meanwhile instead of holding it', async () => {
     const pages = servePages(runtime(), { loadHandler: async () => undefined as unknown as AstroHandler });
+    const { server, origin } = await listening((req, res) => pages.render(req, res));
+    const answer = await fetch(`${origin}/about`);
+    expect([answer.status, await answer.text()]).toEqual([503, 'The site could not be loaded.']);
     await expect(pages.load()).rejects.toThrow("the build's entry exports no handler");
+    await new Promise((resolve) => server.close(resolve));
   });
 });
 
