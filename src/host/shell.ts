@@ -26,10 +26,11 @@ export interface ShellOptions {
   /** Sees every page request before it is answered (the sermon view counter, src/server/analytics/views.ts). */
   onPage?: NodeHandler;
   /**
-   * Settles once the demo data is in (`npm start` seeds an empty database after listening): until then requests
-   * wait, except the health check and the build's files, which need no data.
+   * Makes ready what the answers need beyond the health check and the build's files (`npm start` loads the API's
+   * features and seeds an empty database after listening, ./main.ts): called by the first request that needs it,
+   * which waits, as do the others, until it settles. Called once; the host may have started it already.
    */
-  ready?: Promise<unknown>;
+  ready?: () => Promise<unknown>;
   logRequests: boolean;
 }
 
@@ -61,12 +62,13 @@ export function createShell({
       return Response.json({ detail: 'Something went wrong on our side. Please try again.' }, { status: 500 });
     },
   });
-  // Held requests are answered once it settles, either way (a failed seed stops the process, ../main.ts).
-  const settled = () => void (waiting = undefined);
-  let waiting = ready?.then(settled, settled);
+  // Held requests are answered once it settles, either way (a failed start stops the process, ../main.ts).
+  let isReady = !ready;
+  let waiting: Promise<void> | undefined;
+  const settled = () => void (isReady = true);
   const whenReady = (req: IncomingMessage, answer: () => void) => {
-    if (!waiting || isHealthPath(req.url)) return answer();
-    void waiting.then(answer);
+    if (isReady || isHealthPath(req.url)) return answer();
+    void (waiting ??= ready!().then(settled, settled)).then(answer);
   };
   const render = (req: IncomingMessage, res: ServerResponse) => {
     // Before record: the copy is made of the bytes Astro wrote, not of their compressed form.

@@ -10,7 +10,8 @@ import type { ContentReader } from '../lib/shared/live/registry';
 import { loadConfig, type ServerConfig } from './config';
 import type { AppDeps, AppEnv } from './kernel/context';
 import type { Database } from './db/connection';
-import { prepareDatabase, seedDemo } from './seed/prepare';
+import { prepareDatabase } from './db/prepare';
+import { seedDemo } from './seed/prepare';
 import { createApp } from './http/app';
 import { createMailer } from './mail/mailer';
 import { startOutboxWorker } from './outbox/worker';
@@ -65,9 +66,10 @@ export interface Runtime {
 
 export async function createRuntime(
   config: ServerConfig = loadConfig(),
-  { seedLater = false }: { seedLater?: boolean } = {},
+  { seedLater = false, database: prepared }: { seedLater?: boolean; database?: Database } = {},
 ): Promise<Runtime> {
-  const database = await prepareDatabase(config);
+  // `npm start` opens and migrates the database before it listens, and makes the rest after (src/host/main.ts).
+  const database = prepared ?? (await prepareDatabase(config));
   if (!seedLater)
     await seedDemo(database, config).catch(async (err: unknown) => {
       await database.close();

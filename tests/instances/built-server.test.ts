@@ -1,5 +1,6 @@
 // The real server from the build (`npm start`'s script, run `npm run build` first) on an empty SQLite database:
-// it listens before the demo data is in and before Astro's handler is loaded, yet a demo sign-in and a page
+// it listens before the API's features (the runtime) are loaded, the demo data is in and Astro's handler is loaded,
+// and starts without their code, yet a demo sign-in and a page
 // rendered on demand, asked for the moment the health check answers, both succeed;
 // the prerendered /about goes out precompressed with its security headers and its Content-Security-Policy (the
 // header's frame-ancestors, the <meta> tag's hashes); the hashed assets are immutable; the cached /sermons is
@@ -10,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, TEST_ENV } from '../api/helpers';
@@ -179,8 +180,11 @@ describe('the built server', () => {
     expect(branches[0].name).toBe('Grace Chapel International');
   });
 
-  it("starts without the WebAuthn library or zod's other languages, and loads the library for a passkey call", async () => {
-    const bundle = readFileSync(join(root, 'dist/server/main.mjs'), 'utf8');
+  it("starts without the WebAuthn library, zod's other languages or the features, and loads the library for a passkey call", async () => {
+    const bundle = loadedAtStart(join(root, 'dist/server/main.mjs'));
+    // The API's features (the runtime) are loaded after the first answer (src/host/main.ts).
+    expect(bundle).not.toContain('The payment could not be started.');
+    expect(bundle).toContain('/health/');
     // Nor what a rare call needs: YAML (the first email's signature), QR codes (the day's check-in code), uploads.
     expect(bundle).not.toContain('YAMLParseError');
     expect(bundle).not.toContain('toSJISFunc');
@@ -201,3 +205,17 @@ describe('the built server', () => {
     expect(options.challenge).toMatch(/^[\w-]{16,}$/);
   });
 });
+
+/**
+ * The bundle's code a start loads: the entry and the chunks it imports, and theirs, not those it loads later by
+ * import() (dist/server/lazy/).
+ */
+function loadedAtStart(entry: string, seen = new Map<string, string>()): string {
+  if (!seen.has(entry)) {
+    const code = readFileSync(entry, 'utf8');
+    seen.set(entry, code);
+    for (const [, chunk] of code.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g))
+      loadedAtStart(resolve(dirname(entry), chunk), seen);
+  }
+  return [...seen.values()].join('\n');
+}

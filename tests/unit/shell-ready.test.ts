@@ -1,5 +1,6 @@
-// The HTTP shell while `npm start` seeds an empty database after listening (src/host/main.ts): the health check
-// and the built files are answered at once, every other request waits until the data is in, then is answered.
+// The HTTP shell while `npm start` makes the rest of the server ready after listening (src/host/main.ts: the API's
+// features loaded, an empty database seeded): the health check and the built files are answered at once; the first
+// other request starts it, and every other request waits until it is done, then is answered.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ describe('the shell before the demo data is in', () => {
   let origin: string;
   let seeded = false;
   let markSeeded!: () => void;
+  let asked = 0;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'church-ready-'));
@@ -24,7 +26,10 @@ describe('the shell before the demo data is in', () => {
       api: { fetch: answer },
       pages: (_req, res) => void res.end(seeded ? 'seeded' : 'too early'),
       staticFiles: createStaticFiles(dir),
-      ready: new Promise<void>((resolve) => (markSeeded = resolve)).then(() => void (seeded = true)),
+      ready: () => {
+        asked += 1;
+        return new Promise<void>((resolve) => (markSeeded = resolve)).then(() => void (seeded = true));
+      },
       logRequests: false,
     });
     await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
@@ -43,8 +48,11 @@ describe('the shell before the demo data is in', () => {
     expect(await (await fetch(`${origin}/robots.txt`)).text()).toBe('User-agent: *\n');
     const settled = await Promise.race([Promise.all(held), new Promise((r) => setTimeout(() => r('held'), 200))]);
     expect(settled).toBe('held');
+    // Made ready by the first request that needs it, once for all of them.
+    expect(asked).toBe(1);
     markSeeded();
     expect(await Promise.all(held)).toEqual(['seeded', 'seeded', 'seeded']);
     expect(await (await fetch(`${origin}/events`)).text()).toBe('seeded');
+    expect(asked).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { databaseReachable } from './service';
 
-export function healthRoutes(deps: AppDeps) {
+export function healthRoutes(deps: Pick<AppDeps, 'database'>) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.openapi(
@@ -21,4 +21,12 @@ export function healthRoutes(deps: AppDeps) {
   );
 
   return app;
+}
+
+/**
+ * The health check alone, under /api/v1: `npm start` answers it with this while the rest of the API loads, right
+ * after listening (src/host/main.ts); the whole API (http/app.ts) serves the same route from then on.
+ */
+export function healthApp(deps: Pick<AppDeps, 'database'>) {
+  return new OpenAPIHono<AppEnv>({ strict: true }).basePath('/api/v1').route('/health/', healthRoutes(deps));
 }

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../kernel/context';
 
-export async function databaseReachable(deps: AppDeps): Promise<boolean> {
+export async function databaseReachable(deps: Pick<AppDeps, 'database'>): Promise<boolean> {
   try {
     await sql`select 1`.execute(deps.database.db);
     return true;

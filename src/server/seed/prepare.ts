@@ -1,22 +1,10 @@
-// Open the database and apply migrations (before the server listens), and (outside production) seed the demo
-// accounts when there are no users yet: that hashes the demo password (about half a second), so `npm start`
-// does it after listening (src/host/main.ts) while the shell holds requests that need the data.
+// The demo data of an empty database outside production (the demo accounts' password hash takes about half a
+// second, so `npm start` seeds after listening while the shell holds the requests that need the data: src/host/main.ts),
+// and what `npm start` prints once it has made them.
 import type { ServerConfig } from '../config';
-import { openDatabase, type Database } from '../db/connection';
-import { migrateToLatest } from '../db/migrations';
+import type { Database } from '../db/connection';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail } from './accounts';
 import { seedIfEmpty } from './seed';
-
-export async function prepareDatabase(config: ServerConfig): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl, { poolSize: config.pgPoolSize });
-  try {
-    await migrateToLatest(database.db, database.dialect);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  return database;
-}
 
 /**
  * The demo data on an empty database, outside production; nothing in production. True when it created the demo
