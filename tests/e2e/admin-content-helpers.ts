@@ -1,9 +1,9 @@
 // Shared steps of the content screens' end-to-end tests: open a screen signed in, in either theme, and scan
-// it (or an open dialog) with axe. Sign-in and the scan come from the portal's helpers.
+// it (or an open dialog) with axe, in its theme or in both. Sign-in and the scan come from the portal's helpers.
 import type { Page } from '@playwright/test';
 import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { signedIn } from './portal-helpers';
-import { expectNoAxeViolations } from './axe';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe';
 
 export const THEMES = ['light', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
@@ -28,3 +28,7 @@ export async function openScreen(page: Page, path: string, theme: ThemeName = 'l
 /** Axe over the routed screen (the layout is the portal's own test's business). */
 export const scanScreen = (page: Page) => expectNoAxeViolations(page, 'main');
 export const scanDialog = (page: Page) => expectNoAxeViolations(page, 'dialog[open]');
+
+/** The same in both themes, the screen's own first (the `dark` class flipped: one walk to the state, two scans). */
+export const scanScreenInBothThemes = (page: Page) => expectNoAxeViolationsInBothThemes(page, 'main');
+export const scanDialogInBothThemes = (page: Page) => expectNoAxeViolationsInBothThemes(page, 'dialog[open]');

@@ -6,6 +6,10 @@
 // also opens a tab to merge the frames' results and details every rule that passed. Measured on the users screen:
 // putting axe in, 70-200 ms each time; the scan itself about 620 ms (color contrast half of it). Before, with the
 // builder's default: 2.0-3.5 s a scan; with the builder's legacy mode, 0.7-1.2 s.
+//
+// Both themes in one walk: the theme is CSS only (the `dark` class on <html>), so a test reaches its state once and
+// scans it in either theme by flipping the class (expectNoAxeViolationsInBothThemes, inBothThemes); walking the same
+// flow twice, once per theme, spent as much time again on sign-ins, page loads and clicks for the same two scans.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
@@ -44,3 +48,62 @@ export async function axeViolations(
 export async function expectNoAxeViolations(page: Page, selector?: string) {
   expect(await axeViolations(page, { include: selector })).toEqual([]);
 }
+
+type Theme = 'light' | 'dark';
+
+/**
+ * Puts the `dark` class on <html> (or takes it off; `undefined` leaves it) and waits for the CSS transitions under
+ * way, the change's own included: the theme is CSS only (global.css's `:root.dark` variables, Tailwind's `dark:`
+ * variant), so nothing else needs to follow. getAnimations() after the change flushes style, which starts them.
+ * Waited on: the running ones with an end (a spinner's infinite animation never ends, nor does a paused one) on an
+ * element that is drawn. Not on one inside a closed <details> (a skipped subtree): axe's scan computed its style, so
+ * the flip starts its transitions, but Chromium never settles their `finished` there (seen on /ministries: the join
+ * forms' buttons), and axe does not check what is not drawn.
+ */
+async function setDarkClass(page: Page, dark?: boolean) {
+  await page.evaluate(async (on) => {
+    if (on !== undefined) document.documentElement.classList.toggle('dark', on);
+    const pending = document.getAnimations().filter((a) => {
+      if (a.playState !== 'running') return false;
+      const finite = a instanceof CSSTransition || Number.isFinite(Number(a.effect?.getComputedTiming().endTime));
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      return finite && (!target || target.checkVisibility());
+    });
+    // A transition replaced by another (or removed with its element) rejects: it is over all the same.
+    await Promise.all(pending.map((a) => a.finished.catch(() => undefined)));
+  }, dark);
+}
+
+/**
+ * Runs `check` in the page's current theme, then in the other one (the `dark` class flipped on <html>), then puts the
+ * page back in the theme it was in. The expensive part of a theme test is the walk to the state it checks (sign-in,
+ * page loads, hydration, clicks), not the check: one walk, both themes. The first check too waits for the transitions
+ * under way (a button enabled as a dialog's request ends fades its opacity in: mid-way, its text fails contrast).
+ */
+export async function inBothThemes(page: Page, check: (theme: Theme) => Promise<void>) {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  await setDarkClass(page);
+  await check(dark ? 'dark' : 'light');
+  await setDarkClass(page, !dark);
+  await check(dark ? 'light' : 'dark');
+  await setDarkClass(page, dark);
+}
+
+/** expectNoAxeViolations in both themes, the current one first; a failure names the theme (and `label`). */
+export async function expectNoAxeViolationsInBothThemes(page: Page, selector?: string, label?: string) {
+  await inBothThemes(page, async (theme) => {
+    expect(await axeViolations(page, { include: selector }), themed(theme, label)).toEqual([]);
+  });
+}
+
+/** No serious or critical violation on the page (or inside `include`) in both themes, the current one first. */
+export async function expectNoSeriousAxeViolationsInBothThemes(
+  page: Page,
+  { include, label }: { include?: string; label?: string } = {},
+) {
+  await inBothThemes(page, async (theme) => {
+    expect(await axeViolations(page, { include, serious: true }), themed(theme, label)).toEqual([]);
+  });
+}
+
+const themed = (theme: Theme, label?: string) => (label ? `${label}, ${theme} theme` : `${theme} theme`);
