@@ -5,11 +5,10 @@
 // in both themes.
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES, openScreen, scanScreen } from './admin-content-helpers';
+import { openScreen, scanScreenInBothThemes } from './admin-content-helpers';
 import { SCRIPT_MODES, codeSentTo, lastOutboxId, newMember, signInToMy, type Member } from './my-helpers';
 import { apiCall, createUser, signedIn } from './portal-helpers';
-import { expectNoAxeViolations } from './axe';
-import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 const PHONE = { width: 390, height: 844 };
 /** A weekday long ago: the demo's year of Sundays never holds it, and each run picks its own. */
@@ -241,38 +240,33 @@ test('/my/headcount with JavaScript: typed while offline it waits on the phone a
   expect(posts).toHaveLength(1);
 });
 
-for (const theme of THEMES) {
-  test(`/my/headcount is axe clean (${theme})`, async ({ page }) => {
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_PREFERENCE_KEY, theme]);
-    const usher = (await createUser(page.request, { role: 'PASTOR' })) as unknown as Member;
-    await signInToMy(page, usher);
-    await page.goto('/my/headcount');
-    await expect(page.getByRole('button', { name: 'Save headcount' })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+test('/my/headcount is axe clean (light and dark)', async ({ page }) => {
+  const usher = (await createUser(page.request, { role: 'PASTOR' })) as unknown as Member;
+  await signInToMy(page, usher);
+  await page.goto('/my/headcount');
+  await expect(page.getByRole('button', { name: 'Save headcount' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page);
+});
 
-for (const theme of THEMES) {
-  test(`the Attendance screen, its chart and table, and Absentees are axe clean (${theme})`, async ({ page }) => {
-    await openScreen(page, '/admin/attendance', theme);
-    await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('checkin-code')).toHaveText(/^[A-Z2-9]{8}$/);
-    // Staff mark a person present from a search: once; again changes nothing.
-    await page.getByRole('searchbox', { name: 'Find a person' }).fill(theme === 'light' ? 'Pastor' : 'Admin');
-    const mark = page.getByRole('button', { name: /^Mark present/ }).first();
-    await mark.click();
-    await expect(page.getByText('Marked present.')).toBeVisible();
-    await mark.click();
-    await expect(page.getByText('Already marked present: nothing changed.')).toBeVisible();
-    await page.getByRole('button', { name: 'Show table' }).click();
-    await expect(page.getByRole('table', { name: 'Weekly attendance' })).toBeVisible();
-    await scanScreen(page);
-    await page.goto('/admin/absentees');
-    await expect(page.getByRole('heading', { level: 1, name: 'Absentees' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('absentee-row').first()).toBeVisible();
-    await scanScreen(page);
-  });
-}
+test('the Attendance screen, its chart and table, and Absentees are axe clean (light and dark)', async ({ page }) => {
+  await openScreen(page, '/admin/attendance');
+  await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('checkin-code')).toHaveText(/^[A-Z2-9]{8}$/);
+  // Staff mark a person present from a search: once; again changes nothing.
+  await page.getByRole('searchbox', { name: 'Find a person' }).fill('Pastor');
+  const mark = page.getByRole('button', { name: /^Mark present/ }).first();
+  await mark.click();
+  await expect(page.getByText('Marked present.')).toBeVisible();
+  await mark.click();
+  await expect(page.getByText('Already marked present: nothing changed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show table' }).click();
+  await expect(page.getByRole('table', { name: 'Weekly attendance' })).toBeVisible();
+  await scanScreenInBothThemes(page);
+  await page.goto('/admin/absentees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Absentees' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('absentee-row').first()).toBeVisible();
+  await scanScreenInBothThemes(page);
+});
 
 test('the dashboard shows a pastor the last service counted and the weekly trend', async ({ page }) => {
   await signedIn(page, 'pastor', '/admin/dashboard');

@@ -4,7 +4,7 @@
 // one branch, sees no picker and no filter on any of these screens. axe on the screens with the filter, and the
 // event form and Record gifts with the picker, in both themes.
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { openScreen, scanDialogInBothThemes, scanScreenInBothThemes } from './admin-content-helpers';
 import { removeGifts } from './giving-helpers';
 import { apiCall, createUser, signedIn } from './portal-helpers';
 
@@ -174,21 +174,19 @@ test('an administrator of one assembly sees no branch picker or filter', async (
   await apiCall(page.request, 'superadmin', 'DELETE', `/auth/users/${admin.id}/`);
 });
 
-for (const theme of THEMES) {
-  test(`axe: the branch filters and the pickers of the event form and Record gifts in the ${theme} theme`, async ({
-    page,
-  }) => {
-    for (const path of ['/admin/households', '/admin/ministries', '/admin/events']) {
-      await openScreen(page, path, theme);
-      await expect(branchFilter(page)).toBeVisible();
-      await scanScreen(page);
-    }
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create Event' }).getByLabel('Branch')).toBeVisible();
-    await scanDialog(page);
-    await openScreen(page, '/admin/giving', theme);
-    await page.getByRole('button', { name: 'Record gifts' }).click();
-    await expect(page.getByRole('dialog', { name: 'Record gifts' }).getByLabel('Branch')).toBeVisible();
-    await scanDialog(page);
-  });
-}
+test('axe: the branch filters and the pickers of the event form and Record gifts in the light and dark themes', async ({
+  page,
+}) => {
+  for (const path of ['/admin/households', '/admin/ministries', '/admin/events']) {
+    await openScreen(page, path);
+    await expect(branchFilter(page)).toBeVisible();
+    await scanScreenInBothThemes(page);
+  }
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Event' }).getByLabel('Branch')).toBeVisible();
+  await scanDialogInBothThemes(page);
+  await openScreen(page, '/admin/giving');
+  await page.getByRole('button', { name: 'Record gifts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Record gifts' }).getByLabel('Branch')).toBeVisible();
+  await scanDialogInBothThemes(page);
+});

@@ -5,9 +5,9 @@
 // list and the dialog, in both themes.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES, openScreen, scanDialog, scanScreen } from './admin-content-helpers';
+import { openScreen, scanDialogInBothThemes, scanScreenInBothThemes } from './admin-content-helpers';
 import { apiCall } from './portal-helpers';
-import { expectNoAxeViolations } from './axe';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { addDays, dayOfMs, weeklyTotals } from '../../src/lib/shared/attendance/rules';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -195,36 +195,34 @@ test('analytics: the range changes the figures, the chart has a table, Export Re
   expect((await userReport).suggestedFilename()).toMatch(/^user-report-1y-/);
 });
 
-for (const theme of THEMES) {
-  test(`axe: dashboard, its lists and dialog, and analytics in the ${theme} theme`, async ({ page }) => {
-    // Three screens and a dialog scanned, the analytics with two charts' tables: more than 30 s on a loaded machine.
-    test.setTimeout(60_000);
-    await openScreen(page, '/admin/dashboard', theme);
-    await expect(page.getByText('Loading activity...')).toBeHidden();
-    await expect(page.getByText('Checking...')).toBeHidden();
-    await page
-      .getByRole('button', { name: /^Notifications/ })
-      .last()
-      .click();
-    await expect(page.getByRole('region', { name: 'Notifications' }).last()).toBeVisible();
-    await scanScreen(page);
-    await expectNoAxeViolations(page, 'header');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Send Notifications' }).click();
-    await expect(page.getByRole('dialog', { name: 'Send Notifications' }).getByLabel('Send to')).toBeEnabled();
-    await scanDialog(page);
-    await page.keyboard.press('Escape');
-    await page.goto('/admin/analytics');
-    // The year of figures and of attendance can take a while on a loaded machine.
-    await expect(page.getByTestId('trend-chart')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
-    // Both charts' tables shown (each button then reads Hide table).
-    const show = page.getByRole('button', { name: 'Show table' });
-    await expect(show).toHaveCount(2);
-    while ((await show.count()) > 0) await show.first().click();
-    await scanScreen(page);
-  });
-}
+test('axe: dashboard, its lists and dialog, and analytics in the light and dark themes', async ({ page }) => {
+  // Three screens and a dialog scanned, the analytics with two charts' tables: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
+  await openScreen(page, '/admin/dashboard');
+  await expect(page.getByText('Loading activity...')).toBeHidden();
+  await expect(page.getByText('Checking...')).toBeHidden();
+  await page
+    .getByRole('button', { name: /^Notifications/ })
+    .last()
+    .click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).last()).toBeVisible();
+  await scanScreenInBothThemes(page);
+  await expectNoAxeViolationsInBothThemes(page, 'header');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Send Notifications' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send Notifications' }).getByLabel('Send to')).toBeEnabled();
+  await scanDialogInBothThemes(page);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/analytics');
+  // The year of figures and of attendance can take a while on a loaded machine.
+  await expect(page.getByTestId('trend-chart')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('attendance-chart')).toBeVisible({ timeout: 20_000 });
+  // Both charts' tables shown (each button then reads Hide table).
+  const show = page.getByRole('button', { name: 'Show table' });
+  await expect(show).toHaveCount(2);
+  while ((await show.count()) > 0) await show.first().click();
+  await scanScreenInBothThemes(page);
+});
 
 for (const viewport of [
   { width: 1366, height: 768 },

@@ -5,8 +5,7 @@ import { THEME_PREFERENCE_KEY } from '../../src/lib/shared/constants';
 import { signedIn } from './portal-helpers';
 import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './axe';
 
-export const THEMES = ['light', 'dark'] as const;
-export type ThemeName = (typeof THEMES)[number];
+export type ThemeName = 'light' | 'dark';
 
 /** Opens /admin/<screen> as the demo admin with the theme preference saved before any page script runs. */
 export async function openScreen(page: Page, path: string, theme: ThemeName = 'light') {

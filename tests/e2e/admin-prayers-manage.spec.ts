@@ -2,7 +2,7 @@
 // Add Update, Manage Prayer (status, priority, assignee, private, tags) and Delete (ADMIN; off with its reason
 // for a PASTOR), with axe on every dialog in both themes.
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES, openScreen, scanDialog } from './admin-content-helpers';
+import { openScreen, scanDialogInBothThemes } from './admin-content-helpers';
 import { apiCall, signedIn } from './portal-helpers';
 
 let run = 0;
@@ -107,23 +107,21 @@ test('a pastor sees Delete off with the reason', async ({ page }) => {
   await expect(del).toHaveAccessibleDescription('Only Administrator and above can delete prayer requests.');
 });
 
-for (const theme of THEMES) {
-  test(`axe: the prayer dialogs in the ${theme} theme`, async ({ page }) => {
-    const title = unique('Axe check');
-    await newRequest(page, title);
-    await openScreen(page, '/admin/prayers', theme);
-    const dialog = await openRequest(page, title);
-    await expect(dialog).toBeVisible();
-    await scanDialog(page);
-    await dialog.getByRole('button', { name: 'Add Update' }).click();
-    const update = page.getByRole('dialog', { name: `Add Update: ${title}` });
-    await update.getByRole('button', { name: 'Add Update' }).click();
-    await expect(update.getByText('Update is required')).toBeVisible();
-    await scanDialog(page);
-    await update.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Manage Prayer' }).click();
-    const manage = page.getByRole('dialog', { name: `Manage Prayer: ${title}` });
-    await expect(manage.getByLabel('Assigned To').locator('option')).not.toHaveCount(1);
-    await scanDialog(page);
-  });
-}
+test('axe: the prayer dialogs in the light and dark themes', async ({ page }) => {
+  const title = unique('Axe check');
+  await newRequest(page, title);
+  await openScreen(page, '/admin/prayers');
+  const dialog = await openRequest(page, title);
+  await expect(dialog).toBeVisible();
+  await scanDialogInBothThemes(page);
+  await dialog.getByRole('button', { name: 'Add Update' }).click();
+  const update = page.getByRole('dialog', { name: `Add Update: ${title}` });
+  await update.getByRole('button', { name: 'Add Update' }).click();
+  await expect(update.getByText('Update is required')).toBeVisible();
+  await scanDialogInBothThemes(page);
+  await update.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Manage Prayer' }).click();
+  const manage = page.getByRole('dialog', { name: `Manage Prayer: ${title}` });
+  await expect(manage.getByLabel('Assigned To').locator('option')).not.toHaveCount(1);
+  await scanDialogInBothThemes(page);
+});
