@@ -1,6 +1,6 @@
 // The public and sign-in forms with JavaScript off (issue 11): real <form method="post"> elements whose native
 // constraints block a bad submit, and whose posts come back to the page with its message (CSS :target).
-import { axeViolations } from './axe';
+import { expectNoSeriousAxeViolationsInBothThemes } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { CONTACT_SUCCESS } from '../../src/lib/shared/messages/contact-options';
 
@@ -10,11 +10,6 @@ test.describe.configure({ timeout: 60_000 });
 // A required field's label ends with an aria-hidden '*'.
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 const invalid = (page: Page, label: string) => field(page, label).evaluate((el) => el.matches(':invalid'));
-
-async function expectNoSeriousAxe(page: Page) {
-  const serious = await axeViolations(page, { serious: true });
-  expect(serious).toEqual([]);
-}
 
 test.describe('contact form', () => {
   test('native validation blocks an empty or malformed submit', async ({ page }) => {
@@ -125,19 +120,16 @@ test.describe('sign-in forms', () => {
 // axe runs as a script in the page, so these scans run with JavaScript on, on the pages as the posts leave them.
 test.describe('the landing messages', () => {
   test.use({ javaScriptEnabled: true });
-  for (const theme of ['light', 'dark'] as const) {
-    test(`pass axe in the ${theme} theme`, async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
-      for (const [path, text] of [
-        ['/contact#message-sent', CONTACT_SUCCESS],
-        ['/forgot-password#reset-requested', 'If an account exists for that email'],
-        ['/login?no-script', 'The staff portal needs JavaScript.'],
-      ]) {
-        await page.goto(path);
-        await expect(page.getByText(text).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectNoSeriousAxe(page);
-      }
-    });
-  }
+  test('pass axe in the light and dark themes', async ({ page }) => {
+    for (const [path, text] of [
+      ['/contact#message-sent', CONTACT_SUCCESS],
+      ['/forgot-password#reset-requested', 'If an account exists for that email'],
+      ['/login?no-script', 'The staff portal needs JavaScript.'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByText(text).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousAxeViolationsInBothThemes(page, { label: path });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // /prayers end to end: the prayer request form with JavaScript (sent, thanked, cleared) and without it (a plain
 // post, back at #request-sent), approval in the portal bringing a request to the prayer wall within 2 s with the
 // first name only, "I prayed" counting with JavaScript off, visitor HTML shown as text, axe in both themes.
-import { axeViolations } from './axe';
+import { expectNoSeriousAxeViolationsInBothThemes } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { PrayerAnswer } from '../../src/lib/shared/prayers/api';
 import { PRAYER_THANKS } from '../../src/lib/shared/prayers/wall';
@@ -157,19 +157,13 @@ test('visitor HTML shows as text on the wall and in the portal', async ({ page }
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`axe: /prayers with its form, errors and thank-you in the ${theme} theme`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem('gracechapel_theme_preference', t), theme);
-    const form = await openForm(page);
-    const scan = async () => {
-      return await axeViolations(page, { serious: true });
-    };
-    expect(await scan()).toEqual([]);
-    await form.getByRole('button', { name: 'Send Prayer Request' }).click();
-    await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
-    expect(await scan()).toEqual([]);
-    await page.goto('/prayers#request-sent');
-    await expect(page.locator('#request-sent')).toBeVisible();
-    expect(await scan()).toEqual([]);
-  });
-}
+test('axe: /prayers with its form, errors and thank-you in the light and dark themes', async ({ page }) => {
+  const form = await openForm(page);
+  await expectNoSeriousAxeViolationsInBothThemes(page, { label: 'the form' });
+  await form.getByRole('button', { name: 'Send Prayer Request' }).click();
+  await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolationsInBothThemes(page, { label: 'its errors' });
+  await page.goto('/prayers#request-sent');
+  await expect(page.locator('#request-sent')).toBeVisible();
+  await expectNoSeriousAxeViolationsInBothThemes(page, { label: 'the thank-you' });
+});
