@@ -76,9 +76,9 @@ async function setDarkClass(page: Page, dark?: boolean) {
 
 /**
  * Runs `check` in the page's current theme, then in the other one (the `dark` class flipped on <html>), then puts the
- * page back in the theme it was in. The expensive part of a theme test is the walk to the state it checks (sign-in,
- * page loads, hydration, clicks), not the check: one walk, both themes. The first check too waits for the transitions
- * under way (a button enabled as a dialog's request ends fades its opacity in: mid-way, its text fails contrast).
+ * page back in the theme it was in: the walk to the state it checks (sign-in, page loads, hydration, clicks) is paid
+ * once, not once per theme. The first check too waits for the transitions under way (a button enabled as a dialog's
+ * request ends fades its opacity in: mid-way, its text fails contrast).
  */
 export async function inBothThemes(page: Page, check: (theme: Theme) => Promise<void>) {
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
