@@ -13,7 +13,8 @@ const ISLAND_IMPORTS = [
   String.raw`^(\.\.?/.*\b(server|lib/content)/|astro:)`,
   'Islands run in the browser: they reach the server through the API, never by import.',
 ];
-const BOUNDARIES = [
+/** The layer rules, each folder's banned imports (tests/unit/import-boundaries.test.ts runs them over all of src/). */
+export const BOUNDARIES = [
   {
     files: ['src/lib/shared/**'],
     rules: banned(

@@ -1,9 +1,9 @@
-// `npm test`: lint (the layer rules of eslint.config.js among them), unit and API tests (Vitest), a fresh
-// production build, then the two-server test over that build (Vitest) and end-to-end tests in Chromium, in four
-// parts at once. Three lines run side by side (PLAN): lint; the unit and API tests; the build, then the two-server
-// test and the end-to-end parts at once. None of them reads what another writes (the API tests run the server from
-// its sources, never dist/), and most of an end-to-end test is waiting on a browser or a server, so the whole takes
-// little more than its longest line.
+// `npm test`: unit and API tests (Vitest; the layer rules of eslint.config.js are checked over all of src/ by a unit
+// test), a fresh production build, then the two-server test over that build (Vitest) and end-to-end tests in
+// Chromium, in four parts at once. Two lines run side by side (PLAN): the unit and API tests; the build, then the
+// two-server test and the end-to-end parts at once. Neither reads what the other writes (the API tests run the server
+// from its sources, never dist/). The whole is bound by the machine's CPU: the rest of the lint (`npm run check`) is
+// not a test, and it was 37 s of CPU a run.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped. Each step's
@@ -40,7 +40,8 @@ function e2eParts() {
   }
   return parts.map((part) => part.files.sort());
 }
-// Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle.
+// Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle. `lint` is in no
+// line of the plan (`npm run check` lints): `node scripts/test.mjs lint` runs it.
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
   vitest: [
@@ -64,7 +65,7 @@ const STEPS = {
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
  * and the end-to-end parts each start their own servers from the build, and none waits on another).
  */
-const PLAN = [['lint'], ['vitest'], ['build', ['instances', 'e2e']]];
+const PLAN = [['vitest'], ['build', ['instances', 'e2e']]];
 const BUDGET_SECONDS = 360;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
@@ -102,7 +103,7 @@ async function leftovers(value) {
   return marked(value);
 }
 
-/** Copies a child's output line by line, each line prefixed (`[lint] `, `[e2e 1/2] `): lines run side by side. */
+/** Copies a child's output line by line, each line prefixed (`[vitest] `, `[e2e 1/4] `): lines run side by side. */
 function prefixed(child, prefix) {
   for (const [from, to] of [
     [child.stdout, process.stdout],
