@@ -13,7 +13,10 @@ const ISLAND_IMPORTS = [
   String.raw`^(\.\.?/.*\b(server|lib/content)/|astro:)`,
   'Islands run in the browser: they reach the server through the API, never by import.',
 ];
-/** The layer rules, each folder's banned imports (tests/unit/import-boundaries.test.ts runs them over all of src/). */
+/**
+ * The layer rules, each folder's banned imports (tests/unit/import-boundaries.test.ts runs them over all of src/).
+ * @type {import('eslint').Linter.Config[]}
+ */
 export const BOUNDARIES = [
   {
     files: ['src/lib/shared/**'],
