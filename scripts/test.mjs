@@ -1,9 +1,11 @@
 // `npm test`: unit and API tests (Vitest; the layer rules of eslint.config.js are checked over all of src/ by a unit
 // test), a fresh production build, then the two-server test over that build (Vitest) and end-to-end tests in
-// Chromium, in four parts at once. Two lines run side by side (PLAN): the unit and API tests; the build, then the
-// two-server test and the end-to-end parts at once. Neither reads what the other writes (the API tests run the server
-// from its sources, never dist/). The whole is bound by the machine's CPU: the rest of the lint (`npm run check`) is
-// not a test, and it was 37 s of CPU a run.
+// Chromium, in four parts at once. Two lines run side by side (PLAN): the API tests, then the API files that run by
+// themselves beside the unit tests; the build, then the two-server test and the end-to-end parts at once. Neither
+// reads what the other writes (the API tests run the server from its sources, never dist/). The whole is bound by
+// the machine's CPU, so what runs last must keep both cores busy: one Vitest run left the one-at-a-time files for the
+// end, on one core (80-100 s after the end-to-end parts). The rest of the lint (`npm run check`) is not a test, and
+// it was 37 s of CPU a run.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped. Each step's
@@ -44,9 +46,10 @@ function e2eParts() {
 // line of the plan (`npm run check` lints): `node scripts/test.mjs lint` runs it.
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
-  vitest: [
-    [node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'api', '--project', 'api-alone'],
-  ],
+  api: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api']],
+  // The API files that run by themselves (vitest.config.ts, ALONE): after the others, beside the unit tests only.
+  'api-alone': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-alone']],
+  unit: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit']],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
     [node, 'scripts/build-server.mjs'],
@@ -63,9 +66,13 @@ const STEPS = {
 };
 /**
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
- * and the end-to-end parts each start their own servers from the build, and none waits on another).
+ * and the end-to-end parts each start their own servers from the build, and none waits on another; the unit tests
+ * open no database or server port, so the API files that run by themselves are still alone among API files).
  */
-const PLAN = [['vitest'], ['build', ['instances', 'e2e']]];
+const PLAN = [
+  ['api', ['api-alone', 'unit']],
+  ['build', ['instances', 'e2e']],
+];
 const BUDGET_SECONDS = 360;
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in STEPS));
