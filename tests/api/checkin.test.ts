@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
 // After the helpers, which load the app (and so @hono/zod-openapi's extension of zod) first.
-import { MEMBER_COOKIE } from '../../src/lib/shared/members/api';
+import { MEMBER_COOKIE } from '../../src/lib/shared/constants';
 import { startMemberSession } from '../../src/server/members/session';
 
 const CODE = /^[ACDEFHJKLMNPRTUVWXY3479]{4}$/;

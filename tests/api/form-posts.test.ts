@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The helpers first: they load @hono/zod-openapi, which must extend zod before the shared schemas are made.
 import { backends, startApi, type TestApi } from './helpers';
-import { MEMBER_COOKIE, MY_PAGES } from '../../src/lib/shared/members/api';
+import { MEMBER_COOKIE } from '../../src/lib/shared/constants';
+import { MY_PAGES } from '../../src/lib/shared/members/api';
 import { startMemberSession } from '../../src/server/members/session';
 
 const MESSAGE = {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from '../api/helpers';
-import { MEMBER_COOKIE } from '../../src/lib/shared/members/api';
+import { MEMBER_COOKIE } from '../../src/lib/shared/constants';
 import { servePages } from '../../src/host/pages';
 import { contentReaderOf } from '../../src/server/runtime';
 import { memberReaderOf } from '../../src/server/members/reader';

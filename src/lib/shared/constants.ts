@@ -59,5 +59,7 @@ export const DEFAULT_NOTIFICATIONS = {
 
 export const DEFAULT_COUNTRY_CODE = 'GH';
 
+/** The cookie of a member's session on /my (the member door, src/server/kernel/doors.ts). */
+export const MEMBER_COOKIE = 'gc_member';
 /** The cookie of a paired check-in station (the station door, src/server/kernel/doors.ts). */
 export const STATION_COOKIE = 'gc_station';

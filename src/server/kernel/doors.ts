@@ -5,8 +5,7 @@
 // adds the resolver.
 import type { MiddlewareHandler } from 'hono';
 import { siteOrigins, type ServerConfig } from '../config';
-import { MEMBER_COOKIE } from '../../lib/shared/members/api';
-import { STATION_COOKIE } from '../../lib/shared/constants';
+import { MEMBER_COOKIE, STATION_COOKIE } from '../../lib/shared/constants';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 

@@ -70,7 +70,6 @@ export const MEMBER_CODE_MAX_TRIES = 5;
 export const MEMBER_CODE_PATTERN = '[0-9]{6}';
 /** A member session ends after this many days without use (and on sign-out). */
 export const MEMBER_SESSION_IDLE_DAYS = 30;
-export const MEMBER_COOKIE = 'gc_member';
 
 // ---- Texts (the API's details and the pages' notices) ----
 
