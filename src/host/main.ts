@@ -65,17 +65,23 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   let runtime: Runtime | undefined;
   let pages: Pages | undefined;
   let starting: Promise<void> | undefined;
+  let stopping = false;
+  const cannotStart = (err: Error) => fatal(`The server could not start: ${err.message}`);
+  // Never started once the server is stopping: by then it takes no request and has answered those it held, and the
+  // warm-up's timer may still fire while the database closes.
   const ready = () =>
-    (starting ??= (async () => {
-      const [{ createRuntime }, { demoAccountsNotice }] = await Promise.all([
-        import('../server/runtime'),
-        import('../server/seed/prepare'),
-      ]);
-      const made = await createRuntime(config, { seedLater: true, database });
-      pages = site && servePages(made, { loadHandler: site.loadHandler, clientDir: site.clientDir, pageResponses });
-      runtime = made;
-      if (await made.seedDemo()) console.log(demoAccountsNotice(origin, Boolean(config.smtpUrl)));
-    })().catch(failed));
+    (starting ??= stopping
+      ? new Promise<void>(() => {})
+      : (async () => {
+          const [{ createRuntime }, { demoAccountsNotice }] = await Promise.all([
+            import('../server/runtime'),
+            import('../server/seed/prepare'),
+          ]);
+          const made = await createRuntime(config, { seedLater: true, database });
+          pages = site && servePages(made, { loadHandler: site.loadHandler, clientDir: site.clientDir, pageResponses });
+          runtime = made;
+          if (await made.seedDemo()) console.log(demoAccountsNotice(origin, Boolean(config.smtpUrl)));
+        })().catch(cannotStart));
   const health = healthApp({ database });
   const shell = createShell({
     api: { fetch: (...call: Parameters<Runtime['app']['fetch']>) => (runtime?.app ?? health).fetch(...call) },
@@ -110,6 +116,7 @@ export async function main(config: ServerConfig, site?: Site): Promise<void> {
   );
   // A stop while the rest is being made waits for it, so that what it opened is closed too.
   stopOnSignals(shell, async () => {
+    stopping = true;
     await starting;
     await (runtime ? runtime.close() : database.close());
   });

@@ -43,7 +43,15 @@ export interface Shell {
 /** The API owns /api (its unknown paths answer the API's JSON 404, not the site's page). */
 export const isApiPath = (url = '/') => /^\/api(\/|\?|$)/.test(url);
 
-const isHealthPath = (url = '/') => url.startsWith('/api/v1/health/');
+/**
+ * A health check as load balancers and the deploy check send it: answered before the rest is ready. Exactly the
+ * path (the adapter resolves `..`, so a prefix would let `/api/v1/health/../auth/login/` through), GET or HEAD, and
+ * without an Origin: a browser's (CORS) and other methods wait for the whole API's answer.
+ */
+const isHealthCheck = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  req.headers.origin === undefined &&
+  /^\/api\/v1\/health\/(\?|$)/.test(req.url ?? '');
 
 export function createShell({
   api,
@@ -67,7 +75,7 @@ export function createShell({
   let waiting: Promise<void> | undefined;
   const settled = () => void (isReady = true);
   const whenReady = (req: IncomingMessage, answer: () => void) => {
-    if (isReady || isHealthPath(req.url)) return answer();
+    if (isReady || isHealthCheck(req)) return answer();
     void (waiting ??= ready!().then(settled, settled)).then(answer);
   };
   const render = (req: IncomingMessage, res: ServerResponse) => {
