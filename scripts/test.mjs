@@ -49,7 +49,7 @@ const STEPS = {
   api: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api']],
   // The API files that run by themselves (vitest.config.ts, ALONE): after the others, beside the unit tests only.
   'api-alone': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-alone']],
-  unit: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit']],
+  unit: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'unit-mocking']],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
     [node, 'scripts/build-server.mjs'],
