@@ -1,16 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Five projects: fast unit tests (pure modules and React components under happy-dom; `unit-mocking` holds the files
+// Six projects: fast unit tests (pure modules and React components under happy-dom; `unit-mocking` holds the files
 // that replace modules), API tests that talk real HTTP to the Hono app over a real database (`api`, two files at a
-// time, and `api-alone`, one at a time: see ALONE), and the two-server test over the built app (after a build).
+// time, and `api-alone` and `api-tools`, one at a time: see ALONE), and the two-server test over the built app (after
+// a build).
 
 /**
  * API files that run by themselves, not beside another: three load the machine on their own (a thousand guesses at
  * once, pg_dump and pg_restore, the command-line tools started as processes), and beside a second file, on a machine
- * busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time.
+ * busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time. The two that
+ * start the command-line tools (TOOLS, project `api-tools`) are the longest (20-25 s each): `npm test` runs them on
+ * the other line, once the end-to-end tests are over, so that they do not end the run on one core after the rest.
  */
-const ALONE = ['accounts-hold', 'backup-restore', 'cli', 'login-timing'].map((name) => `tests/api/${name}.test.ts`);
+const ALONE = ['accounts-hold', 'login-timing'].map((name) => `tests/api/${name}.test.ts`);
+const TOOLS = ['backup-restore', 'cli'].map((name) => `tests/api/${name}.test.ts`);
 /**
  * Unit files that replace modules (vi.mock) run each in a fresh module graph; the others share their worker's
  * (`isolate: false`), so React, the screens and happy-dom are loaded once per worker, not once per file: the unit
@@ -54,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...TOOLS],
           // A worker keeps the modules it loaded from one file to the next instead of loading the whole server
           // again for each (a quarter of the time went to that): every file starts its own apps, databases and
           // clock (helpers.ts) and restores what it spies on. Alone on the quiet machine: 105 s and 165 s of CPU
@@ -66,6 +70,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'api-alone', include: ALONE, fileParallelism: false, ...API },
+      },
+      {
+        extends: true,
+        test: { name: 'api-tools', include: TOOLS, fileParallelism: false, ...API },
       },
       {
         extends: true,

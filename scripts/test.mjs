@@ -1,11 +1,11 @@
 // `npm test`: unit and API tests (Vitest; the layer rules of eslint.config.js are checked over all of src/ by a unit
 // test), a fresh production build, then the two-server test over that build (Vitest) and end-to-end tests in
 // Chromium, in four parts at once. Two lines run side by side (PLAN): the API tests, then the API files that run by
-// themselves beside the unit tests; the build, then the two-server test and the end-to-end parts at once. Neither
-// reads what the other writes (the API tests run the server from its sources, never dist/). The whole is bound by
-// the machine's CPU, so what runs last must keep both cores busy: one Vitest run left the one-at-a-time files for the
-// end, on one core (80-100 s after the end-to-end parts). The rest of the lint (`npm run check`) is not a test, and
-// it was 37 s of CPU a run.
+// themselves beside the unit tests; the build, then the two-server test and the end-to-end parts at once, then the
+// API files that run the command-line tools. Neither reads what the other writes (the API tests run the server from
+// its sources, never dist/). The whole is bound by the machine's CPU, so what runs last must keep both cores busy: the
+// one-at-a-time files all after the API tests ran 60-85 s, mostly on one core, after the end-to-end parts were over.
+// The rest of the lint (`npm run check`) is not a test, and it was 37 s of CPU a run.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
 // when its parent has exited and it was handed to init. A leftover fails the run, named, and is stopped. Each step's
@@ -49,6 +49,8 @@ const STEPS = {
   api: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api']],
   // The API files that run by themselves (vitest.config.ts, ALONE): after the others, beside the unit tests only.
   'api-alone': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-alone']],
+  // The two that run the command-line tools (vitest.config.ts, TOOLS): by themselves, after the end-to-end tests.
+  'api-tools': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-tools']],
   unit: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'unit-mocking']],
   build: [
     [node, 'node_modules/astro/bin/astro.mjs', 'build'],
@@ -67,11 +69,12 @@ const STEPS = {
 /**
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
  * and the end-to-end parts each start their own servers from the build, and none waits on another; the unit tests
- * open no database or server port, so the API files that run by themselves are still alone among API files).
+ * open no database or server port). The API files that run by themselves never meet the end-to-end tests, which is
+ * what reset their sockets; the tools' files may meet the last API files or the other lone ones.
  */
 const PLAN = [
   ['api', ['api-alone', 'unit']],
-  ['build', ['instances', 'e2e']],
+  ['build', ['instances', 'e2e'], 'api-tools'],
 ];
 const BUDGET_SECONDS = 360;
 const wanted = process.argv.slice(2);

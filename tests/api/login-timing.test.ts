@@ -1,5 +1,6 @@
 // An unknown username takes about as long to refuse as a wrong password (no way to tell which accounts exist by
-// timing), on every backend. A timing test: it runs with no other API file beside it (ALONE in vitest.config.ts).
+// timing), on every backend. A timing test: it runs with none of the other API files beside it (ALONE in
+// vitest.config.ts), at most the command-line tools' (TOOLS) at the end of `npm test`; it reads the fastest tries.
 import { describe, expect, it } from 'vitest';
 import { backends, startApi } from './helpers';
 
