@@ -10,9 +10,10 @@
 // Both themes in one walk: the theme is CSS only (the `dark` class on <html>), so a test reaches its state once and
 // scans it in either theme by flipping the class (expectNoAxeViolationsInBothThemes, inBothThemes); walking the same
 // flow twice, once per theme, spent as much time again on sign-ins, page loads and clicks for the same two scans.
-// And the other theme's scan runs only the rules a colour can fail (COLOUR_RULES): the flip changes CSS variables of
-// colour (global.css; no `dark:` variant is used), so every other rule reads the same DOM, names, roles and sizes
-// and answers the same. Those rules were 35-65% of a scan (the users screen: 704 ms all, 457 ms the colour ones);
+// And the other theme's scan runs only the rules a colour can fail (COLOUR_RULES): the flip changes colour variables
+// (global.css), and `dark:` utilities set only colours, shadows and brightness, or swap the theme button's two
+// aria-hidden icons (tests/unit/dark-theme.test.ts holds it so), so every other rule reads the same DOM, names, roles
+// and sizes and answers the same. Those rules were 35-65% of a scan (the users screen: 704 ms all, 457 ms the colour ones);
 // the whole suite's scans were about a sixth of its end-to-end time.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
