@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Six projects: fast unit tests (pure modules and React components under happy-dom; `unit-mocking` holds the files
@@ -21,8 +23,11 @@ const TOOLS = ['backup-restore', 'cli'].map((name) => `tests/api/${name}.test.ts
  * tests' CPU, all isolated, was 62-66 s, of which loading and setting up were 43%. A mocked module must not meet a
  * copy of the real one already loaded by another file, so those files stay isolated.
  */
-const MOCKING = readdirSync('tests/unit')
-  .filter((name) => /\.test\.tsx?$/.test(name) && readFileSync(`tests/unit/${name}`, 'utf8').includes('vi.mock('))
+const UNIT = fileURLToPath(new URL('tests/unit/', import.meta.url));
+const MOCKING = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
+  .filter(
+    (name) => /\.test\.tsx?$/.test(name) && /\bvi\.(mock|doMock)\s*\(/.test(readFileSync(join(UNIT, name), 'utf8')),
+  )
   .map((name) => `tests/unit/${name}`);
 const API = {
   environment: 'node',

@@ -55,4 +55,7 @@ test('the scan finds an image without a text alternative, text without contrast,
   expect(all.join('\n')).toContain('#probe-text');
   // image-alt and button-name are critical, color-contrast serious: all three are kept with `serious`.
   expect(await axeViolations(page, { serious: true })).toHaveLength(3);
+  // The flipped theme's scan (the colour rules only) still finds the faint text, and only that.
+  const colours = await axeViolations(page, { include: 'main', colours: true });
+  expect(colours.map((line) => line.split(':')[0])).toEqual(['color-contrast']);
 });
