@@ -21,7 +21,7 @@ async function openForm(page: Page) {
   await page.goto('/prayers');
   const form = page.getByRole('form', { name: 'Send a Prayer Request' });
   await form.scrollIntoViewIfNeeded();
-  // client:idle: wait until React has hydrated the form (the submit handler is then attached).
+  // client:visible: wait until React has hydrated the form (the submit handler is then attached).
   await expect(form.locator('xpath=ancestor::astro-island[not(@ssr)]')).toHaveCount(1);
   return form;
 }

@@ -84,7 +84,9 @@ async function msUntil(instance: Instance, path: string, done: (p: Awaited<Retur
   throw new Error(`${path} on ${instance.origin} did not change within ${2 * WITHIN_MS} ms`);
 }
 
-describe.skipIf(!pg)('two servers on one PostgreSQL: the public pages', () => {
+// A test that misses its 2 s is tried once more: `npm test` runs this beside four browsers on two cores, where B's render
+// of the page alone once took most of it (2.17 s in all). A purge that does not arrive fails both tries (4 s each).
+describe.skipIf(!pg)('two servers on one PostgreSQL: the public pages', { retry: 1 }, () => {
   let a: Instance | undefined;
   let b: Instance | undefined;
   let pastor: string;
