@@ -12,11 +12,17 @@ const calls = vi.hoisted(() => ({
   answer: null as unknown,
   seen: [] as { body: unknown; listShown: string }[],
   failSeen: false,
+  /** When set, the next list is answered only once this resolves (a slow answer). */
+  held: null as Promise<unknown> | null,
 }));
 vi.mock('../../src/lib/client/api-client', async (original) => ({
   ...(await original<typeof import('../../src/lib/client/api-client')>()),
   api: vi.fn(async (path: string, opts: { method?: string; body?: unknown } = {}) => {
-    if (path === '/dashboard/notifications/' && !opts.method) return structuredClone(calls.answer);
+    if (path === '/dashboard/notifications/' && !opts.method) {
+      const held = calls.held;
+      calls.held = null;
+      return held ? structuredClone(await held) : structuredClone(calls.answer);
+    }
     if (path === '/dashboard/notifications/seen/' && opts.method === 'POST') {
       // What the open list showed when the mark was sent.
       calls.seen.push({ body: opts.body, listShown: document.getElementById(panelId())?.textContent ?? '' });
@@ -70,6 +76,7 @@ beforeEach(() => {
   calls.answer = NEW_TODAY;
   calls.seen = [];
   calls.failSeen = false;
+  calls.held = null;
 });
 afterEach(cleanup);
 
@@ -93,6 +100,28 @@ describe('the notifications bell', () => {
     expect(within(list).getByRole('link', { name: /Youth Camp 2027/ }).textContent).toContain('1 new registration');
     expect(within(list).getByText('New registrations').parentElement?.textContent).toContain('2');
     expect(calls.seen).toHaveLength(1);
+  });
+
+  it('keeps the lines in view when a list asked before the mark comes back without them', async () => {
+    render(<NotificationsMenu variant="icon" />);
+    await waitFor(() => expect(bell().textContent).toContain('3 awaiting'));
+    // Opening asks for a fresh list; the server makes it after recording the mark, so the registrations are gone.
+    let answer!: (list: Notices) => void;
+    calls.held = new Promise((resolve) => (answer = resolve));
+    fireEvent.click(bell());
+    await waitFor(() => expect(calls.seen).toHaveLength(1));
+    answer({
+      ...NEW_TODAY,
+      total: 0,
+      counts: { ...NEW_TODAY.counts, registration: 0 },
+      items: NEW_TODAY.items.filter((item) => item.kind !== 'registration'),
+      asOf: '2026-12-01T09:00:01.000Z',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const list = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(list).getByRole('link', { name: /Christmas Carols by Candlelight/ })).toBeTruthy();
+    expect(within(list).getByRole('link', { name: /Youth Camp 2027/ })).toBeTruthy();
+    expect(bell().textContent).not.toContain('awaiting');
   });
 
   it('with nothing new, lists what still awaits review and marks nothing', async () => {

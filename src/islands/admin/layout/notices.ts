@@ -10,9 +10,18 @@ export type NoticesState =
 
 export const $notices = atom<NoticesState>({ status: 'loading' });
 
+/** Marks sent so far: a list asked before the latest mark is not put in place of the one shown. */
+let marks = 0;
+
 export async function refreshNotices(): Promise<void> {
+  const marksBefore = marks;
   try {
-    $notices.set({ status: 'ready', notices: await api<Notices>('/dashboard/notifications/') });
+    const notices = await api<Notices>('/dashboard/notifications/');
+    // A list asked before a mark (opening the list asks for one while showing the last) may have been made after
+    // the server recorded it, without the registrations the open list is showing: they would vanish as they are
+    // read. The list shown stays; the next one (another screen, the list opened again) has what came since.
+    if (marks !== marksBefore && $notices.get().status === 'ready') return;
+    $notices.set({ status: 'ready', notices });
   } catch (error) {
     // A list already shown stays; a first failure says why.
     if ($notices.get().status !== 'ready') {
@@ -27,6 +36,7 @@ export async function refreshNotices(): Promise<void> {
  * stay in view. The mark is the list's time, not now, so what arrived since still counts next time.
  */
 export async function markNoticesSeen(asOf: string): Promise<void> {
+  marks += 1;
   try {
     await api('/dashboard/notifications/seen/', { method: 'POST', body: { asOf } satisfies NoticesSeen });
   } catch {
