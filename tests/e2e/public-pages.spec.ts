@@ -186,8 +186,8 @@ test.describe('without JavaScript', () => {
 test.describe('sermon library with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/sermons');
-    // Enabled once the library's island has hydrated (when the browser is idle, or 2 s after its scripts ran): beside
-    // three other parts on two cores, loading and running its JavaScript took over 7 s once.
+    // Enabled once the library's island has hydrated (it starts loading when the browser is idle, or after 200 ms):
+    // beside three other parts on two cores, loading and running its JavaScript took over 7 s once.
     await expect(page.getByRole('searchbox', { name: 'Search sermons' })).toBeEnabled({ timeout: 20_000 });
   });
 

@@ -102,26 +102,48 @@ describe('the notifications bell', () => {
     expect(calls.seen).toHaveLength(1);
   });
 
-  it('keeps the lines in view when a list asked before the mark comes back without them', async () => {
+  it('marks only once the list asked on opening is in: a new item shows, the lines being read stay', async () => {
     render(<NotificationsMenu variant="icon" />);
     await waitFor(() => expect(bell().textContent).toContain('3 awaiting'));
-    // Opening asks for a fresh list; the server makes it after recording the mark, so the registrations are gone.
+    // Opening asks for a fresh list, answered slowly; meanwhile the last one shows, and no mark is sent: made after
+    // the mark, the fresh list would come back without the registrations being read.
     let answer!: (list: Notices) => void;
     calls.held = new Promise((resolve) => (answer = resolve));
     fireEvent.click(bell());
-    await waitFor(() => expect(calls.seen).toHaveLength(1));
+    const list = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(list).getByRole('link', { name: /Christmas Carols by Candlelight/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.seen).toEqual([]);
+    // A prayer request came in meanwhile: the fresh list has it, and that list is the one marked.
+    const LATER = '2026-12-01T09:05:00.000Z';
+    const prayer = { ...NEW_TODAY.items[0], id: '8', title: 'Travelling mercies', detail: 'travel prayer request' };
     answer({
+      ...NEW_TODAY,
+      total: 4,
+      counts: { ...NEW_TODAY.counts, prayer: 2 },
+      items: [prayer, ...NEW_TODAY.items],
+      asOf: LATER,
+    });
+    await waitFor(() => expect(calls.seen).toHaveLength(1));
+    expect(calls.seen[0].body).toEqual({ asOf: LATER });
+    expect(calls.seen[0].listShown).toContain('Travelling mercies');
+    await waitFor(() => expect(bell().textContent).not.toContain('awaiting'));
+    expect(within(list).getByRole('link', { name: /Youth Camp 2027/ })).toBeTruthy();
+    expect(within(list).getByText('Travelling mercies')).toBeTruthy();
+
+    // Closed and opened again: the next list (the server's, after the mark: no registrations) is shown.
+    calls.answer = {
       ...NEW_TODAY,
       total: 0,
       counts: { ...NEW_TODAY.counts, registration: 0 },
       items: NEW_TODAY.items.filter((item) => item.kind !== 'registration'),
-      asOf: '2026-12-01T09:00:01.000Z',
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const list = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(list).getByRole('link', { name: /Christmas Carols by Candlelight/ })).toBeTruthy();
-    expect(within(list).getByRole('link', { name: /Youth Camp 2027/ })).toBeTruthy();
-    expect(bell().textContent).not.toContain('awaiting');
+      asOf: '2026-12-01T09:06:00.000Z',
+    };
+    fireEvent.click(bell());
+    fireEvent.click(bell());
+    await waitFor(() => expect(within(list).queryByText('Christmas Carols by Candlelight')).toBeNull());
+    expect(within(list).getByText('Healing for my mother')).toBeTruthy();
+    expect(calls.seen).toHaveLength(1);
   });
 
   it('with nothing new, lists what still awaits review and marks nothing', async () => {

@@ -10,24 +10,22 @@ export type NoticesState =
 
 export const $notices = atom<NoticesState>({ status: 'loading' });
 
-/** Marks sent so far: a list asked before the latest mark is not put in place of the one shown. */
-let marks = 0;
+/** The lists asked and not yet answered: a mark waits for them (markNoticesSeen). */
+const asked = new Set<Promise<unknown>>();
 
 export async function refreshNotices(): Promise<void> {
-  const marksBefore = marks;
+  const answer = api<Notices>('/dashboard/notifications/');
+  asked.add(answer);
   try {
-    const notices = await api<Notices>('/dashboard/notifications/');
-    // A list asked before a mark (opening the list asks for one while showing the last) may have been made after
-    // the server recorded it, without the registrations the open list is showing: they would vanish as they are
-    // read. The list shown stays; the next one (another screen, the list opened again) has what came since.
-    if (marks !== marksBefore && $notices.get().status === 'ready') return;
-    $notices.set({ status: 'ready', notices });
+    $notices.set({ status: 'ready', notices: await answer });
   } catch (error) {
     // A list already shown stays; a first failure says why.
     if ($notices.get().status !== 'ready') {
       const info = apiErrorInfo(error);
       $notices.set({ status: 'error', message: `Failed to load notifications. ${info.detail ?? info.message}` });
     }
+  } finally {
+    asked.delete(answer);
   }
 }
 
@@ -36,7 +34,13 @@ export async function refreshNotices(): Promise<void> {
  * stay in view. The mark is the list's time, not now, so what arrived since still counts next time.
  */
 export async function markNoticesSeen(asOf: string): Promise<void> {
-  marks += 1;
+  // A list asked before the mark (opening the list asks for a fresh one while it shows the last) must be made
+  // before the server records it: made after, it would come back without the registrations being read, and they
+  // would vanish from the open list. So the mark waits for it; if it replaced the list shown, that newer list is
+  // the one the open list marks (NotificationsMenu), and this mark is not sent.
+  while (asked.size) await Promise.allSettled([...asked]);
+  const shown = $notices.get();
+  if (shown.status !== 'ready' || shown.notices.asOf !== asOf) return;
   try {
     await api('/dashboard/notifications/seen/', { method: 'POST', body: { asOf } satisfies NoticesSeen });
   } catch {
