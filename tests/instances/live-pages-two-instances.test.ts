@@ -108,6 +108,18 @@ describe.skipIf(!pg)('two servers on one PostgreSQL: the public pages', { retry:
     });
     return ((await res.json()) as { access: string }).access;
   };
+  /** Publishes a sermon through A's API as the pastor; answers its id. */
+  const publish = async (title: string) => {
+    const created = await api('POST', '/sermons/', pastor, {
+      title,
+      speaker: 'Rev. A',
+      date: '2026-11-01',
+      category: 'Faith',
+      status: 'published',
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
   /** Fills B's caches with the page, so a change can only show through the purge A's write sends. */
   const warm = async (path: string) => {
     await page(b!, path);
@@ -128,15 +140,7 @@ describe.skipIf(!pg)('two servers on one PostgreSQL: the public pages', { retry:
   it('a sermon published on A shows on B within 2 s; unpublished, it leaves B as quickly', async () => {
     await warm('/sermons');
     const title = `Two Servers ${Date.now().toString(36)}`;
-    const created = await api('POST', '/sermons/', pastor, {
-      title,
-      speaker: 'Rev. A',
-      date: '2026-11-01',
-      category: 'Faith',
-      status: 'published',
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
+    const id = await publish(title);
     expect(await msUntil(b!, '/sermons', (p) => p.body.includes(title))).toBeLessThan(WITHIN_MS);
     const sermonPage = await page(b!, `/sermons/${id}`);
     expect(sermonPage.status).toBe(200);
@@ -151,15 +155,7 @@ describe.skipIf(!pg)('two servers on one PostgreSQL: the public pages', { retry:
 
   it('a sermon deleted on A leaves B within 2 s', async () => {
     // Its own sermon, so that a second try has one to delete.
-    const created = await api('POST', '/sermons/', pastor, {
-      title: `Deleted Soon ${Date.now().toString(36)}`,
-      speaker: 'Rev. A',
-      date: '2026-11-02',
-      category: 'Faith',
-      status: 'published',
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
+    const id = await publish(`Deleted Soon ${Date.now().toString(36)}`);
     await msUntil(b!, `/sermons/${id}`, (p) => p.status === 200);
     await warm(`/sermons/${id}`);
     await warm('/sermons');
