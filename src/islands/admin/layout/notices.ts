@@ -10,22 +10,23 @@ export type NoticesState =
 
 export const $notices = atom<NoticesState>({ status: 'loading' });
 
-/** The lists asked and not yet answered: a mark waits for them (markNoticesSeen). */
-const asked = new Set<Promise<unknown>>();
+/** The list being asked for: the two menus of a screen share it (each asks as it opens), and a mark waits for it. */
+let asking: Promise<void> | undefined;
 
-export async function refreshNotices(): Promise<void> {
-  const answer = api<Notices>('/dashboard/notifications/');
-  asked.add(answer);
+export function refreshNotices(): Promise<void> {
+  asking ??= load().finally(() => (asking = undefined));
+  return asking;
+}
+
+async function load(): Promise<void> {
   try {
-    $notices.set({ status: 'ready', notices: await answer });
+    $notices.set({ status: 'ready', notices: await api<Notices>('/dashboard/notifications/') });
   } catch (error) {
     // A list already shown stays; a first failure says why.
     if ($notices.get().status !== 'ready') {
       const info = apiErrorInfo(error);
       $notices.set({ status: 'error', message: `Failed to load notifications. ${info.detail ?? info.message}` });
     }
-  } finally {
-    asked.delete(answer);
   }
 }
 
@@ -38,7 +39,7 @@ export async function markNoticesSeen(asOf: string): Promise<void> {
   // before the server records it: made after, it would come back without the registrations being read, and they
   // would vanish from the open list. So the mark waits for it; if it replaced the list shown, that newer list is
   // the one the open list marks (NotificationsMenu), and this mark is not sent.
-  while (asked.size) await Promise.allSettled([...asked]);
+  while (asking) await asking;
   const shown = $notices.get();
   if (shown.status !== 'ready' || shown.notices.asOf !== asOf) return;
   try {
