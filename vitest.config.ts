@@ -56,7 +56,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit-mocking', include: MOCKING, environment: 'node' },
+        // A fresh module graph per file, in a VM context of a kept worker (vmForks) rather than a new process per file
+        // (forks): 16 s of CPU against 31 s for these files, and half the wall time; the other unit files fail in a
+        // VM context and gain nothing from it.
+        test: { name: 'unit-mocking', include: MOCKING, environment: 'node', pool: 'vmForks' },
       },
       {
         extends: true,
