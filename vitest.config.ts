@@ -51,6 +51,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: MOCKING,
           environment: 'node',
+          setupFiles: ['tests/unit/no-stray-requests.ts'],
           isolate: false,
         },
       },
@@ -59,7 +60,13 @@ export default defineConfig({
         // A fresh module graph per file, in a VM context of a kept worker (vmForks) rather than a new process per file
         // (forks): 16 s of CPU against 31 s for these files, and half the wall time; the other unit files fail in a
         // VM context and gain nothing from it.
-        test: { name: 'unit-mocking', include: MOCKING, environment: 'node', pool: 'vmForks' },
+        test: {
+          name: 'unit-mocking',
+          include: MOCKING,
+          environment: 'node',
+          pool: 'vmForks',
+          setupFiles: ['tests/unit/no-stray-requests.ts'],
+        },
       },
       {
         extends: true,

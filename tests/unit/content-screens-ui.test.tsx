@@ -13,6 +13,11 @@ import type { EventAnswer, SermonAnswer } from '../../src/lib/shared/live/api';
 import { listSermons } from '../../src/islands/admin/features/sermons/api';
 import { listEvents } from '../../src/islands/admin/features/events/api';
 
+// The screens' branch picker asks for the branch list: answered here, not sent to a server that is not there.
+vi.mock('../../src/islands/admin/branch-tree', async (original) => ({
+  ...(await original<typeof import('../../src/islands/admin/branch-tree')>()),
+  branchesQuery: () => ({ queryKey: ['branches'], queryFn: async () => [] }),
+}));
 vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn() }));
 vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn() }));
 vi.mock('../../src/islands/admin/features/prayers/api', () => ({

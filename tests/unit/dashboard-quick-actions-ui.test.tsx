@@ -16,10 +16,16 @@ vi.mock('../../src/islands/admin/features/dashboard/api', () => ({
   getFigures: vi.fn(() => new Promise(() => {})),
   getStatus: vi.fn(() => new Promise(() => {})),
   getActivity: vi.fn(async () => ({ results: [] })),
+  getAttendanceWeeks: vi.fn(async () => ({ last: undefined, weeks: [] })),
 }));
 vi.mock('../../src/islands/admin/layout/notices', async (original) => ({
   ...(await original<typeof import('../../src/islands/admin/layout/notices')>()),
   refreshNotices: vi.fn(async () => {}),
+}));
+// The screens' branch picker asks for the branch list: answered here, not sent to a server that is not there.
+vi.mock('../../src/islands/admin/branch-tree', async (original) => ({
+  ...(await original<typeof import('../../src/islands/admin/branch-tree')>()),
+  branchesQuery: () => ({ queryKey: ['branches'], queryFn: async () => [] }),
 }));
 vi.mock('../../src/islands/admin/features/sermons/api', () => ({ listSermons: vi.fn(async () => []) }));
 vi.mock('../../src/islands/admin/features/events/api', () => ({ listEvents: vi.fn(async () => []) }));

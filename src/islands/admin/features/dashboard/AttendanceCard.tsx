@@ -3,25 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { api } from '../../../../lib/client/api-client';
-import type { AttendanceRow, AttendanceWeek } from '../../../../lib/shared/attendance/api';
-import { addDays, dayOfMs } from '../../../../lib/shared/attendance/rules';
 import { formatDate } from '../../../../lib/shared/format';
 import { LoadError, Panel, buttonClasses } from '../../../ui';
-
-/** The newest row and the weeks of the last 8, summed by the server (a network's 8 weeks are thousands of rows). */
-const lastEightWeeks = async () => {
-  const to = dayOfMs(Date.now());
-  const range = { from: addDays(to, -55), to };
-  const [newest, weeks] = await Promise.all([
-    api<AttendanceRow[]>('/attendance/', { query: { ...range, limit: 1 } }),
-    api<AttendanceWeek[]>('/attendance/weekly/', { query: range }),
-  ]);
-  return { last: newest[0], weeks: weeks.slice(-8) };
-};
+import { getAttendanceWeeks } from './api';
 
 export function AttendanceCard() {
-  const rows = useQuery({ queryKey: ['attendance', 'dashboard'], queryFn: lastEightWeeks });
+  const rows = useQuery({ queryKey: ['attendance', 'dashboard'], queryFn: getAttendanceWeeks });
   const last = rows.data?.last;
   const weeks = rows.data?.weeks ?? [];
   const top = Math.max(1, ...weeks.map((w) => w.total));
