@@ -1,5 +1,6 @@
-// The dashboard's calls (docs/API.md, Dashboard and Broadcasts): its figures, the system status, Recent Activity,
-// Send Notifications and the Attendance card. The Notifications list is the top bar's too (layout/notices.ts).
+// The dashboard's calls (docs/API.md, Dashboard and Broadcasts; the Attendance card's under Services and attendance):
+// its figures, the system status, Recent Activity, Send Notifications and the Attendance card. The Notifications list
+// is the top bar's too (layout/notices.ts).
 import { api } from '../../../../lib/client/api-client';
 import type { AttendanceRow, AttendanceWeek } from '../../../../lib/shared/attendance/api';
 import { addDays, dayOfMs } from '../../../../lib/shared/attendance/rules';
