@@ -88,7 +88,12 @@ export async function seededPg(
     }
     await sql`select pg_advisory_unlock(hashtext(${template}))`.execute(admin.db);
     const copy = `${run}_c_${randomBytes(6).toString('hex')}`;
-    await sql`create database ${sql.id(copy)} template ${sql.id(template)}`.execute(admin.db);
+    // Copied as files (after a checkpoint), not block by block through the WAL, the default since PostgreSQL 15 (which
+    // added the choice): the API step side by side, PostgreSQL's CPU 25.7-27.4 s against 29.1-29.5 s, the step's wall
+    // 57-59 s against 62-63 s.
+    const { rows } = await sql<{ server_version_num: string }>`show server_version_num`.execute(admin.db);
+    const strategy = sql.raw(Number(rows[0].server_version_num) >= 150000 ? ' strategy file_copy' : '');
+    await sql`create database ${sql.id(copy)} template ${sql.id(template)}${strategy}`.execute(admin.db);
     return urlOf(copy);
   } finally {
     await admin.close();
