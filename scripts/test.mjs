@@ -161,6 +161,13 @@ const browserReady = () => (browser ??= ensureChromium());
 
 const seconds = new Map();
 
+/**
+ * A step still running after this long is stopped and fails the run (the longest, the end-to-end tests, takes about 5
+ * minutes here): a worker that hangs after its last file (one did, over a request a test had left open) would
+ * otherwise hold `npm test`, and a CI job, until its own limit.
+ */
+const STEP_LIMIT_MINUTES = 20;
+
 /** One step: its commands in turn, then the check for processes it left. Answers its exit status. */
 async function step(name, prefix) {
   const value = `${name}-${process.pid}`;
@@ -168,12 +175,23 @@ async function step(name, prefix) {
   const started = performance.now();
   if (name === 'e2e' && !(await browserReady())) return 1;
   let status = 0;
+  const limit = setTimeout(() => {
+    console.error(`\n${name} ran past ${STEP_LIMIT_MINUTES} minutes: stopped`);
+    for (const p of marked(value)) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  }, STEP_LIMIT_MINUTES * 60_000);
   for (const command of STEPS[name]) {
     const env = { ...process.env, [MARK]: value };
     if ('parallel' in command) status = await runTogether(command.parallel, env, name);
     else status = await run(command, env, prefix);
     if (status !== 0) break;
   }
+  clearTimeout(limit);
   seconds.set(name, Math.round((performance.now() - started) / 1000));
   const left = await leftovers(value);
   if (left.length) {
