@@ -8,14 +8,14 @@ const port = Number(process.env.E2E_PORT ?? 4390);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `test-results/e2e-data-${port}`;
 // A fake Paystack (tests/api/paystack-fake.ts) for /give: the app's PAYSTACK_BASE_URL points at it. Its port is
-// 100 above the app's (npm test runs two shards on neighbouring ports).
+// 100 above the app's (npm test runs its parts on neighbouring ports).
 const paystackPort = port + 100;
 // Workers inherit this: tests that must reach the server's database (e.g. a reset token) find it here.
 process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each run (npm test runs two at once, on two ports) its own results folder: Playwright empties it at the start,
+  // Each run (npm test runs its parts at once, a port each) its own results folder: Playwright empties it at the start,
   // and a shared one would lose the other run's traces and its server's database under test-results/.
   outputDir: `test-results/run-${port}`,
   fullyParallel: false,
