@@ -21,7 +21,7 @@ const node = process.execPath;
  * once on two cores: a test's time is part waiting (on the browser, the server, an animation), and the API tests beside
  * them fill the rest; the whole run is bound by the CPU. A fourth part added its own browser, server and runner to pay
  * for and no core to run them: `npm test` with three parts 320 s and 339 s, with four 335 s and 370 s (taken in turn,
- * the machine as fast each time within 5%).
+ * the machine as fast each time within 8%).
  */
 const E2E_SHARDS = [4390, 4391, 4392];
 
