@@ -106,6 +106,16 @@ function marked(value) {
   return found;
 }
 
+function killAll(processes) {
+  for (const p of processes) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
 async function leftovers(value) {
   // A server being stopped at the end of a step may take a moment to exit.
   for (let waited = 0; waited < 5000; waited += 250) {
@@ -179,13 +189,7 @@ async function step(name, prefix) {
   let status = 0;
   const limit = setTimeout(() => {
     console.error(`\n${name} ran past ${STEP_LIMIT_MINUTES} minutes: stopped`);
-    for (const p of marked(value)) {
-      try {
-        process.kill(p.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    killAll(marked(value));
   }, STEP_LIMIT_MINUTES * 60_000);
   for (const command of STEPS[name]) {
     const env = { ...process.env, [MARK]: value };
@@ -199,13 +203,7 @@ async function step(name, prefix) {
   if (left.length) {
     console.error(`\n${name} left ${left.length} process(es) running:`);
     for (const p of left) console.error(`  pid ${p.pid}: ${p.command}`);
-    for (const p of left) {
-      try {
-        process.kill(p.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
+    killAll(left);
     console.error('They have been killed. Every test must stop what it starts.');
     return 1;
   }

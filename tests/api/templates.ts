@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { inject } from 'vitest';
 import type { ServerConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
@@ -54,6 +54,9 @@ export async function seededSqlite(
   copyFileSync(template, target);
 }
 
+/** The CREATE DATABASE clause for a copy, asked of the server once per worker (all copies are of one server). */
+let copyStrategy: Promise<RawBuilder<unknown>> | undefined;
+
 /**
  * A PostgreSQL URL of a new database copied from the run's template for `kind`: its tables in a schema of the
  * template's (a `t_` name, as freshPgUrl's), on its search_path, so a test reads the schema from the URL as before.
@@ -91,9 +94,10 @@ export async function seededPg(
     // Copied as files (after a checkpoint), not block by block through the WAL, the default since PostgreSQL 15 (which
     // added the choice): the API step side by side, PostgreSQL's CPU 25.7-27.4 s against 29.1-29.5 s, the step's wall
     // 57-59 s against 62-63 s.
-    const { rows } = await sql<{ server_version_num: string }>`show server_version_num`.execute(admin.db);
-    const strategy = sql.raw(Number(rows[0].server_version_num) >= 150000 ? ' strategy file_copy' : '');
-    await sql`create database ${sql.id(copy)} template ${sql.id(template)}${strategy}`.execute(admin.db);
+    copyStrategy ??= sql<{ server_version_num: string }>`show server_version_num`
+      .execute(admin.db)
+      .then(({ rows }) => sql.raw(Number(rows[0].server_version_num) >= 150000 ? ' strategy file_copy' : ''));
+    await sql`create database ${sql.id(copy)} template ${sql.id(template)}${await copyStrategy}`.execute(admin.db);
     return urlOf(copy);
   } finally {
     await admin.close();
