@@ -1,10 +1,10 @@
 // `npm test`: unit and API tests (Vitest; the layer rules of eslint.config.js are checked over all of src/ by a unit
 // test), a fresh production build, then the two-server test over that build (Vitest) and end-to-end tests in
-// Chromium, in three parts at once. Two lines run side by side (PLAN): the API tests, then the API files that run by
-// themselves beside the unit tests; the build, then the two-server test and the end-to-end parts at once, then the
+// Chromium, three workers at once. Two lines run side by side (PLAN): the API tests, then the API files that run by
+// themselves beside the unit tests; the build, then the two-server test and the end-to-end tests at once, then the
 // API files that run the command-line tools. Neither reads what the other writes (the API tests run the server from
 // its sources, never dist/). The whole is bound by the machine's CPU, so what runs last must keep both cores busy: the
-// one-at-a-time files all after the API tests ran 60-85 s, mostly on one core, after the end-to-end parts were over.
+// one-at-a-time files all after the API tests ran 60-85 s, mostly on one core, after the end-to-end tests were over.
 // The rest of the lint (`npm run check`) is not a test, and it was 37 s of CPU a run.
 // `node scripts/test.mjs e2e` runs only the steps named, one after another. After each step no process it started may
 // be left running: every process of the step carries a mark in its environment, so a leftover is found even
@@ -12,38 +12,20 @@
 // time and the whole's are printed last, the whole against its budget (issue 29: 6 minutes on a clean checkout).
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const node = process.execPath;
 /**
- * The end-to-end parts' server ports, a part each (the fake Paystack of each takes its port + 100). Three parts at
- * once on two cores: a test's time is part waiting (on the browser, the server, an animation), and the API tests beside
- * them fill the rest; the whole run is bound by the CPU. A fourth part added its own browser, server and runner to pay
- * for and no core to run them: `npm test` with three parts 320 s and 339 s, with four 335 s and 370 s (taken in turn,
- * the machine as fast each time within 8%).
+ * The end-to-end workers, each with a server and database of its own (playwright.config.ts, E2E_WORKERS), taking the
+ * spec files from one queue. Three at once on two cores: a test's time is part waiting (on the browser, the server,
+ * an animation), and the API tests beside them fill the rest; the whole run is bound by the CPU. Measured when they
+ * were three Playwright runs over fixed thirds of the files: a fourth added its own browser, server and runner to pay
+ * for and no core to run them (`npm test` 335 s and 370 s with four, 320 s and 339 s with three). One queue instead
+ * of fixed thirds: the thirds ended up to 50 s apart, and the first done left its core to the rest.
  */
-const E2E_SHARDS = [4390, 4391, 4392];
+const E2E_WORKERS = 3;
 
-/**
- * The end-to-end spec files in parts of about the same size, the biggest first into the lightest part. A
- * file's size follows its tests and what they check closely enough; Playwright's own --shard counts tests in file
- * order, which put the long portal specs in one part (18 minutes against 7 here, in two).
- */
-function e2eParts() {
-  const dir = 'tests/e2e';
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.spec.ts'))
-    .map((name) => ({ path: `${dir}/${name}`, size: statSync(`${dir}/${name}`).size }))
-    .sort((a, b) => b.size - a.size || a.path.localeCompare(b.path));
-  const parts = E2E_SHARDS.map(() => ({ files: [], size: 0 }));
-  for (const file of files) {
-    const lightest = parts.reduce((a, b) => (b.size < a.size ? b : a));
-    lightest.files.push(file.path);
-    lightest.size += file.size;
-  }
-  return parts.map((part) => part.files.sort());
-}
 // Each step is one or more commands; `build` is `npm run build`: the site, then the server bundle. `lint` is in no
 // line of the plan (`npm run check` lints): `node scripts/test.mjs lint` runs it.
 const STEPS = {
@@ -61,16 +43,11 @@ const STEPS = {
   // Real servers from the fresh build (tests/instances/): a write on one shows on the other's pages; one built server's
   // start-up and compressed answers.
   instances: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'instances']],
-  // The parts at once, each against its own server and database (playwright.config.ts reads E2E_PORT).
-  e2e: [
-    {
-      parallel: e2eParts().map((files) => [node, 'node_modules/@playwright/test/cli.js', 'test', ...files]),
-    },
-  ],
+  e2e: [{ env: { E2E_WORKERS: String(E2E_WORKERS) }, command: [node, 'node_modules/@playwright/test/cli.js', 'test'] }],
 };
 /**
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
- * and the end-to-end parts each start their own servers from the build, and none waits on another; the unit tests
+ * and the end-to-end tests each start their own servers from the build, and none waits on another; the unit tests
  * open no database or server port). The API files that run by themselves never meet the end-to-end tests, which is
  * what reset their sockets; the tools' files may meet the last API files or the other lone ones.
  */
@@ -125,7 +102,7 @@ async function leftovers(value) {
   return marked(value);
 }
 
-/** Copies a child's output line by line, each line prefixed (`[vitest] `, `[e2e 1/4] `): lines run side by side. */
+/** Copies a child's output line by line, each line prefixed (`[api] `, `[e2e] `): lines run side by side. */
 function prefixed(child, prefix) {
   for (const [from, to] of [
     [child.stdout, process.stdout],
@@ -154,19 +131,6 @@ function run([cmd, ...args], env, prefix) {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
-/**
- * Runs the end-to-end parts at once, each on its own port; answers the first non-zero exit status (0 when
- * all pass).
- */
-async function runTogether(commands, env, name) {
-  const statuses = await Promise.all(
-    commands.map((command, i) =>
-      run(command, { ...env, E2E_PORT: String(E2E_SHARDS[i]) }, `[${name} ${i + 1}/${commands.length}] `),
-    ),
-  );
-  return statuses.find((status) => status !== 0) ?? 0;
-}
-
 /** The end-to-end browser, installed (when missing) while the other lines run rather than after the build. */
 let browser;
 const browserReady = () => (browser ??= ensureChromium());
@@ -192,9 +156,9 @@ async function step(name, prefix) {
     killAll(marked(value));
   }, STEP_LIMIT_MINUTES * 60_000);
   for (const command of STEPS[name]) {
-    const env = { ...process.env, [MARK]: value };
-    if ('parallel' in command) status = await runTogether(command.parallel, env, name);
-    else status = await run(command, env, prefix);
+    // A command is its words, or { env, command } where it needs variables of its own.
+    const { env = {}, command: words = command } = Array.isArray(command) ? {} : command;
+    status = await run(words, { ...process.env, ...env, [MARK]: value }, prefix);
     if (status !== 0) break;
   }
   clearTimeout(limit);
