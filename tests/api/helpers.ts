@@ -154,6 +154,11 @@ export async function startApi(
   const app = createApp({ ...deps, outbox });
   // The same HTTP shell as `npm start`, without the pages.
   const shell = createShell({ api: app, logRequests: config.logRequests });
+  // The tests' fetch and this server share one event loop. Node closes a connection idle for 5 s and tells fetch so,
+  // which stops reusing it 2 s before; a loop held up longer than that, by a thousand requests at once on a busy
+  // machine, let fetch send on a connection the server then closed unread (ECONNRESET, once in accounts-hold.test.ts).
+  // Connections left idle are closed with the server (shell.stop).
+  shell.server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => shell.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(shell.server.address() as AddressInfo).port}`;
   let closed: Promise<void> | undefined;
