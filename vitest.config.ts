@@ -5,15 +5,16 @@ import { defineConfig } from 'vitest/config';
 
 // Six projects: fast unit tests (pure modules and React components under happy-dom; `unit-mocking` holds the files
 // that replace modules), API tests that talk real HTTP to the Hono app over a real database (`api`, two files at a
-// time, and `api-alone` and `api-tools`, one at a time: see ALONE), and the two-server test over the built app (after
-// a build).
+// time; `api-alone` one at a time and `api-tools` by themselves: see ALONE), and the two-server test over the built
+// app (after a build).
 
 /**
- * API files that run by themselves, not beside another: three load the machine on their own (a thousand guesses at
- * once, pg_dump and pg_restore, the command-line tools started as processes), and beside a second file, on a machine
- * busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time. The two that
- * start the command-line tools (TOOLS, project `api-tools`) are the longest (20-25 s each): `npm test` runs them on
- * the other line, once the end-to-end tests are over, so that they do not end the run on one core after the rest.
+ * API files that run by themselves, not beside another API file: three load the machine on their own (a thousand
+ * guesses at once, pg_dump and pg_restore, the command-line tools started as processes), and beside a second file, on
+ * a machine busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time. The two
+ * that start the command-line tools (TOOLS, project `api-tools`) are the longest (20-25 s each): `npm test` runs them
+ * last, once the end-to-end tests are over and the other API files nearly so, the two side by side (24 s alone,
+ * against 34 s one after the other), so that they do not end the run on one core after the rest.
  */
 const ALONE = ['accounts-hold', 'login-timing'].map((name) => `tests/api/${name}.test.ts`);
 const TOOLS = ['backup-restore', 'cli'].map((name) => `tests/api/${name}.test.ts`);
@@ -51,7 +52,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: MOCKING,
           environment: 'node',
-          setupFiles: ['tests/unit/no-stray-requests.ts'],
+          setupFiles: ['tests/unit/no-stray-requests.ts', 'tests/unit/dom-waits.ts'],
           isolate: false,
         },
       },
@@ -65,7 +66,7 @@ export default defineConfig({
           include: MOCKING,
           environment: 'node',
           pool: 'vmForks',
-          setupFiles: ['tests/unit/no-stray-requests.ts'],
+          setupFiles: ['tests/unit/no-stray-requests.ts', 'tests/unit/dom-waits.ts'],
         },
       },
       {
@@ -88,7 +89,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api-tools', include: TOOLS, fileParallelism: false, ...API },
+        test: { name: 'api-tools', include: TOOLS, ...API },
       },
       {
         extends: true,
