@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { e2eBrowser } from './scripts/ensure-chromium.mjs';
 
 // End-to-end tests drive Debian's Chromium, its headless shell where installed (scripts/ensure-chromium.mjs; test
@@ -8,12 +8,14 @@ import { e2eBrowser } from './scripts/ensure-chromium.mjs';
 // E2E_WORKERS (default 1) workers take the spec files one at a time from one queue, each against a server and
 // database of its own: the app on E2E_PORT + its slot (Playwright's TEST_PARALLEL_INDEX, 0 to E2E_WORKERS - 1, which
 // a worker started again after a failure keeps), so a server only ever serves one test at a time. This file is read by
-// the runner, which starts every slot's servers (webServer), and again by each worker, which takes its own slot's.
+// the runner, which starts every slot's servers (webServer, one after another), and again by each worker, which takes
+// its own slot's. Set the number with E2E_WORKERS, not --workers: the servers are started for E2E_WORKERS slots.
 const firstPort = Number(process.env.E2E_PORT ?? 4390);
 const workers = Number(process.env.E2E_WORKERS ?? 1);
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const appUrl = (port: number) => `http://127.0.0.1:${port}`;
 const dataDirOf = (port: number) => `test-results/e2e-data-${port}`;
+if (slot >= workers) throw new Error(`worker slot ${slot} has no server: set E2E_WORKERS, not --workers`);
 const port = firstPort + slot;
 // Workers inherit this: tests that must reach the server's database (e.g. a reset token) find it here.
 process.env.E2E_DATA_DIR = dataDirOf(port);
@@ -22,7 +24,8 @@ process.env.E2E_DATA_DIR = dataDirOf(port);
  * A slot's two servers. A fake Paystack (tests/api/paystack-fake.ts) for /give, 100 above the app's port: the app's
  * PAYSTACK_BASE_URL points at it, and its webhooks go to that app. Then the app.
  */
-const serversOf = (port: number) => [
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
+const serversOf = (port: number): WebServer[] => [
   {
     command: 'node --import tsx tests/e2e/paystack-server.ts',
     url: `http://127.0.0.1:${port + 100}/transaction/verify/none`,
@@ -60,7 +63,7 @@ export default defineConfig({
   // Each run its own results folder (two runs at once need an E2E_PORT each): Playwright empties it at the start, and a
   // shared one would lose the other run's traces.
   outputDir: `test-results/run-${firstPort}`,
-  // A spec file's tests run in order, in one worker.
+  // A spec file's tests run in order, in one worker (after a failure, its remaining tests go to the next worker free).
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,

@@ -13,8 +13,8 @@ import { defineConfig } from 'vitest/config';
  * guesses at once, pg_dump and pg_restore, the command-line tools started as processes), and beside a second file, on
  * a machine busy with the end-to-end tests, their sockets were reset and their 30 s ran out; one measures time. The two
  * that start the command-line tools (TOOLS, project `api-tools`) are the longest (20-25 s each): `npm test` runs them
- * last, once the end-to-end tests are over and the other API files nearly so, the two side by side (24 s alone,
- * against 34 s one after the other), so that they do not end the run on one core after the rest.
+ * last, once the end-to-end tests are over and the other API files nearly so, and the two side by side (24 s, against
+ * 34 s one after the other), so that they do not end the run on one core after the rest.
  */
 const ALONE = ['accounts-hold', 'login-timing'].map((name) => `tests/api/${name}.test.ts`);
 const TOOLS = ['backup-restore', 'cli'].map((name) => `tests/api/${name}.test.ts`);

@@ -31,7 +31,8 @@ const E2E_WORKERS = 3;
 const STEPS = {
   lint: [[node, 'node_modules/eslint/bin/eslint.js', '.']],
   api: [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api']],
-  // The API files that run by themselves (vitest.config.ts, ALONE): after the others, beside the unit tests only.
+  // The API files that run by themselves (vitest.config.ts, ALONE): after the others, beside the unit tests and
+  // whatever of the other line is still running, but no other API file.
   'api-alone': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-alone']],
   // The two that run the command-line tools (vitest.config.ts, TOOLS): by themselves, after the end-to-end tests.
   'api-tools': [[node, 'node_modules/vitest/vitest.mjs', 'run', '--project', 'api-tools']],
@@ -48,8 +49,9 @@ const STEPS = {
 /**
  * The lines that run side by side, each its steps in turn; steps in an inner list run at once (the two-server test
  * and the end-to-end tests each start their own servers from the build, and none waits on another; the unit tests
- * open no database or server port). The API files that run by themselves never meet the end-to-end tests, which is
- * what reset their sockets; the tools' files may meet the last API files or the other lone ones.
+ * open no database or server port). The API files that run by themselves meet no other API file, which is what reset
+ * their sockets on a machine busy with the end-to-end tests; the tools' files start once those are over, and may meet
+ * the last lone ones.
  */
 const PLAN = [
   ['api', ['api-alone', 'unit']],

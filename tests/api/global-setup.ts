@@ -70,10 +70,6 @@ function startPostgres(): string | null {
   if (exists.stdout.trim() !== '1') psql(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
   // The backup test restores into a database of its own, which it creates as this role.
   psql(`ALTER ROLE ${role} CREATEDB`);
-  // Dropping a copy WITH (FORCE) ends the processes still on it, an autovacuum worker among them (no role's own):
-  // without this the drop failed ("must be a member of the role whose process is being terminated or member of
-  // pg_signal_backend"), once in backup-restore.test.ts after the command-line tests had written 10,000 members.
-  psql(`GRANT pg_signal_backend TO ${role}`);
   // A commit of the tests' own role does not wait for the disk: nothing here must outlive a crash of the machine, and
   // the suite commits thousands of times. Other roles of the cluster keep the server's setting.
   psql(`ALTER ROLE ${role} SET synchronous_commit = off`);

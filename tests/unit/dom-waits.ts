@@ -1,8 +1,11 @@
-// Set-up of every unit file (vitest.config.ts): under happy-dom, testing-library's findBy* and waitFor wait up to 5 s
-// for what they look for, not 1 s. `npm test` runs the unit tests beside the end-to-end tests on a machine bound by
-// its CPU, where one findByRole over a dialog ran out of its second (sermon-audio-ui.test.tsx); what a test waits for
-// still has to come, and a test that fails still fails, 4 s later.
+// Set-up of every unit file (vitest.config.ts): under happy-dom, testing-library's findBy* and waitFor wait up to 4 s
+// for what they look for, not 1 s (and within the test's own 5 s, so a wait that runs out still fails with
+// testing-library's message and the page). `npm test` runs the unit tests beside the end-to-end tests on a machine
+// bound by its CPU, where one findByRole over a dialog ran out of its second (sermon-audio-ui.test.tsx); what a test
+// waits for still has to come.
 if (typeof window !== 'undefined' && 'happyDOM' in window) {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 4000 });
 }
+
+export {};
