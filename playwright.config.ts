@@ -25,38 +25,42 @@ process.env.E2E_DATA_DIR = dataDirOf(port);
  * PAYSTACK_BASE_URL points at it, and its webhooks go to that app. Then the app.
  */
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
-const serversOf = (port: number): WebServer[] => [
-  {
-    command: 'node --import tsx tests/e2e/paystack-server.ts',
-    url: `http://127.0.0.1:${port + 100}/transaction/verify/none`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: { E2E_PAYSTACK_PORT: String(port + 100), E2E_APP_URL: appUrl(port) },
-  },
-  {
-    command: `rm -rf ${dataDirOf(port)} && node scripts/start.mjs`,
-    // Held by the server until the demo data is in (it seeds an empty database right after listening), so no spec
-    // starts before the data it plants beside or signs in with.
-    url: `${appUrl(port)}/api/v1/sermons/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:./${dataDirOf(port)}/church.db`,
-      DATA_DIR: dataDirOf(port),
-      PUBLIC_DEBUG: 'true',
-      NODE_ENV: 'test',
-      // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
-      PUBLIC_RATE_LIMIT: '1000',
-      // Cheap password hashes (as the API tests have them; never in production, src/server/config.ts): the specs
-      // sign in through the API a hundred times and more, and hashing is not what they test.
-      ARGON2_TEST_MEMORY_KIB: '64',
-      PAYSTACK_SECRET_KEY: 'sk_test_fake_0123456789abcdef',
-      PAYSTACK_BASE_URL: `http://127.0.0.1:${port + 100}`,
+const serversOf = (port: number): WebServer[] => {
+  const paystackPort = port + 100;
+  const paystackUrl = `http://127.0.0.1:${paystackPort}`;
+  return [
+    {
+      command: 'node --import tsx tests/e2e/paystack-server.ts',
+      url: `${paystackUrl}/transaction/verify/none`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PAYSTACK_PORT: String(paystackPort), E2E_APP_URL: appUrl(port) },
     },
-  },
-];
+    {
+      command: `rm -rf ${dataDirOf(port)} && node scripts/start.mjs`,
+      // Held by the server until the demo data is in (it seeds an empty database right after listening), so no spec
+      // starts before the data it plants beside or signs in with.
+      url: `${appUrl(port)}/api/v1/sermons/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:./${dataDirOf(port)}/church.db`,
+        DATA_DIR: dataDirOf(port),
+        PUBLIC_DEBUG: 'true',
+        NODE_ENV: 'test',
+        // Every spec posts from 127.0.0.1: the per-address limit is tested by the API tests, not here.
+        PUBLIC_RATE_LIMIT: '1000',
+        // Cheap password hashes (as the API tests have them; never in production, src/server/config.ts): the specs
+        // sign in through the API a hundred times and more, and hashing is not what they test.
+        ARGON2_TEST_MEMORY_KIB: '64',
+        PAYSTACK_SECRET_KEY: 'sk_test_fake_0123456789abcdef',
+        PAYSTACK_BASE_URL: paystackUrl,
+      },
+    },
+  ];
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
