@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { backends, startApi } from './helpers';
 
 describe.each(backends())('login timing on %s', (backend) => {
-  it('takes about the same time for an unknown user as for a wrong password', async () => {
+  // Tried again (twice at most) when the ratio falls outside its bounds: on a machine busy with the browser tests and
+  // the unit tests beside, a burst of load once slowed all eight unknown names and not every known one (a ratio of
+  // 2.14 in a full `npm test`). A real difference is there on every try: a name refused without hashing is a small
+  // fraction of one hashed, each time.
+  it('takes about the same time for an unknown user as for a wrong password', { retry: 2 }, async () => {
     // The production argon2id cost, not the tests' cheap one, so hashing dominates the timing.
     const slow = await startApi(backend, { members: 0, env: { ARGON2_TEST_MEMORY_KIB: '19456' } });
     try {
