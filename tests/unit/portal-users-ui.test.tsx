@@ -53,7 +53,7 @@ const rows = () => screen.queryAllByTestId('user-row');
 async function renderBigChurch() {
   auth.setUser({ id: 9_999_999, username: 'superadmin', role: 'SUPERADMIN' } as User);
   renderWithQuery(<UsersScreen />);
-  await screen.findByText(`Showing ${COUNT} of ${COUNT} users`, {}, { timeout: 5000 });
+  await screen.findByText(`Showing ${COUNT} of ${COUNT} users`);
   return screen.getByRole('table', { name: 'Users' });
 }
 
