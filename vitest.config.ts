@@ -37,6 +37,12 @@ const MOCKING = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
  * fails, 10 s later.
  */
 const UNIT_TIMEOUT = 15_000;
+/** What both unit projects share: the time limit, and the set-up files every unit file starts with. */
+const UNIT_BASE = {
+  environment: 'node',
+  testTimeout: UNIT_TIMEOUT,
+  setupFiles: ['tests/unit/no-stray-requests.ts', 'tests/unit/dom-waits.ts'],
+};
 const API = {
   environment: 'node',
   testTimeout: 30_000,
@@ -58,9 +64,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: MOCKING,
-          environment: 'node',
-          testTimeout: UNIT_TIMEOUT,
-          setupFiles: ['tests/unit/no-stray-requests.ts', 'tests/unit/dom-waits.ts'],
+          ...UNIT_BASE,
           isolate: false,
         },
       },
@@ -72,10 +76,8 @@ export default defineConfig({
         test: {
           name: 'unit-mocking',
           include: MOCKING,
-          environment: 'node',
-          testTimeout: UNIT_TIMEOUT,
+          ...UNIT_BASE,
           pool: 'vmForks',
-          setupFiles: ['tests/unit/no-stray-requests.ts', 'tests/unit/dom-waits.ts'],
         },
       },
       {
