@@ -8,7 +8,7 @@
 // Load: wrk when installed (apt-get install wrk), else autocannon (lib/load.mjs).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -97,11 +97,39 @@ async function calls(apiBase) {
   ];
 }
 
-async function measure(call) {
+/**
+ * A process's CPU time so far (Linux: /proc), in milliseconds: its main thread's, and its other threads' (V8's
+ * collector and compiler helpers, libuv's pool). Per request, this moves far less with the machine's speed than
+ * req/s does, and the second figure tells the garbage collector's work apart: the main thread's profile does not
+ * show it.
+ */
+function threadCpu(pid) {
+  const tick = 10; // ms: USER_HZ is 100 on Linux
+  const cpu = { main: 0, others: 0 };
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+      cpu[task === String(pid) ? 'main' : 'others'] += ms;
+    }
+    return cpu;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(call, pid) {
   await load({ ...call, connections: CONNECTIONS, seconds: 2 });
   // Quiet first: the warm-up's last requests (a sign-in's queued hashes) finish before the measured run.
   await new Promise((r) => setTimeout(r, 2000));
-  return load({ ...call, connections: CONNECTIONS, seconds: SECONDS });
+  const before = pid && threadCpu(pid);
+  const result = await load({ ...call, connections: CONNECTIONS, seconds: SECONDS });
+  const after = pid && threadCpu(pid);
+  const answered = result.rps * SECONDS;
+  if (before && after && answered > 0)
+    result.cpu = `${Math.round(((after.main - before.main) * 1000) / answered)} + ${Math.round(((after.others - before.others) * 1000) / answered)}`;
+  return result;
 }
 
 /** 1,000 wrong passwords from one address at once, while another address signs in: the other's latency. */
@@ -172,7 +200,7 @@ try {
   for (const call of await calls(base)) {
     // The ceiling right before each call: this machine's speed drifts by a fifth or more within a run.
     const top = await measure({ url: ceilingUrl });
-    ours.push({ call, result: await measure(call), top });
+    ours.push({ call, result: await measure(call, server.pid), top });
     peaks.push(`${call.name.split(' (')[0]} ${memoryMb(server.pid, 'VmHWM')}`);
   }
   const peer = [];
@@ -190,6 +218,8 @@ try {
     // The host's share of the CPU during the call and its ceiling: where it is high, both figures are low.
     'steal %': `${Math.round(result.steal * 100)} / ${Math.round(top.steal * 100)}`,
     'of ceiling': `${Math.round((result.rps / top.rps) * 100)}%`,
+    // The server's CPU per answer in µs: its main thread + its other threads (mostly V8's garbage collector).
+    'µs/req': result.cpu ?? '-',
     ...(PEER
       ? {
           'peer req/s': Math.round(peer[i].rps),

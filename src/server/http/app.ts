@@ -14,7 +14,7 @@ import { PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
 import { acceptsGzip } from '../kernel/accept-encoding';
-import { jsonAnswer } from '../kernel/contract';
+import { GZIP_FROM_BYTES, jsonAnswer } from '../kernel/contract';
 import { DOOR_SCHEMES } from '../kernel/doors';
 import { isFormPost } from '../kernel/form-posts';
 import { healthRoutes } from '../health/routes';
@@ -46,23 +46,25 @@ import { checkinRoutes, stationRoutes } from '../checkin/routes';
 import { attendanceRoutes } from '../attendance/routes';
 import { givingRoutes, givingSettingsRoutes } from '../giving/routes';
 
-/** JSON answers smaller than this go uncompressed: gzip saves a few hundred bytes at a millisecond's work. */
-export const GZIP_FROM_BYTES = 1024;
-
 /**
- * c.json with the answer's Content-Length, so compress() sees how big it is (it reads nothing else). Made where the
- * text is made: reading an answer's body back afterwards cost almost what the gzip did.
+ * c.json with the answer's Content-Length, marking an answer of GZIP_FROM_BYTES or more for the gzip below. One
+ * function for every request, not a closure made per request: with a closure holding the request's Context set on
+ * that Context, the requests' objects outlived young collections under load, and V8's collector threads spent about
+ * 90 µs a staff request on them against 5 without (the µs/req column of scripts/bench/api.mjs, the second figure).
  */
-function jsonWithLength(c: Context) {
-  c.json = ((object: unknown, arg?: ContentfulStatusCode, headers?: Record<string, string>) => {
-    const text = JSON.stringify(object);
-    return c.body(text, arg, {
-      'Content-Type': 'application/json',
-      ...headers,
-      'Content-Length': String(Buffer.byteLength(text)),
-    });
-  }) as unknown as typeof c.json;
+function jsonWithLength(
+  this: Context<AppEnv>,
+  object: unknown,
+  status?: ContentfulStatusCode,
+  headers?: Record<string, string>,
+) {
+  const text = JSON.stringify(object);
+  const bytes = Buffer.byteLength(text);
+  if (bytes >= GZIP_FROM_BYTES) this.set('gzipAnswer', true);
+  return this.body(text, status, { 'Content-Type': 'application/json', ...headers, 'Content-Length': String(bytes) });
 }
+
+const nothingMore = async () => {};
 
 export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   const deps: AppDeps = {
@@ -87,13 +89,17 @@ export function createApp(given: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', (c, next) => (c.req.header('origin') === undefined ? next() : corsHeaders(c, next)));
 
   // Staff read the user list on mobile data too: gzip JSON answers (the 1,000-user list shrinks ~15x) for
-  // clients that accept it. Only from GZIP_FROM_BYTES: compress() can tell an answer's size only by its
-  // Content-Length, which c.json() does not set, so every small answer went through a gzip stream of its own (about
-  // a millisecond each, the largest single cost of a children's check-in under load: scripts/bench/checkin.mjs).
+  // clients that accept it. Only those of c.json from GZIP_FROM_BYTES: a small answer through a gzip stream of its own
+  // cost about a millisecond (the largest single cost of a children's check-in under load: scripts/bench/checkin.mjs),
+  // and asking compress() to judge any other answer makes a web Headers of its headers to read them (the kept
+  // answers, users/routes.ts, come gzipped already).
   const gzipJson = compress({ encoding: 'gzip', contentTypeFilter: /^application\/json/, threshold: GZIP_FROM_BYTES });
-  app.use('*', (c, next) =>
-    acceptsGzip(c.req.header('accept-encoding')) ? (jsonWithLength(c), gzipJson(c, next)) : next(),
-  );
+  app.use('*', async (c, next) => {
+    if (!acceptsGzip(c.req.header('accept-encoding'))) return next();
+    c.json = jsonWithLength as unknown as typeof c.json;
+    await next();
+    if (c.get('gzipAnswer')) await gzipJson(c, nothingMore);
+  });
 
   // An HTML form post is run as its JSON call by the app itself (kernel/form-posts.ts): the layer gets the app here,
   // with the form post's own bindings (its socket: the caller's address) and what the call tells it.

@@ -105,6 +105,8 @@ export type AppEnv = {
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
      * users hold for this request when made under it (users/cached-answers.ts). */
     usersVersion?: number;
+    /** A JSON answer of c.json large enough to be worth gzip (http/app.ts). */
+    gzipAnswer?: boolean;
     /** The member door's caller (a route's `member` part): set before the route runs, like `user`. */
     member: MemberSession;
     /** On an HTML form post only: the app, to run the post as its JSON call (kernel/form-posts.ts). */
