@@ -5,7 +5,7 @@
 // read, change or delete of a Kasoa or root row answers 404 and changes nothing. The demo accounts at the root
 // still see everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startApi, type TestApi } from './helpers';
+import { backends, demoAssemblies, staffAt, startApi, type TestApi } from './helpers';
 import { addDays, dayOfMs } from '../../src/lib/shared/attendance/rules';
 
 const NEW_EVENT = {
@@ -37,12 +37,8 @@ describe.each(backends())('branch scope on %s', (backend) => {
 
   beforeAll(async () => {
     api = await startApi(backend, { members: 20 });
-    const branches = await db().selectFrom('branches').select(['id', 'slug']).execute();
-    tema = Number(branches.find((b) => b.slug === 'grace-chapel-tema')!.id);
-    kasoa = Number(branches.find((b) => b.slug === 'grace-chapel-kasoa')!.id);
-    const id = await api.createUser({ username: 'tema_admin', role: 'ADMIN' });
-    await db().updateTable('users').set({ branch_id: tema }).where('id', '=', id).execute();
-    temaAdmin = await api.tokenFor('tema_admin');
+    ({ tema, kasoa } = await demoAssemblies(api));
+    temaAdmin = await staffAt(api, 'tema_admin', 'ADMIN', tema);
     superadmin = await api.tokenFor('superadmin');
 
     // Tema's own rows, made by its administrator (at their branch by default).

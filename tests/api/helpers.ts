@@ -260,6 +260,20 @@ afterAll(async () => {
   await Promise.all([...running].map((api) => api.close()));
 });
 
+/** The demo network's assemblies of Tema and Kasoa (the seed's branches below the root), by id. */
+export async function demoAssemblies(api: TestApi): Promise<{ tema: number; kasoa: number }> {
+  const branches = await api.database.db.selectFrom('branches').select(['id', 'slug']).execute();
+  const idOf = (slug: string) => Number(branches.find((b) => b.slug === slug)!.id);
+  return { tema: idOf('grace-chapel-tema'), kasoa: idOf('grace-chapel-kasoa') };
+}
+
+/** A new account of `role` at the branch `branchId`, signed in: its access token. */
+export async function staffAt(api: TestApi, username: string, role: Role, branchId: number): Promise<string> {
+  const id = await api.createUser({ username, role });
+  await api.database.db.updateTable('users').set({ branch_id: branchId }).where('id', '=', id).execute();
+  return api.tokenFor(username);
+}
+
 /** Everything a user-management call could change, to prove a refused call changed nothing. */
 export async function snapshot(api: TestApi) {
   const db = api.database.db;

@@ -4,7 +4,7 @@
 // A write to branches moves the version too, so a branch moved in the tree is seen by its staff's next request.
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './helpers';
+import { demoAssemblies, staffAt, startApi, type TestApi } from './helpers';
 import { createApp } from '../../src/server/http/app';
 import { directoryStore } from '../../src/server/media/directory-store';
 
@@ -15,8 +15,8 @@ describe('kept answers and the kept scope', () => {
   let temaAdmin: string;
   let superadmin: string;
   const counted = { statements: 0 };
-  // Counted as each answer comes back: the hot reads run queries compiled once (db/compiled.ts), which no plugin's
-  // transformQuery sees.
+  // Counted as each answer comes back: the hot reads run queries compiled once (db/compiled.ts), which a plugin's
+  // transformQuery sees only the first time.
   const counter: KyselyPlugin = {
     transformQuery: ({ node }) => node,
     transformResult: async ({ result }) => {
@@ -28,12 +28,8 @@ describe('kept answers and the kept scope', () => {
 
   beforeAll(async () => {
     api = await startApi('sqlite', { members: 20 });
-    const branches = await db().selectFrom('branches').select(['id', 'slug']).execute();
-    tema = Number(branches.find((b) => b.slug === 'grace-chapel-tema')!.id);
-    kasoa = Number(branches.find((b) => b.slug === 'grace-chapel-kasoa')!.id);
-    const id = await api.createUser({ username: 'tema_admin', role: 'ADMIN' });
-    await db().updateTable('users').set({ branch_id: tema }).where('id', '=', id).execute();
-    temaAdmin = await api.tokenFor('tema_admin');
+    ({ tema, kasoa } = await demoAssemblies(api));
+    temaAdmin = await staffAt(api, 'tema_admin', 'ADMIN', tema);
     superadmin = await api.tokenFor('superadmin');
   });
   afterAll(async () => {

@@ -103,7 +103,8 @@ export type AppEnv = {
     /** The session (refresh-token family) of the caller's access token, when it names one (kernel/sign-in.ts). */
     sessionId?: string;
     /** The users' data version requireAuth read (unless the request then wrote to users): kept answers about the
-     * users hold for this request when made under it (users/cached-answers.ts). */
+     * users (users/cached-answers.ts) and the kept branch scope (kernel/scope.ts) hold for this request when made
+     * under it. */
     usersVersion?: number;
     /** A JSON answer of c.json large enough to be worth gzip (http/app.ts). */
     gzipAnswer?: boolean;

@@ -1,6 +1,6 @@
 // Branch scope (docs/API.md, Branches; docs/ARCHITECTURE.md): a staff account sees and changes only its own branch
-// and the branches below it. The scope is worked out once per request from the caller's branch (scopeOf), handed
-// to services as a plain value, and every query of a table whose rows belong to a branch goes through inScope, so
+// and the branches below it. The scope comes from the caller's branch (scopeOf: kept while the users' data version
+// holds, read again when it moves), handed to services as a plain value, and every query of a table whose rows belong to a branch goes through inScope, so
 // no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
 // of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -45,7 +45,7 @@ interface ScopeCarrier {
  */
 const keptScopes = new WeakMap<Kysely<DB>, { version: number; byBranch: Map<number, Scope> }>();
 
-/** The signed-in caller's scope (after requireAuth), worked out once per request. */
+/** The signed-in caller's scope (after requireAuth): the kept one, or read once for this request. */
 export async function scopeOf(c: ScopeCarrier, deps: Pick<AppDeps, 'database'>): Promise<Scope> {
   const known = c.var.scope;
   if (known) return known;

@@ -1,7 +1,7 @@
 // The user list and the user stats, the staff screens' hottest calls, kept as finished answers: the JSON text,
 // its gzip, and an ETag (a hash of the text). Each is rebuilt when the users' data version moves (a trigger bumps
-// it on every write to users, ministries, memberships and family, whichever process or instance writes: migration
-// 0006) or when something in it changes with the clock alone: someone's "online" ending, or the date (ages, the
+// it on every write to users, ministries, memberships, family and branches, whichever process or instance writes:
+// migrations 0006 and 0018) or when something in it changes with the clock alone: someone's "online" ending, or the date (ages, the
 // month's figures). A request reads the version (one primary-key read) and answers the kept copy, or 304 when the
 // caller already has it.
 import { createHash } from 'node:crypto';
