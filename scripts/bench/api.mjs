@@ -197,14 +197,16 @@ try {
 
   const ours = [];
   const peaks = [];
-  for (const call of await calls(base)) {
+  const peer = [];
+  const peerCalls = PEER ? await calls(`${PEER}/api/v1`) : [];
+  for (const [i, call] of (await calls(base)).entries()) {
     // The ceiling right before each call: this machine's speed drifts by a fifth or more within a run.
     const top = await measure({ url: ceilingUrl });
     ours.push({ call, result: await measure(call, server.pid), top });
     peaks.push(`${call.name.split(' (')[0]} ${memoryMb(server.pid, 'VmHWM')}`);
+    // The peer's same call right after ours, not after all of ours: the drift between the two is then seconds'.
+    if (PEER) peer.push(await measure(peerCalls[i]));
   }
-  const peer = [];
-  if (PEER) for (const call of await calls(`${PEER}/api/v1`)) peer.push(await measure(call));
   const { statuses, signIns } = await burst();
   peaks.push(`burst ${memoryMb(server.pid, 'VmHWM')}`);
 

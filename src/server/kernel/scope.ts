@@ -33,7 +33,10 @@ export async function scopeOfUser(db: Kysely<DB>, user: Pick<UserRow, 'branch_id
 
 /** What scopeOf needs of a request's Context, whatever variables a feature adds to AppEnv's (users' `target`). */
 interface ScopeCarrier {
-  var: Pick<AppEnv['Variables'], 'user' | 'scope' | 'usersVersion'>;
+  // get, not c.var: Hono makes c.var a new object of every variable on each read (Object.fromEntries).
+  get(key: 'user'): AppEnv['Variables']['user'];
+  get(key: 'scope'): AppEnv['Variables']['scope'];
+  get(key: 'usersVersion'): AppEnv['Variables']['usersVersion'];
   set(key: 'scope', value: Scope): void;
 }
 
@@ -47,15 +50,16 @@ const keptScopes = new WeakMap<Kysely<DB>, { version: number; byBranch: Map<numb
 
 /** The signed-in caller's scope (after requireAuth): the kept one, or read once for this request. */
 export async function scopeOf(c: ScopeCarrier, deps: Pick<AppDeps, 'database'>): Promise<Scope> {
-  const known = c.var.scope;
+  const known = c.get('scope');
   if (known) return known;
   const db = deps.database.db;
-  const version = c.var.usersVersion;
-  const branchId = Number(c.var.user.branch_id);
+  const version = c.get('usersVersion');
+  const user = c.get('user');
+  const branchId = Number(user.branch_id);
   const kept = keptScopes.get(db);
   let scope = kept && kept.version === version ? kept.byBranch.get(branchId) : undefined;
   if (!scope) {
-    scope = await scopeOfUser(db, c.var.user);
+    scope = await scopeOfUser(db, user);
     // No version: this request wrote to users (requireAuth's last_seen), so what it read is not kept.
     if (version !== undefined) {
       const fresh = kept && kept.version === version ? kept : { version, byBranch: new Map<number, Scope>() };
