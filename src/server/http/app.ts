@@ -2,7 +2,6 @@
 // tests, and by astro.config.mjs's integration on the dev server. Each feature is a sub-app of route contracts (its routes.ts); this file adds what every
 // answer shares and mounts them.
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { Buffer } from 'node:buffer';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cors } from 'hono/cors';
@@ -14,7 +13,7 @@ import { PLATFORM_HEADER } from '../../lib/shared/constants';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { ApiError, DETAIL, answerInvalid } from '../kernel/errors';
 import { acceptsGzip } from '../kernel/accept-encoding';
-import { GZIP_FROM_BYTES, jsonAnswer } from '../kernel/contract';
+import { GZIP_FROM_BYTES, jsonAnswer, markLargeJson } from '../kernel/contract';
 import { DOOR_SCHEMES } from '../kernel/doors';
 import { isFormPost } from '../kernel/form-posts';
 import { healthRoutes } from '../health/routes';
@@ -59,8 +58,7 @@ function jsonWithLength(
   headers?: Record<string, string>,
 ) {
   const text = JSON.stringify(object);
-  const bytes = Buffer.byteLength(text);
-  if (bytes >= GZIP_FROM_BYTES) this.set('gzipAnswer', true);
+  const bytes = markLargeJson(this, text);
   return this.body(text, status, { 'Content-Type': 'application/json', ...headers, 'Content-Length': String(bytes) });
 }
 

@@ -20,6 +20,16 @@ export const BEARER = securityOf('bearer');
 export const GZIP_FROM_BYTES = 1024;
 
 /**
+ * Marks a JSON answer of GZIP_FROM_BYTES or more for the app's gzip (http/app.ts runs it only on answers so marked);
+ * answers the text's length in bytes.
+ */
+export function markLargeJson(c: { set(key: 'gzipAnswer', value: boolean): void }, text: string): number {
+  const bytes = Buffer.byteLength(text);
+  if (bytes >= GZIP_FROM_BYTES) c.set('gzipAnswer', true);
+  return bytes;
+}
+
+/**
  * An answer made earlier and kept (../users/signed-in.ts, ../users/cached-answers.ts), sent as it is: a 200's
  * body is a T serialised. A Response with plain headers, which @hono/node-server writes straight out (c.body
  * with several headers builds a web Headers object first).

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { profileUpdateSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { readAvatarField } from '../kernel/body';
-import { GZIP_FROM_BYTES, UserAnswer, avatarUpload, jsonAnswer, sentAsIs } from '../kernel/contract';
+import { UserAnswer, avatarUpload, jsonAnswer, markLargeJson, sentAsIs } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { requireAuth } from '../kernel/sign-in';
 import { presentUserById } from '../users/read';
@@ -32,8 +32,8 @@ export function profileRoutes(deps: AppDeps) {
       const json = await profileJson(deps, c.get('user'), async (row) => ({
         two_factor: await profileTwoFactor(deps, row),
       }));
-      // Gzipped by the app (http/app.ts) only from GZIP_FROM_BYTES, as c.json's answers are.
-      if (Buffer.byteLength(json) >= GZIP_FROM_BYTES) c.set('gzipAnswer', true);
+      // Gzipped by the app from GZIP_FROM_BYTES, as c.json's answers are.
+      markLargeJson(c, json);
       return sentAsIs<z.infer<typeof profileSchema>>(json, 200, { 'Content-Type': 'application/json' });
     },
   );

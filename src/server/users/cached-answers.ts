@@ -1,9 +1,9 @@
 // The user list and the user stats, the staff screens' hottest calls, kept as finished answers: the JSON text,
 // its gzip, and an ETag (a hash of the text). Each is rebuilt when the users' data version moves (a trigger bumps
 // it on every write to users, ministries, memberships, family and branches, whichever process or instance writes:
-// migrations 0006 and 0018) or when something in it changes with the clock alone: someone's "online" ending, or the date (ages, the
-// month's figures). A request reads the version (one primary-key read) and answers the kept copy, or 304 when the
-// caller already has it.
+// migrations 0006 and 0018) or when something in it changes with the clock alone: someone's "online" ending, or the
+// date (ages, the month's figures). A request reads the version (one primary-key read) and answers the kept copy,
+// or 304 when the caller already has it.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { AppDeps, Scope } from '../kernel/context';

@@ -1,7 +1,8 @@
 // The users behind signed-in requests, kept between requests while the users' data version holds (a trigger
-// bumps it on every write to users, ministries, memberships, family and
-// branches, whichever process or instance writes: migrations 0006 and 0018), each with their own profile answer once asked for. A signed-in request then reads the version
-// (one primary-key read) instead of the user's row, and GET /auth/profile/ its memberships and family too.
+// bumps it on every write to users, ministries, memberships, family and branches, whichever process or instance
+// writes: migrations 0006 and 0018), each with their own profile answer once asked for. A signed-in request then
+// reads the version (one primary-key read) instead of the user's row, and GET /auth/profile/ its memberships and
+// family too.
 import type { Database } from '../db/connection';
 import type { AppDeps } from '../kernel/context';
 import { usersVersion } from './cached-answers';
