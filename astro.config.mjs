@@ -10,8 +10,7 @@ import { DEFAULT_SITE, readEnv } from './src/server/config';
 import { isApiPath } from './src/host/shell';
 import { setApiDefaults } from './src/server/http/headers';
 import { precompressDir } from './src/host/precompress';
-import { THEME_SCRIPT } from './src/lib/shared/site/theme-script';
-import { YEAR_SCRIPT } from './src/lib/shared/site/year-script';
+import { INLINE_SCRIPTS } from './src/lib/shared/site/inline-scripts';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -98,13 +97,14 @@ function precompressBuild() {
  * found only once the one importing it had arrived), a portal page 40. Rolldown's inline common chunks copy a shared
  * chunk smaller than COMMON_CHUNK_INLINE_BELOW into each chunk that imports it instead (its runtime keeps one state
  * per module, and a page still loads only the modules it reaches): /login loads 6 scripts and 8 KB less as they
- * travel, a portal page 11, and a walk through all 21 screens fetches 44 scripts instead of 128, for 18% more bytes (a
- * copy travels once per screen holding it). 8 KB left a portal page 16 scripts; 32 KB made /login heavier. A portal
- * page load costs Chromium about a tenth less CPU.
+ * travel, a portal page 11, and a walk through all 21 screens in one tab 33 script files instead of 87, for 18% more
+ * bytes (289 KB brotli against 244 KB: a copy travels once per screen holding it). 8 KB left a portal page 16
+ * scripts; 32 KB made /login heavier. A portal page load costs Chromium about a tenth less CPU.
  *
  * Inlining needs `preserveEntrySignatures: false`, which lets Rolldown drop the exports nothing in the bundle imports:
  * an island's component, which Astro's loader imports by URL. So the plugin emits each entry itself, its exports kept
- * (`preserveSignature`), instead of passing it as `input`. The client build only: the server bundle is not split.
+ * (`preserveSignature`), instead of passing it as `input`. The client build only: the server's chunks are read from
+ * disk, not downloaded.
  * @returns {import('vite').Plugin}
  */
 function fewerScripts() {
@@ -115,7 +115,10 @@ function fewerScripts() {
     applyToEnvironment: (environment) => environment.name === 'client',
     configEnvironment(name) {
       if (name !== 'client') return;
-      const inline = { maxSize: COMMON_CHUNK_INLINE_BELOW, exclude: /\.css(\?|$)/ };
+      const inline = {
+        maxSize: COMMON_CHUNK_INLINE_BELOW,
+        exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+      };
       return {
         build: {
           rolldownOptions: {
@@ -168,11 +171,10 @@ export default defineConfig({
   // Content-Security-Policy below would refuse (Astro warns of it on every build and dev start): no highlighter.
   markdown: { syntaxHighlight: false },
   security: {
-    // Astro hashes its own scripts; the two inline ones are ours: the layout's theme script and the footer's year
-    // (src/lib/shared/site/).
+    // Astro hashes its own scripts; the inline ones are ours (src/lib/shared/site/inline-scripts.ts).
     csp: {
       scriptDirective: {
-        hashes: [THEME_SCRIPT, YEAR_SCRIPT].map(
+        hashes: INLINE_SCRIPTS.map(
           (script) => /** @type {const} */ (`sha256-${createHash('sha256').update(script).digest('base64')}`),
         ),
       },
