@@ -80,6 +80,10 @@ export default defineConfig({
     // recording every test to keep the failures' took a third of the tests' time (admin-households.spec.ts: 58-66 s
     // with, 41-42 s without, on a busy machine).
     trace: 'on-first-retry',
+    // Each test in a context of its own, Playwright's default. One context kept per worker and reset between tests
+    // (`reuseContext: true`) spared the browser little: the end-to-end step took 468 s of CPU against 480 s, as a
+    // test's cost is in its pages (their scripts, styles and axe scans), not in opening a context; and a passkey test
+    // then failed on what the test before it had left in the browser (a virtual authenticator).
     launchOptions: {
       executablePath: e2eBrowser(),
       args: [
