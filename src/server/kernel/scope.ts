@@ -1,8 +1,9 @@
 // Branch scope (docs/API.md, Branches; docs/ARCHITECTURE.md): a staff account sees and changes only its own branch
 // and the branches below it. The scope comes from the caller's branch (scopeOf: kept while the users' data version
 // holds, read again when it moves), handed to services as a plain value, and every query of a table whose rows
-// belong to a branch goes through inScope, so no route writes its own filter. A branch's materialised path ('/1/4/9/') makes "this branch and below" one range
-// of the unique index on branches.path: '/1/4/' ≤ path < '/1/40' ('0' is the character after '/').
+// belong to a branch goes through inScope, so no route writes its own filter. A branch's materialised path
+// ('/1/4/9/') makes "this branch and below" one range of the unique index on branches.path: '/1/4/' ≤ path < '/1/40'
+// ('0' is the character after '/').
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MiddlewareHandler } from 'hono';
 import type { BranchesTable, DB } from '../db/schema';
