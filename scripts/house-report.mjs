@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The house's shape, measured: import circles among src/server's files, imports that run back up from the
-// ground floor (src/server/kernel, src/server/db, src/server/config.ts) into a feature, and lines per top folder
-// of src/. `node scripts/house-report.mjs` prints all three; tests/unit/server-imports.test.ts fails on the first two.
+// ground floor (src/server/kernel, src/server/db, src/server/config.ts) into a feature, the folders that import each
+// other, and lines per top folder of src/. `node scripts/house-report.mjs` prints them all;
+// tests/unit/server-imports.test.ts fails on the first two, and on sign-in's folders importing each other.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,19 @@ export function upwardImports(graph) {
   );
 }
 
+/** Pairs of src/server's top folders that import each other, each side some file of the other: "a <-> b". */
+export function foldersBothWays(graph) {
+  const folder = (file) => file.split('/')[0];
+  const edges = new Set();
+  for (const [from, targets] of graph)
+    for (const to of targets) if (folder(from) !== folder(to)) edges.add(`${folder(from)} ${folder(to)}`);
+  return [...edges]
+    .map((edge) => edge.split(' '))
+    .filter(([a, b]) => a < b && edges.has(`${b} ${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`)
+    .sort();
+}
+
 function linesPerFolder() {
   const src = join(ROOT, 'src');
   return readdirSync(src)
@@ -107,6 +121,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const upward = upwardImports(graph);
   console.log(`Imports from the kernel/db/config floor into features: ${upward.length}`);
   for (const u of upward) console.log(`  ${u}`);
+  const both = foldersBothWays(graph);
+  console.log(`Folders of src/server that import each other: ${both.length}`);
+  for (const b of both) console.log(`  ${b}`);
   console.log('Lines per top folder of src/ (files, lines):');
   for (const [name, files, lines] of linesPerFolder())
     console.log(`  ${name.padEnd(14)} ${String(files).padStart(4)} ${String(lines).padStart(7)}`);

@@ -108,14 +108,15 @@ describe('the form-post layer is the only one', () => {
     );
   const server = files(new URL('../../src/server', import.meta.url).pathname);
 
-  it('no server file rewrites the request, clears Hono’s body cache or casts a Context', () => {
+  it('no server file rewrites the request, clears Hono’s body cache or casts a Context or a middleware', () => {
     const offending = server.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       const found = [];
       // The kernel's JSON reader alone presents a JSON body of any declared type as JSON (kernel/body.ts).
       if (/\.req\.raw\s*=[^=]/.test(text) && !file.endsWith('kernel/body.ts')) found.push('c.req.raw =');
       if (/bodyCache/.test(text)) found.push('bodyCache');
-      if (/as unknown as Context/.test(text)) found.push('as unknown as Context');
+      // A middleware cast to another environment is a door its route's contract does not declare.
+      for (const cast of text.match(/as unknown as (Context|MiddlewareHandler)\b/g) ?? []) found.push(cast);
       return found.map((what) => `${file.replace(/.*src\/server\//, '')}: ${what}`);
     });
     expect(offending).toEqual([]);

@@ -37,11 +37,11 @@ describe('OpenAPI document', () => {
 
   it('lists each door a route opens as a security scheme, and each route asks for its door', () => {
     const schemes = doc.components.securitySchemes;
-    // No route opens the station door yet, so it is not listed (kernel/doors.ts).
-    expect(Object.keys(schemes).sort()).toEqual(['bearer', 'member']);
+    expect(Object.keys(schemes).sort()).toEqual(['bearer', 'member', 'station']);
     expect(schemes.member).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'gc_member' });
+    expect(schemes.station).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'gc_station' });
     const asked = new Set(operations().flatMap(({ op }) => (op.security ?? []).flatMap((r: object) => Object.keys(r))));
-    expect([...asked].sort()).toEqual(['bearer', 'member']);
+    expect([...asked].sort()).toEqual(['bearer', 'member', 'station']);
     const security = (method: string, path: string) =>
       operations().find((o) => o.method === method && o.path === `/api/v1${path}`)?.op.security;
     for (const [method, path] of [
@@ -57,6 +57,18 @@ describe('OpenAPI document', () => {
     expect(security('POST', '/members/session/')).toBeUndefined();
     expect(security('GET', '/members/removal-requests/')).toEqual([{ bearer: [] }]);
     expect(security('GET', '/events/')).toEqual([{}, { bearer: [] }]);
+    // The check-in calls open a paired station's door or the staff's; the station asks who it is by its cookie alone.
+    for (const [method, path] of [
+      ['POST', '/checkin/lookup/'],
+      ['POST', '/checkin/'],
+      ['POST', '/checkin/{id}/print/'],
+      ['GET', '/checkin/labels/{id}/'],
+      ['POST', '/checkin/checkout/'],
+    ])
+      expect(security(method, path), `${method} ${path}`).toEqual([{ station: [] }, { bearer: [] }]);
+    expect(security('GET', '/stations/me/')).toEqual([{ station: [] }]);
+    expect(security('POST', '/stations/pair/')).toBeUndefined();
+    expect(security('GET', '/checkin/present/')).toEqual([{ bearer: [] }]);
   });
 
   it('documents exactly the routes the app registers', () => {

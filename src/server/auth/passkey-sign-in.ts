@@ -8,7 +8,7 @@ import { ApiError, DETAIL } from '../kernel/errors';
 import { canAccessWeb } from '../../lib/shared/permissions';
 import type { passkeyLoginOptionsSchema, passkeyLoginSchema } from '../../lib/shared/twofactor/passkeys';
 import { asTarget } from '../users/answers';
-import { findUserById } from '../users/read';
+import { findUserById } from '../credentials/accounts';
 import { checkThrottle, countAttempt } from '../credentials/throttle';
 import { issueChallenge, liveChallenge, takeGuess } from '../twofactor/challenges';
 import { takeSecondStepGuess } from '../twofactor/guard';

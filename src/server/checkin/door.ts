@@ -1,18 +1,18 @@
-// The station's door: the httpOnly cookie a paired device holds (POST /stations/pair/). The kernel's route() knows
-// only the bearer door, so this section resolves its cookie here: a check-in call opens for a paired station
-// (by the sha256 of its token, on a station not unpaired) or for staff by their bearer token, and for nobody else.
-// No other route reads this cookie, so it opens nothing outside check-in; a member's /my cookie opens nothing here.
+// The station's door: the httpOnly cookie a paired device holds (POST /stations/pair/), resolved here (by the sha256
+// of its token, on a station not unpaired) for the routes that open it with route()'s `station` part. A check-in call
+// opens that door and the bearer door, for staff who may count attendance (mayCheckIn), and for nobody else. No other
+// route opens it, so it opens nothing outside check-in; a member's /my cookie opens nothing here.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Selectable } from 'kysely';
 import { parse } from 'hono/utils/cookie';
-import { CHECKIN_TEXT, STATION_COOKIE } from '../../lib/shared/checkin/api';
+import { CHECKIN_TEXT } from '../../lib/shared/checkin/api';
+import { STATION_COOKIE } from '../../lib/shared/constants';
 import { canCountAttendance } from '../../lib/shared/permissions';
 import type { StationsTable } from '../db/schema';
 import { iso } from '../db/time';
 import { sha256 } from '../credentials/tokens';
 import type { AppDeps, AppEnv, Scope } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
-import { requireAuth } from '../kernel/sign-in';
 
 export type StationRow = Selectable<StationsTable>;
 /** A check-in call's environment: the station that calls, or (with none) the signed-in staff member. */
@@ -55,21 +55,21 @@ export async function stationFromCookie(
   return station;
 }
 
-/** Route middleware: a paired station by its cookie, or staff (PASTOR and above) by their bearer token; else 401. */
-export function stationOrStaff(deps: AppDeps): MiddlewareHandler<CheckinEnv> {
-  const staff = requireAuth(deps) as unknown as MiddlewareHandler<CheckinEnv>;
+/** The station door (route()'s `station` part): the paired station of the request's cookie, else 401. */
+export function pairedStation(deps: AppDeps): MiddlewareHandler<CheckinEnv> {
   return async (c, next) => {
-    if (c.req.header('authorization') !== undefined)
-      return staff(c, async () => {
-        if (!canCountAttendance(c.get('user'))) throw new ApiError(403, CHECKIN_TEXT.checkinDenied);
-        await next();
-      });
     const station = await stationFromCookie(deps, c.req.header('cookie'));
     if (!station) throw new ApiError(401, CHECKIN_TEXT.stationUnpaired, undefined, undefined, 'station_unpaired');
     c.set('station', station);
     await next();
   };
 }
+
+/** After the bearer door: staff who may count attendance (PASTOR and above) check children in; anyone else 403. */
+export const mayCheckIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!canCountAttendance(c.get('user'))) throw new ApiError(403, CHECKIN_TEXT.checkinDenied);
+  await next();
+};
 
 /** Served over https: the site's own address, or (behind a trusted proxy) the proxy's word for this request. */
 function overHttps(c: Context, deps: AppDeps) {

@@ -1,6 +1,6 @@
 // Children's check-in (docs/API.md, Children's check-in), mounted at /stations/ and /checkin/. Stations are set
-// up by administrators; the check-in calls open for a paired station's cookie or a staff member's token
-// (./door.ts), never for a member's session or the public, so children's data reach only those two.
+// up by administrators; the check-in calls open the station door (a paired station's cookie, ./door.ts) and the
+// bearer door (staff), never for a member's session or the public, so children's data reach only those two.
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
@@ -29,7 +29,7 @@ import { scopeOf, scopeOfBranch } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
 import { checkIn, checkOut, present } from './checkin';
 import { lookup } from './children';
-import { setStationCookie, stationFromCookie, stationOrStaff, type Caller, type CheckinEnv } from './door';
+import { mayCheckIn, pairedStation, setStationCookie, type Caller, type CheckinEnv } from './door';
 import { LABELS_CSP, labelsHtml, labelsOf, labelsZpl, type Labels } from './labels';
 import { sendToPrinter } from './printer';
 import { createStation, deleteStation, listStations, pairStation } from './stations';
@@ -100,12 +100,11 @@ export function stationRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/me/', 'The station this device is (by its cookie); 401 when it is not paired', {
+      station: pairedStation(deps),
       200: jsonAnswer(stationSelfSchema, 'Paired'),
-      401: detailAnswer('Not a paired station'),
     }),
     async (c) => {
-      const station = await stationFromCookie(deps, c.req.header('cookie'));
-      if (!station) throw new ApiError(401, CHECKIN_TEXT.stationUnpaired, undefined, undefined, 'station_unpaired');
+      const station = c.get('station')!;
       return c.json({ id: Number(station.id), name: station.name, branchId: Number(station.branch_id) }, 200);
     },
   );
@@ -126,11 +125,12 @@ export function stationRoutes(deps: AppDeps) {
 
 export function checkinRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<CheckinEnv>();
-  const door = stationOrStaff(deps);
+  // Each check-in call: a paired station, or staff who may count attendance.
+  const doors = { station: pairedStation(deps), signedIn: [requireAuth(deps), mayCheckIn] };
 
   app.openapi(
     route('post', '/lookup/', "A household's children by a guardian's phone (a station or staff)", {
-      signedIn: door,
+      ...doors,
       json: lookupSchema,
       200: jsonAnswer(lookupAnswerSchema, 'The household and its children'),
       404: detailAnswer('No household has an account with that phone'),
@@ -143,7 +143,7 @@ export function checkinRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/', 'Check children in to a service today under one new security code (a station or staff)', {
-      signedIn: door,
+      ...doors,
       json: checkinSchema,
       201: jsonAnswer(checkinAnswerSchema, 'Checked in'),
       409: detailAnswer('A child is already checked in to that service today'),
@@ -169,7 +169,7 @@ export function checkinRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/{id}/print/', "Send a check-in's labels to the station's printer again (a station)", {
-      signedIn: door,
+      ...doors,
       params: CheckinId,
       200: jsonAnswer(z.object({ print: z.string().nullable() }), "'ok', the failure, or null without a printer"),
     }),
@@ -182,7 +182,7 @@ export function checkinRoutes(deps: AppDeps) {
       '/labels/{id}/',
       "A check-in's labels as a printable page for 62 × 29 mm labels (a station or staff)",
       {
-        signedIn: door,
+        ...doors,
         params: CheckinId,
         200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } },
       },
@@ -199,7 +199,7 @@ export function checkinRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/checkout/', "Release the children of today's security code (a station or staff)", {
-      signedIn: door,
+      ...doors,
       json: checkoutSchema,
       200: jsonAnswer(checkoutAnswerSchema, 'Collected'),
       409: detailAnswer('Already collected'),

@@ -1,8 +1,8 @@
 // The doors: the ways into the API and what proves who comes through each (docs/ARCHITECTURE.md, Words). A route
 // declares the door it opens (kernel/routes.ts route()); the OpenAPI document lists each door a route opens as a
 // security scheme (http/app.ts). The bearer door's check is kernel/sign-in.ts; the member door's is the members'
-// (members/session.ts requireMember); the station door (the children's check-in) is declared so that its work only
-// adds the resolver.
+// (members/session.ts requireMember); the station door's is the children's check-in's (checkin/door.ts
+// pairedStation).
 import type { MiddlewareHandler } from 'hono';
 import { siteOrigins, type ServerConfig } from '../config';
 import { MEMBER_COOKIE, STATION_COOKIE } from '../../lib/shared/constants';

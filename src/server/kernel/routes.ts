@@ -65,6 +65,27 @@ export const createBy =
   async (c: Context<AppEnv, string, { out: { json: In } }>) =>
     c.json(await create(deps, c.get('user'), c.req.valid('json')), 201);
 
+/**
+ * A route that opens the station door and the bearer door: each request goes through one of them, the bearer door
+ * when it sends an Authorization header (a station sends none: its cookie is its key), else the station's.
+ */
+function eitherDoor(bearer: MiddlewareHandler[], station: MiddlewareHandler[]): MiddlewareHandler[] {
+  if (!bearer.length) return station;
+  const sendsToken = (c: Context) => c.req.header('authorization') !== undefined;
+  return [
+    ...bearer.map(
+      (door): MiddlewareHandler =>
+        (c, next) =>
+          sendsToken(c) ? door(c, next) : next(),
+    ),
+    ...station.map(
+      (door): MiddlewareHandler =>
+        (c, next) =>
+          sendsToken(c) ? next() : door(c, next),
+    ),
+  ];
+}
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Handlers = MiddlewareHandler | MiddlewareHandler[];
 type Request = NonNullable<RouteConfig['request']>;
@@ -83,7 +104,11 @@ interface Parts {
   signedInOrNot?: Handlers;
   /** The member door (members/session.ts requireMember): the /my cookie's member, after the body is read. */
   member?: Handlers;
-  /** The station door (the children's check-in): a paired station's cookie, after the body is read. */
+  /**
+   * The station door (the children's check-in, checkin/door.ts): a paired station's cookie, opened before the body
+   * is read, as the bearer door is, so an unpaired device is refused whatever it sends. A route that opens the bearer
+   * door too (`signedIn`: staff at the desk) takes a request with an Authorization header through that one instead.
+   */
   station?: Handlers;
   /** Refusals the route gives besides those its parts imply. */
   refuses?: readonly RefusalCode[];
@@ -127,11 +152,12 @@ export function route<
     ...answers
   } = spec as Parts & Record<number, unknown>;
   const bearer = [signedIn ?? signedInOrNot ?? []].flat();
-  // A cookie door reads the body first, so a malformed body is a 400 whoever sends it.
-  const cookieDoor = [member ?? station ?? []].flat();
+  // The member door reads the body first, so a malformed body is a 400 whoever sends it.
+  const memberDoor = [member ?? []].flat();
+  const stationDoor = [station ?? []].flat();
   const codes = [
     ...(bearer.length ? ([401, 403] as const) : []),
-    ...(cookieDoor.length ? ([401] as const) : []),
+    ...(memberDoor.length || stationDoor.length ? ([401] as const) : []),
     ...(ownSite ? ([403] as const) : []),
     ...(params ? ([404] as const) : []),
     ...(json || query || upload ? ([400] as const) : []),
@@ -142,13 +168,13 @@ export function route<
     ...(query && { query }),
     ...(json ? { body: jsonBody(json) } : upload && { body: upload }),
   };
-  const security = signedIn
-    ? BEARER
-    : signedInOrNot
-      ? securityOf('bearer', true)
-      : member
-        ? securityOf('member')
-        : station && securityOf('station');
+  const security = station
+    ? [...securityOf('station'), ...(signedIn ? BEARER : [])]
+    : signedIn
+      ? BEARER
+      : signedInOrNot
+        ? securityOf('bearer', true)
+        : member && securityOf('member');
   const config = {
     method,
     path,
@@ -157,9 +183,9 @@ export function route<
       ...(before ? [before] : []),
       ...(ownSite ? [ownSite] : []),
       ...(form ? [formPosts(form)] : []),
-      ...bearer,
+      ...(stationDoor.length ? eitherDoor(bearer, stationDoor) : bearer),
       ...(json ? [readJsonBody] : []),
-      ...cookieDoor,
+      ...memberDoor,
     ],
     ...(security && { security }),
     ...(Object.keys(request).length && { request }),

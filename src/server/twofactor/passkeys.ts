@@ -19,7 +19,7 @@ import { fullName } from '../../lib/shared/format';
 import type { Passkey } from '../../lib/shared/twofactor/api';
 import type { passkeyLoginSchema, passkeyRegisterSchema } from '../../lib/shared/twofactor/passkeys';
 import { siteShortName } from '../settings/church';
-import { findUserById } from '../users/read';
+import { findUserById } from '../credentials/accounts';
 import { claimChallenge, issueChallenge, liveChallenge } from './challenges';
 import { ownChange, syncTwoFactor } from './service';
 

@@ -1,6 +1,6 @@
-// Users as the API answers them (docs/API.md, User management): found by id or username, with their ministry
-// memberships and family (their household, then any rows left in the older family_members table), and until when
-// such an answer holds without a write (./cached-answers.ts keeps it that long).
+// Users as the API answers them (docs/API.md, User management): with their ministry memberships and family (their
+// household, then any rows left in the older family_members table), and until when such an answer holds without a
+// write (./cached-answers.ts keeps it that long).
 import type { Kysely } from 'kysely';
 import type { FamilyMember, MinistryMembership, User } from '../../lib/shared/users/types';
 import type { AppDeps, Scope } from '../kernel/context';
@@ -11,21 +11,12 @@ import { ApiError, DETAIL } from '../kernel/errors';
 import { isOnline, toUserAnswer } from './answers';
 import type { UserRow } from '../kernel/context';
 import { nextMidnight } from './cached-answers';
+import { findUserById } from '../credentials/accounts';
 import { fullName } from '../../lib/shared/format';
 import { branchNames } from '../branches/service';
 import { branchHistories } from '../branches/transfers';
 
-// Every signed-in request loads its user, and the profile its memberships and family: those queries are
-// compiled once (../db/compiled.ts).
-const userById = compiledOnce((db) => db.selectFrom('users').selectAll().where('id', '=', 0));
-
-export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
-  return (await userById(db, [id]))[0];
-}
-
-export async function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-}
+// The profile loads its memberships and family on every read: those queries are compiled once (../db/compiled.ts).
 
 // ---- Users as the API answers them ----
 

@@ -7,7 +7,8 @@ import type { Database } from '../db/connection';
 import type { AppDeps } from '../kernel/context';
 import { usersVersion } from './cached-answers';
 import type { UserRow } from '../kernel/context';
-import { answerHoldsUntil, findUserById, presentUser } from './read';
+import { answerHoldsUntil, presentUser } from './read';
+import { findUserById } from '../credentials/accounts';
 
 interface Entry {
   /** Frozen: requests of the same user share it; a change is made on a copy (as requireAuth's last_seen). */

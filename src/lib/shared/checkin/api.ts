@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { PHONE_MAX_LENGTH, normalisePhone } from '../phone';
 import { branchIdField, messages, requiredText } from '../schemas';
 
-/** The station's cookie: httpOnly, opens only the calls of this section. */
-export const STATION_COOKIE = 'gc_station';
 /** A pairing code's alphabet and length: no 0/O, 1/I/L, 5/S, 2/Z or 8/B to misread on a small screen. */
 export const PAIRING_ALPHABET = 'ACDEFHJKMNPQRTUVWXY34679';
 export const PAIRING_CODE_LENGTH = 8;
