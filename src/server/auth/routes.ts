@@ -1,5 +1,5 @@
 // Sign-in, token refresh, sign-out and password reset (docs/API.md). Public: no bearer token needed.
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   loginSchema,
   logoutSchema,
@@ -11,10 +11,10 @@ import { detailSchema, tokenPairSchema } from '../../lib/shared/api-schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { DETAIL } from '../kernel/errors';
-import { UserAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { UserAnswer, jsonAnswer, refusals } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import * as auth from './service';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import { dummyHash } from '../credentials/passwords';
 import { RESET_REQUESTED, backTo } from '../../lib/shared/visitors/form-posts';
 import { mfaLoginSchema, mfaRequiredSchema } from '../../lib/shared/twofactor/api';
@@ -32,7 +32,7 @@ import { deviceOf } from '../credentials/device';
 // The forgot-password page's form posts here before or without JavaScript: the same neutral answer, as a
 // 303 back to the page's message (form-posts.ts) instead of JSON.
 const resetRequested = backTo(RESET_REQUESTED.page, RESET_REQUESTED.fragment);
-const readResetRequest = readSubmission({
+const resetRequestForm = publicForm({
   decoy: () => ({ status: 200, body: { detail: DETAIL.resetSent } }),
   back: () => resetRequested,
 });
@@ -134,17 +134,12 @@ export function authRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/password-reset/',
-      summary: 'Mail a password reset link',
-      middleware: readResetRequest,
-      request: { body: jsonBody(passwordResetRequestSchema) },
-      responses: {
-        200: done('The same answer whether the email is known or not'),
-        303: { description: 'The same answer to an HTML form post: back to /forgot-password#reset-requested' },
-        ...refusals(400, 429),
-      },
+    route('post', '/password-reset/', 'Mail a password reset link', {
+      ...resetRequestForm,
+      json: passwordResetRequestSchema,
+      refuses: [429],
+      200: done('The same answer whether the email is known or not'),
+      303: { description: 'The same answer to an HTML form post: back to /forgot-password#reset-requested' },
     }),
     async (c) => {
       await auth.requestPasswordReset(deps, c.req.valid('json').email, clientOf(c, deps.config).key);

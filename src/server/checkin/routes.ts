@@ -102,6 +102,7 @@ export function stationRoutes(deps: AppDeps) {
     route('get', '/me/', 'The station this device is (by its cookie); 401 when it is not paired', {
       station: pairedStation(deps),
       200: jsonAnswer(stationSelfSchema, 'Paired'),
+      401: detailAnswer('Not a paired station'),
     }),
     async (c) => {
       const station = c.get('station')!;

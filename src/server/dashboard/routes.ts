@@ -1,6 +1,6 @@
 // The dashboard's calls (docs/API.md, Dashboard): its six figures, what awaits a staff member, the system status.
 // Three calls, so a slow or failing one leaves the others' cards standing.
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import {
   dashboardFiguresSchema,
   noticesSchema,
@@ -9,8 +9,8 @@ import {
 } from '../../lib/shared/dashboard/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { requireAuth } from '../kernel/sign-in';
-import { readJsonBody } from '../kernel/body';
-import { BEARER, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+
+import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
 import { dashboardFigures, systemStatus } from './service';
 import { scopeOf } from '../kernel/scope';
@@ -32,29 +32,21 @@ export function dashboardRoutes(deps: AppDeps) {
     async (c) => c.json(await dashboardFigures(deps, c.get('user'), await scopeOf(c, deps)), 200),
   );
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/notifications/',
-      summary: 'What awaits a staff member, and the badge: what is new to them since they last opened the list',
-      middleware: [auth],
-      security: BEARER,
-      responses: {
-        200: jsonAnswer(noticesSchema, 'The badge, the counts and the latest of each kind'),
-        ...refusals(401, 403),
-      },
-    }),
+    route(
+      'get',
+      '/notifications/',
+      'What awaits a staff member, and the badge: what is new to them since they last opened the list',
+      { signedIn: auth, 200: jsonAnswer(noticesSchema, 'The badge, the counts and the latest of each kind') },
+    ),
     async (c) => c.json(await notices(deps, c.get('user')), 200),
   );
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/notifications/seen/',
-      summary: 'Marks the list made at asOf seen by this staff member: their badge counts only what came after',
-      middleware: [auth, readJsonBody],
-      security: BEARER,
-      request: { body: jsonBody(noticesSeenSchema) },
-      responses: { 204: { description: 'Recorded' }, ...refusals(400, 401, 403) },
-    }),
+    route(
+      'post',
+      '/notifications/seen/',
+      'Marks the list made at asOf seen by this staff member: their badge counts only what came after',
+      { signedIn: auth, json: noticesSeenSchema, 204: { description: 'Recorded' } },
+    ),
     async (c) => {
       await markNoticesSeen(deps, c.get('user'), c.req.valid('json').asOf);
       return c.body(null, 204);

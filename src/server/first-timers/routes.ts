@@ -1,7 +1,7 @@
 // First-timers (docs/API.md, First-timers), mounted at /first-timers/: anyone sends a visitor card (JSON, or the
 // plain form post of /welcome); staff of PASTOR and above follow the cards of their scope up; administrators make
 // a member account from a card.
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   FIRST_TIMER_TEXT,
   WELCOME_SENT,
@@ -13,12 +13,12 @@ import {
 import { backTo } from '../../lib/shared/visitors/form-posts';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { UserAnswer, jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
+import { UserAnswer, jsonAnswer, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { changeInScope } from '../kernel/item-routes';
 import { scopeOf } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import * as cards from './service';
 
 const Id = z.object({ id: wholeId(FIRST_TIMER_TEXT.notFound) });
@@ -31,24 +31,22 @@ export function firstTimerRoutes(deps: AppDeps) {
   const db = deps.database.db;
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary:
-        "A first-timer's visitor card (anyone; JSON or an HTML form post): a phone or an email; a welcome follows",
-      middleware: readSubmission({
-        booleans: ['wantsVisit'],
-        decoy: () => ({ status: 201, body: { id: 0 } }),
-        back: () => THANKS,
-      }),
-      request: { body: jsonBody(firstTimerCardSchema) },
-      responses: {
+    route(
+      'post',
+      '/',
+      "A first-timer's visitor card (anyone; JSON or an HTML form post): a phone or an email; a welcome follows",
+      {
+        ...publicForm({
+          booleans: ['wantsVisit'],
+          decoy: () => ({ status: 201, body: { id: 0 } }),
+          back: () => THANKS,
+        }),
+        json: firstTimerCardSchema,
         201: jsonAnswer(z.object({ id: z.number().int() }), 'Stored; the welcome is on its way'),
         303: { description: 'An HTML form post: back to /welcome#card-sent' },
-        ...refusals(400),
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
       },
-    }),
+    ),
     async (c) => {
       const answer = await cards.submitCard(deps, clientOf(c, deps.config).key, c.req.valid('json'));
       return answerSubmission(c, answer, 201, THANKS);

@@ -27,11 +27,11 @@ import { toCsv } from '../../lib/shared/csv';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
-import { csvFile, jsonAnswer, jsonBody, jsonOrCsvAnswer, refusals, detailAnswer } from '../kernel/contract';
+import { csvFile, jsonAnswer, jsonOrCsvAnswer, detailAnswer } from '../kernel/contract';
 import { DELETED, allowed, changeById, createBy, deleteById, route, wholeId } from '../kernel/routes';
 import { createInCallerScope } from '../kernel/item-routes';
 import { limitBody } from '../kernel/body';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import { memberFromCookie } from '../members/session';
 import { activeFunds, allFunds, changeFund, createFund, deleteFund } from './funds';
 import { receiveWebhook, startGift } from './online';
@@ -65,27 +65,23 @@ export function givingRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary:
-        "Start a gift (anyone; JSON or the /give form): a pending gift with its own reference, and Paystack's checkout to pay it",
-      middleware: [
-        readSubmission({
+    route(
+      'post',
+      '/',
+      "Start a gift (anyone; JSON or the /give form): a pending gift with its own reference, and Paystack's checkout to pay it",
+      {
+        ...publicForm({
           decoy: () => ({ status: 201, body: { reference: '', authorization_url: '' } }),
           back: () => '/give',
         }),
-      ],
-      request: { body: jsonBody(giftBodySchema) },
-      responses: {
+        json: giftBodySchema,
         201: jsonAnswer(giftStartedSchema, 'Started: send the giver to authorization_url'),
         303: { description: 'An HTML form post: on to the checkout' },
-        ...refusals(400),
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
         502: detailAnswer('Paystack is down or refused: nothing is left pending'),
         503: detailAnswer('Online giving is not set up'),
       },
-    }),
+    ),
     async (c) => {
       // A member signed in to /my gives as themselves: the gift shows among their own.
       const member = await memberFromCookie(deps, c.req.header('cookie'));

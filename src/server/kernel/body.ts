@@ -4,6 +4,7 @@
 // body limits it (limitBody): JSON to 64 KB by default, uploads to their file's limit and an envelope.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './context';
 import { ApiError, DETAIL } from './errors';
 
 export const JSON_LIMIT = 64 * 1024;
@@ -34,7 +35,7 @@ export function limitBody(
 const jsonLimit = limitBody(JSON_LIMIT);
 
 /** What a route may do with a JSON body before its contract judges it: take fields out, or answer instead. */
-export type BodyLook = (body: Record<string, unknown>, c: Context) => Response | undefined;
+export type BodyLook = (body: Record<string, unknown>, c: Context<AppEnv>) => Response | undefined;
 
 /** Route middleware of every route whose contract has a JSON body (after requireAuth where there is one). */
 export const readJsonBody: MiddlewareHandler = (c, next) => readJson(c, next);

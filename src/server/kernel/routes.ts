@@ -2,10 +2,11 @@
 // it reads, whether an HTML form may post to it, and what it answers. The refusals it documents follow from those
 // parts, so a contract cannot forget one or claim one it cannot give: the bearer door refuses 401 and 403, the
 // member and station doors 401, a cookie door's own-site guard 403, an {id} that names nothing 404, a body or a
-// query 400; what else a route may refuse (429, say) it names in `refuses`.
+// query 400; what else a route may refuse (429, say) it names in `refuses`, and an answer it lists by status words
+// one of those refusals its own way.
 import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { readJsonBody } from './body';
+import { readJsonBody, readJsonBodyWith, type BodyLook } from './body';
 import type { AppDeps, AppEnv, UserRow } from './context';
 import { BEARER, jsonBody, refusals, type RefusalCode } from './contract';
 import { securityOf } from './doors';
@@ -116,6 +117,8 @@ interface Parts {
   query?: Request['query'];
   /** A JSON object body, read by readJsonBody after the bearer door, before a cookie door. */
   json?: z.ZodType;
+  /** A look at the JSON body before the contract judges it, which may answer instead (the public forms' honeypot). */
+  look?: BodyLook;
   /** A multipart upload (contract.ts avatarUpload, audioUpload), read by the handler. */
   upload?: { required: boolean; content: object };
 }
@@ -148,6 +151,7 @@ export function route<
     params,
     query,
     json,
+    look,
     upload,
     ...answers
   } = spec as Parts & Record<number, unknown>;
@@ -184,12 +188,12 @@ export function route<
       ...(ownSite ? [ownSite] : []),
       ...(form ? [formPosts(form)] : []),
       ...(stationDoor.length ? eitherDoor(bearer, stationDoor) : bearer),
-      ...(json ? [readJsonBody] : []),
+      ...(json ? [look ? readJsonBodyWith(look) : readJsonBody] : []),
       ...memberDoor,
     ],
     ...(security && { security }),
     ...(Object.keys(request).length && { request }),
-    responses: { ...answers, ...refusals(...new Set(codes)) },
+    responses: { ...refusals(...new Set(codes)), ...answers },
   };
   return createRoute(
     config as unknown as {

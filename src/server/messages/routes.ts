@@ -1,7 +1,7 @@
 // Contact messages (docs/API.md (Messages)): anyone sends one through POST /contact/ (JSON from the island or
 // the plain form post of /contact); staff read and handle them in the inbox (VISITOR_RULES.messages in
 // permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { CONTACT_SENT, backTo } from '../../lib/shared/visitors/form-posts';
 import { CONTACT_SUCCESS } from '../../lib/shared/messages/contact-options';
 import {
@@ -15,9 +15,9 @@ import { contactSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import { staffRoutes, visitorId } from '../public/visitor-routes';
 import * as messages from './service';
@@ -30,22 +30,16 @@ const mayHandle = handles('messages');
 export function contactRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Send a message to the church (anyone; JSON or an HTML form post)',
-      middleware: readSubmission({
+    route('post', '/', 'Send a message to the church (anyone; JSON or an HTML form post)', {
+      ...publicForm({
         arrays: ['services'],
         decoy: () => ({ status: 201, body: { id: 0, detail: CONTACT_SUCCESS } }),
         back: () => SENT,
       }),
-      request: { body: jsonBody(contactSchema) },
-      responses: {
-        201: jsonAnswer(contactReceivedSchema, 'Stored and sent on to the notification recipients'),
-        303: { description: 'An HTML form post: back to /contact#message-sent' },
-        ...refusals(400),
-        429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
-      },
+      json: contactSchema,
+      201: jsonAnswer(contactReceivedSchema, 'Stored and sent on to the notification recipients'),
+      303: { description: 'An HTML form post: back to /contact#message-sent' },
+      429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
     }),
     async (c) => {
       const id = await messages.submitMessage(deps, clientOf(c, deps.config).key, c.req.valid('json'));

@@ -1,7 +1,7 @@
 // Ministries (docs/API.md, Ministries), mounted at /ministries/: anyone lists the public ones and asks to join one
 // (JSON or the plain form post of /ministries); every staff member reads them and decides join requests; ADMIN and
 // above change them and who belongs (CONGREGATION_RULES in permissions.ts).
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   JOIN_REQUEST_NOT_FOUND,
   JOIN_THANKS,
@@ -26,10 +26,10 @@ import { backTo } from '../../lib/shared/visitors/form-posts';
 import { branchQuerySchema } from '../../lib/shared/branches/api';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { detailAnswer, jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { detailAnswer, jsonAnswer } from '../kernel/contract';
 import { changeById, readById, removeMemberById, route, wholeId } from '../kernel/routes';
 import { changeAndDelete, congregationDoors, createInScope } from '../kernel/item-routes';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import * as ministries from './ministries';
 import { listScope, scopeOf, inScope } from '../kernel/scope';
 import { ApiError } from '../kernel/errors';
@@ -135,22 +135,22 @@ export function ministryRoutes(deps: AppDeps) {
   );
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/join/',
-      summary: 'Ask to join a public ministry: a name and an email or a phone (anyone; JSON or an HTML form post)',
-      middleware: readSubmission({
-        decoy: () => ({ status: 201, body: { id: 0, detail: JOIN_THANKS } }),
-        back: (c) => joined(Number(c.req.param('id')) || 0),
-      }),
-      request: { params: Id, body: jsonBody(joinFormSchema) },
-      responses: {
+    route(
+      'post',
+      '/{id}/join/',
+      'Ask to join a public ministry: a name and an email or a phone (anyone; JSON or an HTML form post)',
+      {
+        ...publicForm({
+          decoy: () => ({ status: 201, body: { id: 0, detail: JOIN_THANKS } }),
+          back: (c) => joined(Number(c.req.param('id')) || 0),
+        }),
+        params: Id,
+        json: joinFormSchema,
         201: jsonAnswer(joinReceiptSchema, 'Recorded; the leader or the staff are told by email'),
         303: { description: 'An HTML form post: back to /ministries#joined-{id}' },
-        ...refusals(400, 404),
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
       },
-    }),
+    ),
     async (c) => {
       const { id } = c.req.valid('param');
       const key = clientOf(c, deps.config).key;

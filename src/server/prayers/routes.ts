@@ -1,7 +1,7 @@
 // Prayer requests (docs/API.md (Prayers)): anyone sends one (JSON from the island or the plain form post of
 // /prayers), reads the prayer wall and says "I prayed"; staff read every request with its contact details and
 // handle it (VISITOR_RULES.prayers in permissions.ts: PASTOR and above read and edit, ADMIN and above delete).
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { PRAYER_SENT, backTo, prayerCardFragment } from '../../lib/shared/visitors/form-posts';
 import {
   PRAYER_NOT_FOUND,
@@ -15,9 +15,9 @@ import {
 import { prayerRequestSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
-import { jsonAnswer, jsonBody, refusals } from '../kernel/contract';
+import { jsonAnswer } from '../kernel/contract';
 import { route } from '../kernel/routes';
-import { answerSubmission, markFormPost, readSubmission } from '../public/form-posts';
+import { answerSubmission, markFormPost, publicForm } from '../public/form-posts';
 import { staffRoutes, visitorId } from '../public/visitor-routes';
 import * as prayers from './service';
 
@@ -30,22 +30,16 @@ const FORM_POST = { description: 'An HTML form post: back to the page (see docs/
 export function prayerRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Send a prayer request (anyone; JSON or an HTML form post)',
-      middleware: readSubmission({
+    route('post', '/', 'Send a prayer request (anyone; JSON or an HTML form post)', {
+      ...publicForm({
         booleans: ['isPublic', 'urgent'],
         decoy: () => ({ status: 201, body: { id: 0, status: 'active', approved: false } }),
         back: () => backTo(PRAYER_SENT.page, PRAYER_SENT.fragment),
       }),
-      request: { body: jsonBody(prayerRequestSchema) },
-      responses: {
-        201: jsonAnswer(prayerCreatedSchema, 'Stored; waits for staff approval before the wall'),
-        303: FORM_POST,
-        ...refusals(400),
-        429: TOO_MANY,
-      },
+      json: prayerRequestSchema,
+      201: jsonAnswer(prayerCreatedSchema, 'Stored; waits for staff approval before the wall'),
+      303: FORM_POST,
+      429: TOO_MANY,
     }),
     async (c) => {
       const created = await prayers.submitPrayer(deps, clientOf(c, deps.config).key, c.req.valid('json'));

@@ -4,8 +4,8 @@
 // (./honeypot.ts): a bot that filled it in is told its submission went through. The per-address limit is ./limit.ts's.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../kernel/context';
-import { readJsonBodyWith } from '../kernel/body';
-import { formAnswer, formPosts, type FormShape } from '../kernel/form-posts';
+import type { BodyLook } from '../kernel/body';
+import { formAnswer, formPosts, type FormOptions, type FormShape } from '../kernel/form-posts';
 import { takesBait } from './honeypot';
 
 export interface SubmissionOptions extends FormShape {
@@ -19,17 +19,19 @@ export interface SubmissionOptions extends FormShape {
 export const markFormPost: MiddlewareHandler<AppEnv> = formPosts();
 
 /**
- * Route middleware (before the contract's validator) of every public submission: a form post is run as its JSON
- * call; the JSON's honeypot is answered, and the validator gets the JSON without the honeypot field.
+ * The parts of a public submission's contract (route() of kernel/routes.ts, beside its `json`): a form post is run as
+ * its JSON call (`form`); the JSON's honeypot is answered with the decoy, and the contract gets the JSON without the
+ * honeypot field (`look`).
  */
-export function readSubmission(options: SubmissionOptions): MiddlewareHandler<AppEnv> {
-  const form = formPosts(options);
-  const honeypot = readJsonBodyWith((body, c) => {
-    if (!takesBait(body)) return undefined;
-    const { status, body: answer } = options.decoy(body);
-    return formAnswer(c, answer, status, options.back(c));
-  });
-  return (c, next) => (c.get('runAsJson') ? form(c, next) : honeypot(c, next));
+export function publicForm({ decoy, back, ...shape }: SubmissionOptions): { form: FormOptions; look: BodyLook } {
+  return {
+    form: shape,
+    look: (body, c) => {
+      if (!takesBait(body)) return undefined;
+      const { status, body: answer } = decoy(body);
+      return formAnswer(c, answer, status, back(c));
+    },
+  };
 }
 
 /** The success answer: JSON for a script; a form post goes back to the page. */

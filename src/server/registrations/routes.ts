@@ -1,7 +1,7 @@
 // Event registrations (docs/API.md (Registrations)): anyone registers for a public event that takes
 // registrations (JSON, or the plain form post of /events); staff list, check in and cancel them
 // (VISITOR_RULES.registrations in permissions.ts); a registrant cancels with the link from their email.
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { backTo, registrationFragment, REGISTRATION_CANCELLED_FRAGMENT } from '../../lib/shared/visitors/form-posts';
 import {
   REGISTRATION_NOT_FOUND,
@@ -14,12 +14,12 @@ import { registrationSchema } from '../../lib/shared/schemas';
 import type { AppDeps, AppEnv } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { optionalAuth, requireAuth } from '../kernel/sign-in';
-import { jsonAnswer, jsonBody, refusals, detailAnswer } from '../kernel/contract';
+import { jsonAnswer, detailAnswer } from '../kernel/contract';
 import { route, wholeId } from '../kernel/routes';
 import { scopedItem } from '../kernel/scope';
 import { contentId, viewerOf } from '../content/access';
 import { EVENT_NOT_FOUND } from '../events/service';
-import { answerSubmission, readSubmission } from '../public/form-posts';
+import { answerSubmission, publicForm } from '../public/form-posts';
 import { mayHandle as handles } from '../public/visitor-access';
 import * as registrations from './service';
 
@@ -37,14 +37,12 @@ export function registrationRoutes(deps: AppDeps) {
   const auth = requireAuth(deps);
 
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/registrations/',
-      summary:
-        'Register for an event (anyone; JSON or an HTML form post): confirmed while seats remain, else waitlisted',
-      middleware: [
-        optionalAuth(deps),
-        readSubmission({
+    route(
+      'post',
+      '/{id}/registrations/',
+      'Register for an event (anyone; JSON or an HTML form post): confirmed while seats remain, else waitlisted',
+      {
+        ...publicForm({
           numbers: ['seats'],
           decoy: (body) => ({
             status: 201,
@@ -52,16 +50,16 @@ export function registrationRoutes(deps: AppDeps) {
           }),
           back: () => backTo(EVENTS_PAGE, registrationFragment('confirmed')),
         }),
-      ],
-      request: { params: EventId, body: jsonBody(registrationSchema) },
-      responses: {
+        // Staff who send their token may register for an event the public does not see yet.
+        signedInOrNot: optionalAuth(deps),
+        params: EventId,
+        json: registrationSchema,
         201: jsonAnswer(registrationReceiptSchema, 'Registered; a confirmation email is on its way'),
         303: FORM_POST,
-        ...refusals(400, 404),
         409: CLOSED,
         429: { description: 'Too many submissions from this address: try again after Retry-After seconds' },
       },
-    }),
+    ),
     async (c) => {
       const { id } = c.req.valid('param');
       const receipt = await registrations.register(
@@ -112,21 +110,21 @@ export function registrationCancelRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const cancelled = backTo(EVENTS_PAGE, REGISTRATION_CANCELLED_FRAGMENT);
   app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/cancel/',
-      summary: "Cancel a registration with the token of its confirmation email's link (JSON or an HTML form post)",
-      middleware: readSubmission({
-        decoy: () => ({ status: 200, body: { status: 'cancelled' } }),
-        back: () => cancelled,
-      }),
-      request: { body: jsonBody(cancelTokenSchema) },
-      responses: {
+    route(
+      'post',
+      '/cancel/',
+      "Cancel a registration with the token of its confirmation email's link (JSON or an HTML form post)",
+      {
+        ...publicForm({
+          decoy: () => ({ status: 200, body: { status: 'cancelled' } }),
+          back: () => cancelled,
+        }),
+        json: cancelTokenSchema,
+        refuses: [404],
         200: jsonAnswer(z.object({ status: z.literal('cancelled') }), 'Cancelled'),
         303: FORM_POST,
-        ...refusals(400, 404),
       },
-    }),
+    ),
     async (c) => {
       await registrations.cancelByToken(deps, c.req.valid('json').token);
       return answerSubmission(c, { status: 'cancelled' as const }, 200, cancelled);
