@@ -12,11 +12,12 @@ import { Field } from './ui/Field';
 import { useFormFields } from './ui/useFormFields';
 import { ErrorBanner } from './ui/ErrorBanner';
 import { AuthDone, authLinkClass as linkClass } from './AuthDone';
-import { RESET_LINK_INVALID } from '../lib/shared/messages';
+import { RESET_LINK_INVALID, accountFieldRules } from '../lib/shared/messages';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 const RESET_FAILED = 'Failed to reset password. Please try again.';
-const passwordRules = { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH, maxLength: 256 };
+// The rules passwordResetConfirmSchema is built from (messages.ts, zod-free: this page loads no zod).
+const passwordRules = accountFieldRules.password;
 
 type Status = 'no-token' | 'idle' | 'saving' | 'done';
 

@@ -1,8 +1,8 @@
 // Every form's native constraints are its API schema's (issue 29): with JavaScript off, each field of /give,
-// /contact, /prayers, an event's registration, a ministry's join form and the /my forms (the headcount's too) carries exactly the
-// required, minlength, maxlength, pattern, min and max that fieldRules reads from the schema the API checks that
-// post with, and its label's required mark says the same. A limit written into a page by hand that differs from
-// the schema fails here.
+// /contact, /prayers, /welcome, an event's registration, a ministry's join form, the /my forms (the headcount's too)
+// and the /checkin station's forms carries exactly the required, minlength, maxlength, pattern, min and max that
+// fieldRules reads from the schema the API checks that post with, and its label's required mark says the same. A
+// limit written into a page by hand that differs from the schema fails here.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ZodType } from 'zod';
 import { fieldRules, type FieldRules } from '../../src/lib/shared/forms';
@@ -19,6 +19,14 @@ import {
   memberUpdateSchema,
 } from '../../src/lib/shared/members/api';
 import { headcountSchema } from '../../src/lib/shared/attendance/api';
+import { firstTimerCardSchema } from '../../src/lib/shared/first-timers/api';
+import {
+  SECURITY_CODE_LENGTH,
+  checkinSchema,
+  checkoutSchema,
+  lookupSchema,
+  pairSchema,
+} from '../../src/lib/shared/checkin/api';
 import { newMember, signInToMy, type Member } from './my-helpers';
 import { createUser } from './portal-helpers';
 
@@ -77,7 +85,8 @@ async function expectAgree(checks: Check[]) {
 }
 
 // Hidden fields count too (a form in a closed <details>); their names then take in the label's aria-hidden mark.
-const named = (name: string) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}( \\*)?$`);
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const named = (name: string) => new RegExp(`^${literally(name)}( \\*)?$`);
 const textbox = (scope: Page | Locator, name: string | RegExp) =>
   scope.getByRole('textbox', { name: typeof name === 'string' ? named(name) : name, includeHidden: true });
 
@@ -198,4 +207,46 @@ test('/my/headcount: the headcount form is headcountSchema', async ({ page, requ
     { control: count('Children'), schema: headcountSchema, field: 'children' },
     { control: count('First-timers'), schema: headcountSchema, field: 'firstTimers' },
   ]);
+});
+
+test('/welcome: the visitor card is firstTimerCardSchema', async ({ page }) => {
+  await page.goto('/welcome');
+  const form = page.getByRole('form', { name: 'Visitor card' });
+  const choice = (label: string) => form.getByRole('combobox', { name: named(label) });
+  await expectAgree([
+    { control: textbox(form, 'Name'), schema: firstTimerCardSchema, field: 'name' },
+    { control: textbox(form, 'Phone'), schema: firstTimerCardSchema, field: 'phone' },
+    { control: textbox(form, 'Email'), schema: firstTimerCardSchema, field: 'email' },
+    { control: choice('Service you attended'), schema: firstTimerCardSchema, field: 'serviceId', kind: 'select' },
+    { control: choice('How did you hear about us?'), schema: firstTimerCardSchema, field: 'heardFrom', kind: 'select' },
+    { control: textbox(form, 'Prayer request (optional)'), schema: firstTimerCardSchema, field: 'prayer' },
+  ]);
+});
+
+test("/checkin: the station's pairing, lookup, check-in and pickup fields are their schemas", async ({ page }) => {
+  // An unpaired station's page: every form is in the HTML (hidden until the script shows pairing or the work).
+  await page.goto('/checkin');
+  await expectAgree([
+    { control: textbox(page, "Parent's phone"), schema: lookupSchema, field: 'phone' },
+    {
+      control: page.getByRole('combobox', { name: named('Service'), includeHidden: true }),
+      schema: checkinSchema,
+      field: 'serviceId',
+      kind: 'select',
+    },
+    { control: textbox(page, 'Who brought them (optional)'), schema: checkinSchema, field: 'guardianName' },
+  ]);
+  // The codes' schemas take '' (the server answers "not valid" or "not found"); the form asks for one first. A
+  // pickup code is as long as the codes the server makes; checkoutSchema takes up to 10 characters on purpose.
+  expect(await constraintsOf(textbox(page, 'Pairing code'))).toEqual({
+    ...expected(fieldRules(pairSchema, 'pairingCode'), 'text'),
+    required: true,
+    marked: true,
+  });
+  expect(await constraintsOf(textbox(page, 'Code the parent shows'))).toEqual({
+    ...expected(fieldRules(checkoutSchema, 'securityCode'), 'text'),
+    required: true,
+    marked: true,
+    maxlength: String(SECURITY_CODE_LENGTH),
+  });
 });

@@ -103,3 +103,26 @@ describe('validateField', () => {
     );
   });
 });
+
+describe('htmlPattern', () => {
+  // Each pattern as the browser compiles a field's `pattern` (anchored, `v` flag), against the regex itself.
+  const same = (regex: RegExp, samples: string[]) => {
+    const html = htmlPattern(regex);
+    expect(html, String(regex)).toBeDefined();
+    const native = new RegExp(`^(?:${html})$`, 'v');
+    for (const sample of samples) expect(native.test(sample), `${regex} ${sample}`).toBe(regex.test(sample));
+  };
+
+  it('keeps a literal dash in a class (first, last, after a set or a range) and a range as a range', () => {
+    same(/^[\d\s-]*$/, ['0123 456-789', '12a', '-', '', ' - ']);
+    same(/^[A-Za-z0-9_.@+-]+$/, ['ama.mensah', 'kofi-b', 'a+b@c', 'no space', 'é', ',']);
+    same(/^[-a-c]+$/, ['-abc', 'b-', 'd', 'ab']);
+    same(/^[a-c-]+$/, ['c-a', 'b', 'd', '-']);
+    same(/^[\w-]{2,}$/, ['a-b', '__', 'a b', '-']);
+  });
+
+  it('escapes what the v flag reserves in a class, and gives up on a flag it cannot carry', () => {
+    same(/^[\d\s\-()+]+$/, ['(024) 555-0100', '+233', '[1]', 'x']);
+    expect(htmlPattern(/^[a-z]+$/i)).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@
 // public contact form import these from here, so a browser bundle does not pay ~100 KB for the zod
 // runtime just to read a few strings. schemas.ts re-exports them, so every text is still written once.
 
+import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 import { MESSAGE_MAX } from './messages/contact-options';
 import { LOCAL_PHONE_PATTERN, PHONE_MAX_LENGTH, PHONE_RULES } from './phone';
 
@@ -60,6 +61,23 @@ export const LOGIN_MESSAGES = {
 /** Suspension reasons when staff give none: from the detail dialog, and from the table's row action. */
 export const DEFAULT_SUSPEND_REASON = 'No reason provided';
 export const LIST_SUSPEND_REASON = 'Manual suspension';
+
+/** Letters, digits and @ . + - _. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@+-]+$/;
+
+/**
+ * Field rules of a new account (Add User) and of a new password (Add User, the reset page); schemas.ts builds
+ * userCreateSchema's and passwordResetConfirmSchema's zod from these, so the users screen needs no zod for them.
+ */
+export const accountFieldRules = {
+  username: { required: true, minLength: 3, maxLength: 150, pattern: USERNAME_PATTERN },
+  password: { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH, maxLength: 256 },
+} as const;
+
+/** Suspend's optional reason (the detail dialog's field); suspendSchema is built from it. */
+export const suspendFieldRules = {
+  reason: { maxLength: 500 },
+} as const;
 
 /** Field rules of the profile and user forms, shown as the person types; schemas.ts builds its zod from these. */
 export const personFieldRules = {

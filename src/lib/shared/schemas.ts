@@ -2,7 +2,6 @@
 // schemas, so a rule and its message are written once. Messages are the spec's texts.
 import { z } from 'zod';
 import { ROLES } from './permissions';
-import { MIN_INITIAL_PASSWORD_LENGTH } from './constants';
 
 // Messages and patterns live in the zod-free messages.ts (browser bundles import them without zod).
 import { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN } from './messages';
@@ -10,7 +9,13 @@ export { messages, EMAIL_PATTERN, PHONE_PATTERN, ISO_DATE_PATTERN };
 import { GHANA_CALLING_CODE, OPTIONAL_PHONE_PATTERN, PHONE_MAX_LENGTH, normalisePhone } from './phone';
 import { findCountry } from './countries';
 export { loginFieldRules, DEFAULT_SUSPEND_REASON, LIST_SUSPEND_REASON } from './messages';
-import { BRANCH_UNKNOWN, contactFieldRules as contact, personFieldRules as person } from './messages';
+import {
+  BRANCH_UNKNOWN,
+  accountFieldRules as account,
+  contactFieldRules as contact,
+  personFieldRules as person,
+  suspendFieldRules,
+} from './messages';
 import {
   MAX_SEATS,
   PRAYER_CATEGORIES,
@@ -83,12 +88,15 @@ export const loginSchema = z.strictObject({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const passwordResetRequestSchema = z.strictObject({ email: emailField() });
+/** A new password (Add User's, the reset page's): at least MIN_INITIAL_PASSWORD_LENGTH characters. */
+const newPassword = z
+  .string({ error: messages.required('Password') })
+  .min(account.password.minLength, messages.minLength(account.password.minLength))
+  .max(account.password.maxLength, messages.maxLength(account.password.maxLength));
+
 export const passwordResetConfirmSchema = z.strictObject({
   token: z.string().min(1, messages.required('Token')).max(512),
-  password: z
-    .string({ error: messages.required('Password') })
-    .min(MIN_INITIAL_PASSWORD_LENGTH, messages.minLength(MIN_INITIAL_PASSWORD_LENGTH))
-    .max(256, messages.maxLength(256)),
+  password: newPassword,
 });
 
 export const refreshSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
@@ -148,18 +156,15 @@ export const userUpdateSchema = z
   .partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-export const usernameSchema = requiredText('Username', { min: 3, max: 150 }).regex(
-  /^[A-Za-z0-9_.@+-]+$/,
-  'Letters, digits and @ . + - _ only',
-);
+export const usernameSchema = requiredText('Username', {
+  min: account.username.minLength,
+  max: account.username.maxLength,
+}).regex(account.username.pattern, 'Letters, digits and @ . + - _ only');
 
 /** POST /auth/users/: a new account with its initial password. */
 export const userCreateSchema = z.strictObject({
   username: usernameSchema,
-  password: z
-    .string({ error: messages.required('Password') })
-    .min(MIN_INITIAL_PASSWORD_LENGTH, messages.minLength(MIN_INITIAL_PASSWORD_LENGTH))
-    .max(256, messages.maxLength(256)),
+  password: newPassword,
   role: roleSchema,
   ...personFields,
   member_since: optionalText(isoDate),
@@ -170,13 +175,20 @@ export const userCreateSchema = z.strictObject({
   // The rest of the User entity's settable fields (docs/API.md: creation takes the User fields).
   is_active: z.boolean().optional(),
   is_suspended: z.boolean().optional(),
-  suspension_reason: z.string().trim().max(500, messages.maxLength(500)).nullable().optional(),
+  suspension_reason: z
+    .string()
+    .trim()
+    .max(suspendFieldRules.reason.maxLength, messages.maxLength(suspendFieldRules.reason.maxLength))
+    .nullable()
+    .optional(),
   ...notificationFlagsSchema.partial().shape,
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const promoteRoleSchema = z.strictObject({ role: roleSchema });
-export const suspendSchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
+export const suspendSchema = z.strictObject({
+  reason: z.string().trim().max(suspendFieldRules.reason.maxLength).optional(),
+});
 /** The body of calls that take none (grant or revoke web access, reactivate): {} or nothing at all. */
 export const emptyBodySchema = z.strictObject({});
 

@@ -4,6 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import type { Absentee } from '../../../../lib/shared/attendance/api';
+// The message's rules, zod-free: absentMessageSchema (attendance/api.ts) is built from them.
+import { broadcastFieldRules as rules } from '../../../../lib/shared/broadcasts/rules';
 import { formatDate } from '../../../../lib/shared/format';
 import { Button, CELL, DataTable, EmptyState, Panel, ScreenHeader, Select, toast } from '../../../ui';
 import { toastOnFailure } from '../../content-form';
@@ -123,6 +125,16 @@ function lastFollowup(a: Absentee) {
   return `${FOLLOWUP_LABELS[last.kind] ?? last.kind} ${formatDate(last.at)}${last.by ? ` by ${last.by}` : ''}`;
 }
 
+/** A required field's mark, as the kit's Field shows it (its rules say required). */
+function RequiredMark() {
+  return (
+    <span className="text-error" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
 function MessageForm({ ids, onSent }: { ids: number[]; onSent: () => void }) {
   const [channel, setChannel] = useState<'sms' | 'email'>('sms');
   const [subject, setSubject] = useState('We miss you');
@@ -154,22 +166,28 @@ function MessageForm({ ids, onSent }: { ids: number[]; onSent: () => void }) {
           ]}
         />
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Subject
+          <span>
+            Subject
+            {rules.subject.required && <RequiredMark />}
+          </span>
           <input
-            required
-            minLength={3}
-            maxLength={150}
+            required={rules.subject.required}
+            minLength={rules.subject.minLength}
+            maxLength={rules.subject.maxLength}
             value={subject}
             onChange={(e) => setSubject(e.target.value)}
             className={input}
           />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Message
+          <span>
+            Message
+            {rules.message.required && <RequiredMark />}
+          </span>
           <textarea
-            required
-            minLength={10}
-            maxLength={5000}
+            required={rules.message.required}
+            minLength={rules.message.minLength}
+            maxLength={rules.message.maxLength}
             rows={4}
             value={message}
             onChange={(e) => setMessage(e.target.value)}

@@ -2,6 +2,7 @@
 // years, and footer actions offered only where permissions.ts allows and the user's state makes them apply.
 import { useState } from 'react';
 import { dateWithYears, formatDate, formatDateTime, fullName } from '../../../../lib/shared/format';
+import { suspendFieldRules } from '../../../../lib/shared/messages';
 import {
   assignableRoles,
   availableActions,
@@ -160,7 +161,7 @@ export function UserDetailDialog({
                 <input
                   id="suspend-reason"
                   value={reason}
-                  maxLength={500}
+                  maxLength={suspendFieldRules.reason.maxLength}
                   onChange={(e) => setReason(e.target.value)}
                   placeholder="No reason provided"
                   className="rounded-lg border border-border bg-input px-3 py-2 text-sm text-text"

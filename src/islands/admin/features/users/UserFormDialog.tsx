@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { $auth } from '../../../../lib/client/session';
 import { BranchField, useBranchChoices } from '../../BranchPicker';
 import { MIN_INITIAL_PASSWORD_LENGTH } from '../../../../lib/shared/constants';
-import { personFieldRules } from '../../../../lib/shared/messages';
+import { accountFieldRules, personFieldRules } from '../../../../lib/shared/messages';
 import { ROLE_LABELS, type Role } from '../../../../lib/shared/permissions';
 import type { UserCreate, UserUpdate } from '../../../../lib/shared/schemas';
 import type { User } from '../../../../lib/shared/users/types';
@@ -35,9 +35,9 @@ type Values = Record<
   string
 >;
 
+// The rules userCreateSchema is built from (messages.ts, zod-free: this screen loads zod only on submit).
 const RULES = {
-  username: { required: true, minLength: 3, maxLength: 150 },
-  password: { required: true, minLength: MIN_INITIAL_PASSWORD_LENGTH },
+  ...accountFieldRules,
   ...personFieldRules,
 } as const;
 
