@@ -4,7 +4,8 @@
 // "Header, Footer"), or in a row of a table whose first cell is its folder (`src/…/`): the compact form that keeps a
 // folder of many files readable. A subfolder named in a description with its slash ("site/, home/, about/") names
 // every file in it (the church's copy, the sample data). Every path written in backticks anywhere in the document
-// must exist too. A new file without its line, or a move that forgets the docs, fails here.
+// must exist too. A new file without its line, or a move that forgets the docs, fails here; so does a description
+// written twice (repeatedStarts), which two changes merged into one paragraph leave behind.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +120,23 @@ export function backtickPaths(markdown: string): string[] {
   return [...new Set(names.filter((n) => /\.(ts|tsx|astro|mjs|js|css|json|ya?ml|md)$|\/$/.test(n)))];
 }
 
+/**
+ * Lines of the folder tree that start as a line just above them does (the first 24 characters, or the whole of the
+ * shorter line from 12): what two changes merged into one description leave behind, a description written twice
+ * with a different ending. Answers the repeated lines.
+ */
+export function repeatedStarts(markdown: string): string[] {
+  const lines = (/## Folder tree\s+```\n([\s\S]*?)```/.exec(markdown)?.[1] ?? '').split('\n').map((l) => l.trim());
+  return lines.flatMap((line, i) =>
+    lines.slice(Math.max(0, i - 8), i).some((above) => {
+      const n = Math.min(24, line.length, above.length);
+      return n >= 12 && above.slice(0, n) === line.slice(0, n);
+    })
+      ? [line]
+      : [],
+  );
+}
+
 describe('docs/ARCHITECTURE.md names every file and only files that exist', () => {
   const markdown = readFileSync(join(root, 'docs', 'ARCHITECTURE.md'), 'utf8');
   const entries = [...treeEntries(markdown), ...tableEntries(markdown)];
@@ -154,6 +172,10 @@ describe('docs/ARCHITECTURE.md names every file and only files that exist', () =
     expect(missing).toEqual([]);
   });
 
+  it('describes nothing twice in the folder tree', () => {
+    expect(repeatedStarts(markdown)).toEqual([]);
+  });
+
   it('reads entries, their parents, continued text and table rows', () => {
     const doc = [
       '## Folder tree\n\n```\nsrc/\n  nowhere/   gone: a.ts, b.ts\n                 and c.ts\n```\n',
@@ -179,5 +201,15 @@ describe('docs/ARCHITECTURE.md names every file and only files that exist', () =
       'kernel/ports.ts',
       'src/host/',
     ]);
+    const twice = [
+      '## Folder tree\n\n```\nsrc/\n  pages/  about, give.astro (a',
+      '          gift, zero JS), welcome.astro',
+      '          gift, zero JS)',
+      '  features/  one folder per screen: users, sermons,',
+      '          settings, profile, outbox, giving;',
+      '          settings, profile, outbox, branches;',
+      '```\n',
+    ].join('\n');
+    expect(repeatedStarts(twice)).toEqual(['gift, zero JS)', 'settings, profile, outbox, branches;']);
   });
 });

@@ -152,8 +152,6 @@ export async function statementOf(
     .selectFrom('gifts')
     .where('gifts.user_id', '=', userId)
     .where('gifts.status', 'in', ['paid', 'refunded']);
-  // The year's gifts are read by date in SQL (a long-standing giver's other years stay in the database); the years
-  // for the page's links are one small distinct read.
   // The branches given to, any year, for the page's branch links (offered from two); a branch asked for that is
   // not one of them keeps nothing out.
   const branches = (
@@ -166,6 +164,8 @@ export async function statementOf(
   ).map((b) => ({ id: Number(b.id), name: b.name }));
   const chosen = branches.find((b) => b.id === branchId);
   const branch = chosen && (await scopeOfBranch(db, chosen.id));
+  // The year's gifts are read by date in SQL (a long-standing giver's other years stay in the database); the years
+  // for the page's links are one small distinct read.
   const [rows, yearRows] = await Promise.all([
     (branch ? inScope(given, branch, 'gifts.branch_id') : given)
       .innerJoin('funds', 'funds.id', 'gifts.fund_id')
