@@ -14,7 +14,8 @@ import { checkPendingGifts } from '../../src/server/giving/reconcile';
 import { paymentsOf } from '../../src/server/giving/paystack';
 import { givingReaderOf } from '../../src/server/giving/pages';
 import { startGift } from '../../src/server/giving/online';
-import { giftsOfUser, statementOf } from '../../src/server/giving/gifts';
+import { giftsOfUser } from '../../src/server/giving/gifts';
+import { statementOf } from '../../src/server/giving/statements';
 import { thanks } from '../../src/server/giving/thanks';
 
 const GIFT = { fund: 'Tithe', amount: 50.5, name: 'Ama Mensah', email: 'ama@example.org', phone: '024 555 0123' };

@@ -1,16 +1,14 @@
-// What staff and members read of gifts: the staff list (filters, search, CSV), a member's own gifts and their
-// yearly statement. Amounts are pesewas below, cedis in the answers (lib/shared/giving/money.ts).
+// What staff and members read of gifts: the staff list (filters, search, CSV) and a member's own gifts (their yearly
+// statement is ./statements.ts). Amounts are pesewas below, cedis in the answers (lib/shared/giving/money.ts).
 import { sql, type Kysely, type NotNull, type Selectable, type Transaction } from 'kysely';
 import type { DB, GiftsTable } from '../db/schema';
 import { ApiError } from '../kernel/errors';
 import type { Scope } from '../kernel/context';
-import { inScope, scopeOfBranch } from '../kernel/scope';
+import { inScope } from '../kernel/scope';
 import { normalisePhone } from '../../lib/shared/phone';
-import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
-import { GIFT_METHOD_LABELS, GIVING_TEXTS, type GiftAnswer, type giftQuerySchema } from '../../lib/shared/giving/api';
+import { CURRENCY, toCedis } from '../../lib/shared/giving/money';
+import { GIVING_TEXTS, type GiftAnswer, type giftQuerySchema } from '../../lib/shared/giving/api';
 import type { z } from 'zod';
-import type { GivingStatement } from '../../lib/shared/giving/reader';
-import { fullName } from '../../lib/shared/format';
 
 type Writer = Kysely<DB> | Transaction<DB>;
 type GiftRow = Selectable<GiftsTable>;
@@ -130,83 +128,6 @@ export async function giftsOfUser(db: Kysely<DB>, userId: number) {
     paidAt: r.paid_at,
     createdAt: r.created_at,
   }));
-}
-
-/**
- * A member's yearly statement: their paid gifts of that year (less refunds), and the years and branches they gave
- * in. `branchId` (one they gave to) keeps the gifts to that branch and those below it; any other, every gift.
- */
-export async function statementOf(
-  db: Kysely<DB>,
-  userId: number,
-  year: number,
-  branchId?: number,
-): Promise<GivingStatement | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'username', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return null;
-  const given = db
-    .selectFrom('gifts')
-    .where('gifts.user_id', '=', userId)
-    .where('gifts.status', 'in', ['paid', 'refunded']);
-  // The branches given to, any year, for the page's branch links (offered from two); a branch asked for that is
-  // not one of them keeps nothing out.
-  const branches = (
-    await given
-      .innerJoin('branches', 'branches.id', 'gifts.branch_id')
-      .select(['branches.id', 'branches.name', 'branches.path'])
-      .distinct()
-      .orderBy('branches.path')
-      .execute()
-  ).map((b) => ({ id: Number(b.id), name: b.name }));
-  const chosen = branches.find((b) => b.id === branchId);
-  const branch = chosen && (await scopeOfBranch(db, chosen.id));
-  // The year's gifts are read by date in SQL (a long-standing giver's other years stay in the database); the years
-  // for the page's links are one small distinct read.
-  const [rows, yearRows] = await Promise.all([
-    (branch ? inScope(given, branch, 'gifts.branch_id') : given)
-      .innerJoin('funds', 'funds.id', 'gifts.fund_id')
-      .select([
-        'gifts.reference',
-        'funds.name as fund',
-        'gifts.amount',
-        'gifts.refund_amount',
-        'gifts.paid_at',
-        'gifts.method',
-      ])
-      .where('gifts.paid_at', '>=', `${year}-01-01`)
-      .where('gifts.paid_at', '<', `${year + 1}-01-01`)
-      .orderBy('gifts.paid_at')
-      .execute(),
-    given
-      .select(sql<string>`substr(gifts.paid_at, 1, 4)`.as('year'))
-      .where('gifts.paid_at', 'is not', null)
-      .distinct()
-      .execute(),
-  ]);
-  const years = yearRows.map((r) => Number(r.year)).filter(Boolean);
-  // What counts as given, as in every giving figure (summary.ts): the gift less what went back.
-  const ofYear = rows.map((r) => ({ ...r, given: r.amount - (r.refund_amount ?? 0) }));
-  const total = ofYear.reduce((sum, r) => sum + r.given, 0);
-  return {
-    year,
-    name: fullName(user),
-    email: user.email,
-    gifts: ofYear.map((r) => ({
-      reference: r.reference,
-      fund: r.fund,
-      date: (r.paid_at ?? '').slice(0, 10),
-      method: GIFT_METHOD_LABELS[r.method],
-      amount: formatCedis(r.given),
-    })),
-    total: formatCedis(total),
-    years: years.sort((a, b) => b - a),
-    branches,
-    branch: chosen ?? null,
-  };
 }
 
 export async function oneGift(db: Writer, id: number): Promise<GiftAnswer> {

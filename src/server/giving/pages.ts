@@ -5,7 +5,7 @@ import type { GivingReader } from '../../lib/shared/giving/reader';
 import { memberFromCookie } from '../members/session';
 import { activeFunds } from './funds';
 import { providerOf } from './online';
-import { statementOf } from './gifts';
+import { statementOf } from './statements';
 import { thanks } from './thanks';
 import { givingSettings } from './settings';
 import { checkoutOrigins } from './paystack';

@@ -1,27 +1,23 @@
-// What staff record and decide (docs/API.md, Giving): a cash, cheque, bank or mobile money gift, a Sunday's batch of
-// envelopes that must add up to its counted total, a refund, and a flagged gift resolved. Each audited.
+// What staff record (docs/API.md, Giving): a cash, cheque, bank or mobile money gift, and a Sunday's batch of envelopes
+// that must add up to its counted total. Each audited. A refund is ./refunds.ts, a flagged gift resolved ./flagged.ts.
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { AppDeps, Scope, UserRow } from '../kernel/context';
 import type { DB, GiftsTable } from '../db/schema';
-import { ApiError, fieldError } from '../kernel/errors';
+import { fieldError } from '../kernel/errors';
 import { iso } from '../db/time';
-import { churchContact } from '../settings/church';
 import { withAudit } from '../activity/audit';
 import { CURRENCY, formatCedis, toCedis } from '../../lib/shared/giving/money';
 import {
   GIVING_TEXTS,
   type BatchAnswer,
   type batchBodySchema,
-  type refundBodySchema,
-  type resolveBodySchema,
   type staffGiftBodySchema,
 } from '../../lib/shared/giving/api';
 import type { z } from 'zod';
 import { fullName } from '../../lib/shared/format';
 import { requireFund } from './funds';
 import { type GiftJoined, giftAnswer, giftQuery, oneGift } from './gifts';
-import { queueReceipt } from './receipts';
 import { branchInScope } from '../kernel/scope';
 
 type GiftRow = Selectable<GiftsTable>;
@@ -174,73 +170,4 @@ export async function recordBatch(
     count: rows.length,
     gifts: rows.map((r) => giftAnswer(r as GiftJoined)),
   };
-}
-
-/** POST /giving/gifts/{id}/refund/: a paid gift, wholly or in part; the gift becomes `refunded`; audited. */
-export async function refundGift(deps: AppDeps, actor: UserRow, id: number, body: z.output<typeof refundBodySchema>) {
-  const now = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    const gift = await trx
-      .selectFrom('gifts')
-      .select(['status', 'amount', 'reference'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!gift) throw new ApiError(404, GIVING_TEXTS.giftNotFound);
-    if (gift.status !== 'paid') throw new ApiError(409, GIVING_TEXTS.notRefundable);
-    const amount = body.amount ?? gift.amount;
-    if (amount > gift.amount) throw fieldError('amount', GIVING_TEXTS.refundTooLarge);
-    const done = await trx
-      .updateTable('gifts')
-      .set({
-        status: 'refunded',
-        refund_amount: amount,
-        refund_date: body.date ?? iso(now).slice(0, 10),
-        refund_reason: body.reason,
-        refunded_by: actor.id,
-        updated_at: iso(now),
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'paid')
-      .executeTakeFirst();
-    if (done.numUpdatedRows === 0n) throw new ApiError(409, GIVING_TEXTS.notRefundable);
-    const what = `${formatCedis(amount)} of gift ${gift.reference}`;
-    await withAudit(trx, { actor, target: null, targetName: what, action: 'refund_gift', reason: body.reason }, now);
-  });
-  return oneGift(deps.database.db, id);
-}
-
-/**
- * POST /giving/gifts/{id}/resolve/: staff looked at a flagged gift. `paid` credits it (at `amount` when what
- * arrived differs) and sends the receipt; `failed` closes it. Audited, with staff's note as the entry's reason.
- */
-export async function resolveGift(deps: AppDeps, actor: UserRow, id: number, body: z.output<typeof resolveBodySchema>) {
-  const now = deps.now();
-  const church = await churchContact(deps.database.db);
-  await deps.database.db.transaction().execute(async (trx) => {
-    const update = trx
-      .updateTable('gifts')
-      .where('id', '=', id)
-      .where('status', '=', 'flagged')
-      .set({ updated_at: iso(now), recorded_by: actor.id, resolution_note: body.note });
-    const row =
-      body.status === 'paid'
-        ? await update
-            .set((eb) => ({
-              status: 'paid',
-              paid_at: eb.fn.coalesce('paid_at', sql.lit(iso(now))),
-              ...(body.amount !== undefined && { amount: body.amount }),
-            }))
-            .returningAll()
-            .executeTakeFirst()
-        : await update.set({ status: 'failed' }).returningAll().executeTakeFirst();
-    if (!row) {
-      const exists = await trx.selectFrom('gifts').select('id').where('id', '=', id).executeTakeFirst();
-      throw exists ? new ApiError(409, GIVING_TEXTS.notFlagged) : new ApiError(404, GIVING_TEXTS.giftNotFound);
-    }
-    if (row.status === 'paid') await queueReceipt(trx, deps, row, church, now);
-    const what = `gift ${row.reference} as ${row.status}`;
-    await withAudit(trx, { actor, target: null, targetName: what, action: 'resolve_gift', reason: body.note }, now);
-  });
-  deps.outbox?.wake();
-  return oneGift(deps.database.db, id);
 }
