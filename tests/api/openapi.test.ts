@@ -57,6 +57,9 @@ describe('OpenAPI document', () => {
     expect(security('POST', '/members/session/')).toBeUndefined();
     expect(security('GET', '/members/removal-requests/')).toEqual([{ bearer: [] }]);
     expect(security('GET', '/events/')).toEqual([{}, { bearer: [] }]);
+    // Anyone gives or registers; a member with the /my cookie gives as themselves, staff with a token register.
+    expect(security('POST', '/giving/')).toEqual([{}, { member: [] }]);
+    expect(security('POST', '/events/{id}/registrations/')).toEqual([{}, { bearer: [] }]);
     // The check-in calls open a paired station's door or the staff's; the station asks who it is by its cookie alone.
     for (const [method, path] of [
       ['POST', '/checkin/lookup/'],

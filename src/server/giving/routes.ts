@@ -24,7 +24,7 @@ import {
   summaryQuerySchema,
 } from '../../lib/shared/giving/api';
 import { toCsv } from '../../lib/shared/csv';
-import type { AppDeps, AppEnv } from '../kernel/context';
+import type { AppDeps, AppEnv, MemberSession } from '../kernel/context';
 import { clientOf } from '../kernel/client';
 import { requireAuth } from '../kernel/sign-in';
 import { csvFile, jsonAnswer, jsonOrCsvAnswer, detailAnswer } from '../kernel/contract';
@@ -32,7 +32,7 @@ import { DELETED, allowed, changeById, createBy, deleteById, route, wholeId } fr
 import { createInCallerScope } from '../kernel/item-routes';
 import { limitBody } from '../kernel/body';
 import { answerSubmission, publicForm } from '../public/form-posts';
-import { memberFromCookie } from '../members/session';
+import { optionalMember } from '../members/session';
 import { activeFunds, allFunds, changeFund, createFund, deleteFund } from './funds';
 import { receiveWebhook, startGift } from './online';
 import { listGifts } from './gifts';
@@ -76,6 +76,8 @@ export function givingRoutes(deps: AppDeps) {
           decoy: () => ({ status: 201, body: { reference: '', authorization_url: '' } }),
           back: () => '/give',
         }),
+        // A member signed in to /my gives as themselves: the gift shows among their own.
+        memberOrNot: optionalMember(deps),
         json: giftBodySchema,
         201: jsonAnswer(giftStartedSchema, 'Started: send the giver to authorization_url'),
         303: { description: 'An HTML form post: on to the checkout' },
@@ -85,8 +87,7 @@ export function givingRoutes(deps: AppDeps) {
       },
     ),
     async (c) => {
-      // A member signed in to /my gives as themselves: the gift shows among their own.
-      const member = await memberFromCookie(deps, c.req.header('cookie'));
+      const member: MemberSession | undefined = c.get('member');
       const started = await startGift(deps, clientOf(c, deps.config).key, member?.user.id ?? null, c.req.valid('json'));
       return answerSubmission(c, started, 201, started.authorization_url);
     },

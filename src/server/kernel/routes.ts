@@ -105,6 +105,8 @@ interface Parts {
   signedInOrNot?: Handlers;
   /** The member door (members/session.ts requireMember): the /my cookie's member, after the body is read. */
   member?: Handlers;
+  /** The member door for a caller who sends the /my cookie (members/session.ts optionalMember); anyone else is anonymous. */
+  memberOrNot?: Handlers;
   /**
    * The station door (the children's check-in, checkin/door.ts): a paired station's cookie, opened before the body
    * is read, as the bearer door is, so an unpaired device is refused whatever it sends. A route that opens the bearer
@@ -146,6 +148,7 @@ export function route<
     signedIn,
     signedInOrNot,
     member,
+    memberOrNot,
     station,
     refuses,
     params,
@@ -157,11 +160,11 @@ export function route<
   } = spec as Parts & Record<number, unknown>;
   const bearer = [signedIn ?? signedInOrNot ?? []].flat();
   // The member door reads the body first, so a malformed body is a 400 whoever sends it.
-  const memberDoor = [member ?? []].flat();
+  const memberDoor = [member ?? memberOrNot ?? []].flat();
   const stationDoor = [station ?? []].flat();
   const codes = [
     ...(bearer.length ? ([401, 403] as const) : []),
-    ...(memberDoor.length || stationDoor.length ? ([401] as const) : []),
+    ...(member || stationDoor.length ? ([401] as const) : []),
     ...(ownSite ? ([403] as const) : []),
     ...(params ? ([404] as const) : []),
     ...(json || query || upload ? ([400] as const) : []),
@@ -178,7 +181,9 @@ export function route<
       ? BEARER
       : signedInOrNot
         ? securityOf('bearer', true)
-        : member && securityOf('member');
+        : member
+          ? securityOf('member')
+          : memberOrNot && securityOf('member', true);
   const config = {
     method,
     path,

@@ -156,6 +156,15 @@ export async function signOut(c: Context<AppEnv>, deps: AppDeps) {
   c.header('Set-Cookie', cookie(c, deps, '', 0));
 }
 
+/** Route middleware of a call anyone may make that a member makes as themselves: the cookie's member, if any. */
+export function optionalMember(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await memberFromCookie(deps, c.req.header('cookie'));
+    if (session) c.set('member', session);
+    await next();
+  };
+}
+
 /** Route middleware of /members/me/…: the cookie's member, or 401 (a form post goes to /my to sign in). */
 export function requireMember(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
