@@ -38,11 +38,16 @@ export function memberReaderOf(deps: AppDeps): MemberReader {
 
 /** The reads of one signed-in member, each as the member calls answer it. */
 export function signedInMember(deps: AppDeps, session: MemberSession): SignedInMember {
-  return { ...readsOf(deps, session.user), sessions: () => memberSessionsOf(deps, session) };
+  const { first_name, last_name, username, role } = session.user;
+  return {
+    account: { first_name, last_name, username, role },
+    ...readsOf(deps, session.user),
+    sessions: () => memberSessionsOf(deps, session),
+  };
 }
 
 /** What a member's account has (GET /members/me/ reads them all at once: service.ts me). */
-export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'sessions'> {
+export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'account' | 'sessions'> {
   const db = deps.database.db;
   const id = Number(user.id);
   return {
@@ -58,10 +63,4 @@ export function readsOf(deps: AppDeps, user: UserRow): Omit<SignedInMember, 'ses
     // The headcount form (/my/headcount) offers what POST /members/me/headcount/ takes of this account.
     headcountServices: async () => (canCountAttendance(user) ? listServices(db, await scopeOfUser(db, user)) : null),
   };
-}
-
-/** The signed-in member's id of a Cookie header, or null (a gift given while signed in is linked to them). */
-export async function memberIdFromCookie(deps: AppDeps, cookieHeader: string | undefined): Promise<number | null> {
-  const session = await memberFromCookie(deps, cookieHeader);
-  return session ? Number(session.user.id) : null;
 }

@@ -410,6 +410,8 @@ export type MemberSessionInfo = z.infer<typeof memberSessionSchema>;
  * shows. The reads are the API's own (what GET /members/me/ and its neighbours answer).
  */
 export interface SignedInMember {
+  /** Who is signed in, from the session's own read (no further query): the welcome's name, the role's links. */
+  account: Pick<MemberProfile, 'first_name' | 'last_name' | 'username' | 'role'>;
   profile(): Promise<MemberProfile>;
   household(): Promise<MemberHousehold | null>;
   ministries(): Promise<MemberMinistry[]>;
