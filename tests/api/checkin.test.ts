@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startApi, type TestApi } from './helpers';
 // After the helpers, which load the app (and so @hono/zod-openapi's extension of zod) first.
 import { MEMBER_COOKIE } from '../../src/lib/shared/constants';
+import { CHECKIN_TEXT } from '../../src/lib/shared/checkin/api';
 import { startMemberSession } from '../../src/server/members/session';
 
 const CODE = /^[ACDEFHJKLMNPRTUVWXY3479]{4}$/;
@@ -329,8 +330,27 @@ describe.each(backends())('children’s check-in on %s', (backend) => {
     expect(
       (await api.request('POST', '/checkin/checkout/', { ...asStation(cookie), body: { securityCode: wrong } })).status,
     ).toBe(404);
+    // Another site's page cannot use the station's cookie (SameSite=Lax stops other sites, not the church's own
+    // subdomains or ports): nothing is released, and the lookup is refused the same way.
+    const elsewhere: Record<string, string>[] = [
+      { Origin: 'https://kids.example.org' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of elsewhere) {
+      const crossed = await api.request('POST', '/checkin/checkout/', {
+        headers: { Cookie: cookie, ...headers },
+        body: { securityCode: made.body.securityCode },
+      });
+      expect(crossed.status).toBe(403);
+      expect(crossed.body.detail).toBe(CHECKIN_TEXT.crossSite);
+    }
+    const lookedUp = await api.request('POST', '/checkin/lookup/', {
+      headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-site' },
+      body: { phone: '0244000001' },
+    });
+    expect(lookedUp.status).toBe(403);
     const out = await api.request('POST', '/checkin/checkout/', {
-      ...asStation(cookie),
+      headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' },
       body: { securityCode: made.body.securityCode.toLowerCase() },
     });
     expect(out.status).toBe(200);

@@ -690,7 +690,22 @@ describe.each(backends())('giving on %s', (backend) => {
     const session = await api.request('POST', '/members/session/', { body: { email, code } });
     expect(session.status).toBe(200);
     const cookie = session.headers.get('set-cookie')!.split(';')[0];
-    const viaCookie = await api.request('POST', '/giving/', { body: GIFT, headers: { cookie, ...client() } });
+    // From another site's page the cookie counts for nothing: a gift started there is nobody's.
+    const crossed = await api.request('POST', '/giving/', {
+      body: GIFT,
+      headers: { cookie, 'Sec-Fetch-Site': 'same-site', ...client() },
+    });
+    expect(crossed.status).toBe(201);
+    const stored = await api.database.db
+      .selectFrom('gifts')
+      .select('user_id')
+      .where('reference', '=', crossed.body.reference)
+      .executeTakeFirstOrThrow();
+    expect(stored.user_id).toBeNull();
+    const viaCookie = await api.request('POST', '/giving/', {
+      body: GIFT,
+      headers: { cookie, 'Sec-Fetch-Site': 'same-origin', ...client() },
+    });
     expect(viaCookie.status).toBe(201);
     await paystack.pay(viaCookie.body.reference);
     const me = await api.request('GET', '/members/me/', { headers: { cookie } });

@@ -13,6 +13,7 @@ import { iso } from '../db/time';
 import { sha256 } from '../credentials/tokens';
 import type { AppDeps, AppEnv, Scope } from '../kernel/context';
 import { ApiError } from '../kernel/errors';
+import { ownSiteOnly } from '../kernel/doors';
 
 export type StationRow = Selectable<StationsTable>;
 /** A check-in call's environment: the station that calls, or (with none) the signed-in staff member. */
@@ -64,6 +65,9 @@ export function pairedStation(deps: AppDeps): MiddlewareHandler<CheckinEnv> {
     await next();
   };
 }
+
+/** The guard of every call the station's cookie opens: refused (403) from another site (kernel/doors.ts). */
+export const ownSite = (deps: AppDeps) => ownSiteOnly(deps.config, CHECKIN_TEXT.crossSite);
 
 /** After the bearer door: staff who may count attendance (PASTOR and above) check children in; anyone else 403. */
 export const mayCheckIn: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -29,7 +29,7 @@ import { scopeOf, scopeOfBranch } from '../kernel/scope';
 import { requireAuth } from '../kernel/sign-in';
 import { checkIn, checkOut, present } from './checkin';
 import { lookup } from './children';
-import { mayCheckIn, pairedStation, setStationCookie, type Caller, type CheckinEnv } from './door';
+import { mayCheckIn, ownSite, pairedStation, setStationCookie, type Caller, type CheckinEnv } from './door';
 import { LABELS_CSP, labelsHtml, labelsOf, labelsZpl, type Labels } from './labels';
 import { sendToPrinter } from './printer';
 import { createStation, deleteStation, listStations, pairStation } from './stations';
@@ -88,6 +88,7 @@ export function stationRoutes(deps: AppDeps) {
 
   app.openapi(
     route('post', '/pair/', 'Pair this device with a pairing code: sets the httpOnly station cookie', {
+      ownSite: ownSite(deps),
       json: pairSchema,
       200: jsonAnswer(stationSelfSchema, 'Paired'),
     }),
@@ -100,6 +101,7 @@ export function stationRoutes(deps: AppDeps) {
 
   app.openapi(
     route('get', '/me/', 'The station this device is (by its cookie); 401 when it is not paired', {
+      ownSite: ownSite(deps),
       station: pairedStation(deps),
       200: jsonAnswer(stationSelfSchema, 'Paired'),
       401: detailAnswer('Not a paired station'),
@@ -126,8 +128,9 @@ export function stationRoutes(deps: AppDeps) {
 
 export function checkinRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<CheckinEnv>();
-  // Each check-in call: a paired station, or staff who may count attendance.
-  const doors = { station: pairedStation(deps), signedIn: [requireAuth(deps), mayCheckIn] };
+  // Each check-in call: a paired station, or staff who may count attendance; from the church's own site only, as
+  // every cookie door's calls (kernel/doors.ts ownSiteOnly).
+  const doors = { ownSite: ownSite(deps), station: pairedStation(deps), signedIn: [requireAuth(deps), mayCheckIn] };
 
   app.openapi(
     route('post', '/lookup/', "A household's children by a guardian's phone (a station or staff)", {

@@ -3,7 +3,7 @@
 // security scheme (http/app.ts). The bearer door's check is kernel/sign-in.ts; the member door's is the members'
 // (members/session.ts requireMember); the station door's is the children's check-in's (checkin/door.ts
 // pairedStation).
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { siteOrigins, type ServerConfig } from '../config';
 import { MEMBER_COOKIE, STATION_COOKIE } from '../../lib/shared/constants';
 import type { AppEnv } from './context';
@@ -48,11 +48,14 @@ export function ownSiteOnly(
 ): MiddlewareHandler<AppEnv> {
   const own = siteOrigins(config);
   return async (c, next) => {
-    const origin = c.req.header('origin');
-    const site = c.req.header('sec-fetch-site');
-    const fromOwnSite =
-      origin !== undefined ? own.includes(origin) : site === undefined || site === 'same-origin' || site === 'none';
-    if (!fromOwnSite) throw new ApiError(403, refusal);
+    if (!fromOwnSite(c, own)) throw new ApiError(403, refusal);
     await next();
   };
+}
+
+/** Whether a request comes from one of `own` origins by ownSiteOnly's rule. */
+export function fromOwnSite(c: Context, own: readonly string[]): boolean {
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  return origin !== undefined ? own.includes(origin) : site === undefined || site === 'same-origin' || site === 'none';
 }

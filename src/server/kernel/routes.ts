@@ -117,7 +117,7 @@ interface Parts {
   refuses?: readonly RefusalCode[];
   params?: Request['params'];
   query?: Request['query'];
-  /** A JSON object body, read by readJsonBody after the bearer door, before a cookie door. */
+  /** A JSON object body, read by readJsonBody after the bearer and station doors, before the member door. */
   json?: z.ZodType;
   /** A look at the JSON body before the contract judges it, which may answer instead (the public forms' honeypot). */
   look?: BodyLook;
@@ -158,6 +158,10 @@ export function route<
     upload,
     ...answers
   } = spec as Parts & Record<number, unknown>;
+  // Parts that would be dropped or would make a door its contract does not say.
+  if (look && !json) throw new Error(`${method} ${path}: a look at the body needs the json part`);
+  if (station && signedInOrNot)
+    throw new Error(`${method} ${path}: the station door opens with signedIn, not signedInOrNot`);
   const bearer = [signedIn ?? signedInOrNot ?? []].flat();
   // The member door reads the body first, so a malformed body is a 400 whoever sends it.
   const memberDoor = [member ?? memberOrNot ?? []].flat();
@@ -191,8 +195,10 @@ export function route<
     middleware: [
       ...(before ? [before] : []),
       ...(ownSite ? [ownSite] : []),
-      ...(form ? [formPosts(form)] : []),
+      // A door by header or cookie judges a form post itself too (a bad token is refused before the form layer runs
+      // the call, as JSON); the member door, after the body, judges the call the layer makes.
       ...(stationDoor.length ? eitherDoor(bearer, stationDoor) : bearer),
+      ...(form ? [formPosts(form)] : []),
       ...(json ? [look ? readJsonBodyWith(look) : readJsonBody] : []),
       ...memberDoor,
     ],

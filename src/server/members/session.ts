@@ -3,8 +3,9 @@
 // the site is served over https. It lasts while it is used: MEMBER_SESSION_IDLE_DAYS without use and it is dead
 // (a member opens /my now and then, on a phone that is theirs; a month keeps them from signing in at every visit
 // while a lost phone's session does not live on forever), and sign-out ends it at once. The cookie is read here
-// only, never by the bearer door (kernel/sign-in.ts), so it opens /members/me/… and nothing else; and the
-// member routes never read an Authorization header, so a bearer token opens none of them.
+// only, never by the bearer door (kernel/sign-in.ts), so it opens /members/me/… and nothing else (a gift started
+// while signed in is linked to the member: optionalMember); and the member routes never read an Authorization
+// header, so a bearer token opens none of them.
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
@@ -15,6 +16,8 @@ import type { AppDeps, AppEnv, MemberSession, UserRow } from '../kernel/context'
 import type { DB } from '../db/schema';
 import { iso } from '../db/time';
 import { ApiError } from '../kernel/errors';
+import { fromOwnSite } from '../kernel/doors';
+import { siteOrigins } from '../config';
 import { clientOf } from '../kernel/client';
 import { randomToken, sha256 } from '../credentials/tokens';
 import { deviceOf } from '../credentials/device';
@@ -156,10 +159,15 @@ export async function signOut(c: Context<AppEnv>, deps: AppDeps) {
   c.header('Set-Cookie', cookie(c, deps, '', 0));
 }
 
-/** Route middleware of a call anyone may make that a member makes as themselves: the cookie's member, if any. */
+/**
+ * Route middleware of a call anyone may make that a member makes as themselves: the cookie's member, if any. The
+ * cookie counts only from the church's own site (kernel/doors.ts fromOwnSite): from anywhere else the caller is
+ * anyone, so another page cannot make a member's call in their name.
+ */
 export function optionalMember(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const own = siteOrigins(deps.config);
   return async (c, next) => {
-    const session = await memberFromCookie(deps, c.req.header('cookie'));
+    const session = fromOwnSite(c, own) ? await memberFromCookie(deps, c.req.header('cookie')) : undefined;
     if (session) c.set('member', session);
     await next();
   };

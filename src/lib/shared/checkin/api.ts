@@ -46,6 +46,7 @@ export const CHECKIN_TEXT = {
   serviceNotFound: 'Service not found.',
   checkinNotFound: 'Check-in not found.',
   codesExhausted: 'No security code is left for today.',
+  crossSite: 'Check-in works only from the church’s own website.',
 } as const;
 
 export const checkinFieldRules = {
