@@ -142,6 +142,14 @@ describe.each(backends())('contact messages on %s', (backend) => {
       ['website', 'x'],
     ]);
     expect(posted.status).toBe(303);
+    // Filled, then sent again empty: still the bait.
+    const twice = await form([
+      ...Object.entries(MESSAGE).flatMap(([k, v]) => [v].flat().map((one) => [k, String(one)] as [string, string])),
+      ['website', 'https://spam.example'],
+      ['website', ''],
+    ]);
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get('location')).toContain('#message-sent');
     expect(await count()).toBe(before);
     expect(api.mails).toHaveLength(0);
   });

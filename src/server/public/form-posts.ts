@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../kernel/context';
 import type { BodyLook } from '../kernel/body';
 import { formAnswer, formPosts, type FormOptions, type FormShape } from '../kernel/form-posts';
+import { HONEYPOT_FIELD } from '../../lib/shared/visitors/form-posts';
 import { takesBait } from './honeypot';
 
 export interface SubmissionOptions extends FormShape {
@@ -25,7 +26,8 @@ export const markFormPost: MiddlewareHandler<AppEnv> = formPosts();
  */
 export function publicForm({ decoy, back, ...shape }: SubmissionOptions): { form: FormOptions; look: BodyLook } {
   return {
-    form: shape,
+    // Every value of the honeypot, not only the last one sent.
+    form: { ...shape, arrays: [...(shape.arrays ?? []), HONEYPOT_FIELD] },
     look: (body, c) => {
       if (!takesBait(body)) return undefined;
       const { status, body: answer } = decoy(body);
