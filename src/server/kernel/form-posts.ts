@@ -3,8 +3,9 @@
 // itself, and that call's answer becomes the form's: success a 303 to the page the handler names (formAnswer), a
 // refusal a 303 to the form's page with its word (a route's `refused`) or else a small HTML page of the messages
 // (refusalPage). So a form and a script meet one handler, one zod schema and one set of refusals, and nothing here
-// touches the request's body once it is read or Hono's insides: the JSON call is a new request. A route takes form posts with the `form` part of its contract (kernel/routes.ts); http/app.ts hands the
-// layer the app (`runAsJson`), on form posts only.
+// touches the request's body once it is read or Hono's insides: the JSON call is a new request. A route takes form
+// posts with the `form` part of its contract (kernel/routes.ts); http/app.ts hands the layer the app (`runAsJson`),
+// on form posts only.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, FormCall } from './context';

@@ -105,7 +105,7 @@ interface Parts {
   signedInOrNot?: Handlers;
   /** The member door (members/session.ts requireMember): the /my cookie's member, after the body is read. */
   member?: Handlers;
-  /** The member door for a caller who sends the /my cookie (members/session.ts optionalMember); anyone else is anonymous. */
+  /** The member door for a caller who sends the /my cookie (members/session.ts optionalMember); else anonymous. */
   memberOrNot?: Handlers;
   /**
    * The station door (the children's check-in, checkin/door.ts): a paired station's cookie, opened before the body
